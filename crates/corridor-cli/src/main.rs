@@ -1,0 +1,3 @@
+//! `corridor`: the command line of the Corridor navigation library.
+
+fn main() {}

@@ -1,0 +1,50 @@
+//! The geometry kernel of Corridor.
+//!
+//! Everything the planners share lives here: points ([`Point`], an alias of
+//! [`glam::DVec2`]), [`Segment`]s, simple [`Ring`]s and [`Polygon`]s with holes,
+//! axis-aligned boxes ([`Aabb`]), exact predicates ([`orient`], [`segments_intersect`],
+//! [`Ring::contains`]), distances and nearest points, the convex hull, the
+//! [`Environment`] model with its validation, and [`normalize`], which turns user
+//! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid.
+//!
+//! # Numbers
+//! Coordinates are `f64` in user units. Predicates that decide topology use
+//! Shewchuk's adaptive arithmetic (the `robust` crate) on `f64`, or exact `i64`/`i128`
+//! arithmetic on snapped [`GridPoint`]s. The Voronoi-based planners work on a grid of
+//! [`SnapGrid::DEFAULT_SCALE`] = 10 000 steps per unit (0.1 mm when units are metres).
+//!
+//! ```
+//! use corridor_geom::{Point, Ring, orient, Orientation};
+//! let square = Ring::new(vec![
+//!     Point::new(0.0, 0.0), Point::new(2.0, 0.0), Point::new(2.0, 2.0), Point::new(0.0, 2.0),
+//! ]);
+//! assert_eq!(square.area(), 4.0);
+//! assert!(square.contains(Point::new(1.0, 1.0)));
+//! assert_eq!(orient(Point::ZERO, Point::X, Point::Y), Orientation::CounterClockwise);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
+mod aabb;
+mod environment;
+mod grid;
+mod hull;
+mod normalize;
+mod polygon;
+mod predicates;
+mod segment;
+
+pub use aabb::Aabb;
+pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
+pub use grid::{GridPoint, SnapError, SnapGrid};
+pub use hull::convex_hull;
+pub use normalize::{normalize, NormalizeError, WallSegment, WallSource, Walls};
+pub use polygon::{Polygon, Ring, SelfIntersection};
+pub use predicates::{
+    orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,
+};
+pub use segment::Segment;
+
+/// A point or vector in user units.
+pub type Point = glam::DVec2;

@@ -1,0 +1,12 @@
+//! Corridor: navigation for 2D and multi-layered worlds whose obstacles change while
+//! characters move.
+//!
+//! This facade re-exports the workspace's crates under one name:
+//! [`geom`] (geometry kernel, environments, normalization) and [`io`] (file formats,
+//! SVG pictures).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
+pub use corridor_geom as geom;
+pub use corridor_io as io;
