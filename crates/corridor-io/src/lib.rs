@@ -8,3 +8,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
+
+pub mod scenes;
+pub mod svg;
