@@ -28,6 +28,7 @@
 
 mod aabb;
 mod environment;
+pub mod funnel;
 mod grid;
 mod hull;
 mod normalize;

@@ -1,0 +1,279 @@
+//! The shortest path through a sequence of portals, keeping a clearance from their ends:
+//! the funnel algorithm (string pulling) generalised from points to disks.
+//!
+//! A corridor is described by portals crossed in order; each portal end is a [`Disk`]
+//! that the path must not enter (a disk of radius 0 is a point). With radius 0 this is the
+//! classic funnel algorithm and gives the exact Euclidean shortest path inside the sleeve.
+//! With radius `r` at obstacle corners it gives the shortest path with clearance `r`
+//! (Geraerts, ICRA 2010): straight pieces tangent to the disks and arcs around them.
+
+use crate::Point;
+
+/// A disk the path must keep out of (radius 0: a point the path may touch).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Disk {
+    /// Centre.
+    pub center: Point,
+    /// Radius (0 or more).
+    pub radius: f64,
+}
+
+impl Disk {
+    /// A disk.
+    pub const fn new(center: Point, radius: f64) -> Self {
+        Disk { center, radius }
+    }
+
+    /// A point (a disk of radius 0).
+    pub const fn point(center: Point) -> Self {
+        Disk {
+            center,
+            radius: 0.0,
+        }
+    }
+}
+
+/// A gap the path crosses: `left` lies on the walker's left, `right` on the right.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Portal {
+    /// The obstacle corner on the left.
+    pub left: Disk,
+    /// The obstacle corner on the right.
+    pub right: Disk,
+}
+
+/// On which side of the path a corner lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The corner is on the walker's left: the path turns left around it.
+    Left,
+    /// The corner is on the walker's right.
+    Right,
+    /// The start or the goal.
+    End,
+}
+
+impl Side {
+    fn sign(self) -> f64 {
+        match self {
+            Side::Left => 1.0,
+            Side::Right => -1.0,
+            Side::End => 0.0,
+        }
+    }
+}
+
+/// One corner the taut path wraps around (the start and the goal are corners too).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Corner {
+    /// The disk.
+    pub disk: Disk,
+    /// Its side.
+    pub side: Side,
+    /// Where the path arrives at the disk (equal to `leave` for points).
+    pub arrive: Point,
+    /// Where the path leaves the disk.
+    pub leave: Point,
+}
+
+/// The taut path: corners in order, from the start to the goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TautPath {
+    /// Corners, the start first and the goal last.
+    pub corners: Vec<Corner>,
+    /// Total length: straight pieces plus arcs.
+    pub length: f64,
+}
+
+impl TautPath {
+    /// The path as a polyline. Arcs are replaced by polylines that run *outside* their
+    /// disk (tangent to it), never closer than the radius, deviating from the arc by at
+    /// most `max_deviation`.
+    pub fn polyline(&self, max_deviation: f64) -> Vec<Point> {
+        let mut out: Vec<Point> = Vec::with_capacity(self.corners.len() * 2);
+        for corner in &self.corners {
+            push_distinct(&mut out, corner.arrive);
+            if corner.disk.radius > 0.0 && corner.arrive != corner.leave {
+                circumscribed_arc(corner, max_deviation, &mut out);
+            }
+            push_distinct(&mut out, corner.leave);
+        }
+        out
+    }
+}
+
+fn push_distinct(out: &mut Vec<Point>, p: Point) {
+    if out.last() != Some(&p) {
+        out.push(p);
+    }
+}
+
+/// Signed angle swept around the corner from `arrive` to `leave` (positive = counter-clockwise).
+fn swept_angle(corner: &Corner) -> f64 {
+    let (a, b) = (
+        corner.arrive - corner.disk.center,
+        corner.leave - corner.disk.center,
+    );
+    let mut angle = a.perp_dot(b).atan2(a.dot(b));
+    // A corner on the walker's left is wrapped counter-clockwise, one on the right clockwise.
+    match corner.side {
+        Side::Left if angle < 0.0 => angle += std::f64::consts::TAU,
+        Side::Right if angle > 0.0 => angle -= std::f64::consts::TAU,
+        _ => {}
+    }
+    angle
+}
+
+fn circumscribed_arc(corner: &Corner, max_deviation: f64, out: &mut Vec<Point>) {
+    let r = corner.disk.radius;
+    let total = swept_angle(corner);
+    // A tangent polygon with step θ deviates from the arc by r (1/cos(θ/2) - 1).
+    let tolerance = max_deviation.max(1e-12 * r);
+    let max_step = 2.0 * (1.0 / (1.0 + tolerance / r)).acos();
+    let steps = ((total.abs() / max_step.max(1e-6)).ceil() as usize).max(1);
+    let step = total / steps as f64;
+    let radius_out = r / (step / 2.0).cos();
+    let start = (corner.arrive - corner.disk.center).to_angle();
+    for k in 0..steps {
+        let angle = start + step * (k as f64 + 0.5);
+        push_distinct(
+            out,
+            corner.disk.center + Point::from_angle(angle) * radius_out,
+        );
+    }
+}
+
+/// The directed line leaving disk `a` (on side `sa`) and touching disk `b` (on side
+/// `sb`): its unit direction and left normal. Disks on the left of the line are touched
+/// from its right side. When the disks are too close for such a tangent (a corridor
+/// narrower than the clearance, which the caller should have excluded) the centre line
+/// is used.
+fn tangent(a: &Disk, sa: Side, b: &Disk, sb: Side) -> (Point, Point) {
+    let d = b.center - a.center;
+    let len = d.length();
+    if len == 0.0 {
+        return (Point::X, Point::Y);
+    }
+    let unit = d / len;
+    let k = (sb.sign() * b.radius - sa.sign() * a.radius) / len;
+    if k.abs() >= 1.0 {
+        return (unit, unit.perp());
+    }
+    let normal = unit * k + unit.perp() * (1.0 - k * k).sqrt();
+    let direction = Point::new(normal.y, -normal.x);
+    (direction, normal)
+}
+
+fn tangent_points(a: &Disk, sa: Side, b: &Disk, sb: Side) -> (Point, Point) {
+    let (_, n) = tangent(a, sa, b, sb);
+    (
+        a.center - n * (sa.sign() * a.radius),
+        b.center - n * (sb.sign() * b.radius),
+    )
+}
+
+/// The shortest path from `start` to `goal` that crosses `portals` in order, keeping out
+/// of every portal end's disk.
+///
+/// ```
+/// use corridor_geom::funnel::{taut_path, Disk, Portal};
+/// use corridor_geom::Point;
+/// // Around the corner of an L-shaped corridor: the path bends at the inner corner (2, 2).
+/// let portals = [
+///     Portal { left: Disk::point(Point::new(2.0, 2.0)), right: Disk::point(Point::new(3.0, 0.0)) },
+///     Portal { left: Disk::point(Point::new(2.0, 2.0)), right: Disk::point(Point::new(4.0, 3.0)) },
+/// ];
+/// let path = taut_path(Point::new(0.0, 1.0), Point::new(3.0, 5.0), &portals);
+/// assert_eq!(path.corners.len(), 3);
+/// assert!((path.length - (5f64.sqrt() + 10f64.sqrt())).abs() < 1e-12);
+/// ```
+pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
+    let end = |p: Point| (Disk::point(p), Side::End);
+    // Portal ends as (disk, side); the goal closes the sequence as a degenerate portal.
+    let mut lefts: Vec<(Disk, Side)> = portals.iter().map(|p| (p.left, Side::Left)).collect();
+    let mut rights: Vec<(Disk, Side)> = portals.iter().map(|p| (p.right, Side::Right)).collect();
+    lefts.push(end(goal));
+    rights.push(end(goal));
+
+    let mut apexes: Vec<(Disk, Side)> = vec![end(start)];
+    let (mut apex, mut apex_index) = (end(start), 0usize);
+    let (mut left, mut left_index) = (apex, 0usize);
+    let (mut right, mut right_index) = (apex, 0usize);
+    let same = |a: &(Disk, Side), b: &(Disk, Side)| a.0 == b.0 && a.1 == b.1;
+    let dir = |from: &(Disk, Side), to: &(Disk, Side)| tangent(&from.0, from.1, &to.0, to.1).0;
+    let mut i = apex_index;
+    while i < lefts.len() {
+        let (new_left, new_right) = (lefts[i], rights[i]);
+        // Tighten the right side of the funnel.
+        let right_dir = dir(&apex, &right);
+        let candidate = dir(&apex, &new_right);
+        if same(&apex, &right) || right_dir.perp_dot(candidate) >= 0.0 {
+            let left_dir = dir(&apex, &left);
+            if same(&apex, &right) || same(&apex, &left) || left_dir.perp_dot(candidate) < 0.0 {
+                right = new_right;
+                right_index = i;
+            } else {
+                // The right side crosses the left: the left corner becomes the apex.
+                apex = left;
+                apex_index = left_index;
+                apexes.push(apex);
+                right = apex;
+                right_index = apex_index;
+                i = apex_index + 1;
+                continue;
+            }
+        }
+        // Tighten the left side.
+        let left_dir = dir(&apex, &left);
+        let candidate = dir(&apex, &new_left);
+        if same(&apex, &left) || left_dir.perp_dot(candidate) <= 0.0 {
+            let right_dir = dir(&apex, &right);
+            if same(&apex, &left) || same(&apex, &right) || right_dir.perp_dot(candidate) > 0.0 {
+                left = new_left;
+                left_index = i;
+            } else {
+                apex = right;
+                apex_index = right_index;
+                apexes.push(apex);
+                left = apex;
+                left_index = apex_index;
+                i = apex_index + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    if !same(apexes.last().expect("start is an apex"), &end(goal)) {
+        apexes.push(end(goal));
+    }
+    finish(apexes)
+}
+
+/// Tangent points and length of the path through the apexes.
+fn finish(apexes: Vec<(Disk, Side)>) -> TautPath {
+    let mut corners: Vec<Corner> = apexes
+        .iter()
+        .map(|&(disk, side)| Corner {
+            disk,
+            side,
+            arrive: disk.center,
+            leave: disk.center,
+        })
+        .collect();
+    for k in 0..apexes.len().saturating_sub(1) {
+        let (a, b) = (apexes[k], apexes[k + 1]);
+        let (leave, arrive) = tangent_points(&a.0, a.1, &b.0, b.1);
+        corners[k].leave = leave;
+        corners[k + 1].arrive = arrive;
+    }
+    let mut length = 0.0;
+    for k in 0..corners.len() {
+        if k > 0 {
+            length += corners[k - 1].leave.distance(corners[k].arrive);
+        }
+        if corners[k].disk.radius > 0.0 && corners[k].side != Side::End {
+            length += corners[k].disk.radius * swept_angle(&corners[k]).abs();
+        }
+    }
+    TautPath { corners, length }
+}

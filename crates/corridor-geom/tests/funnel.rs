@@ -1,0 +1,185 @@
+//! The funnel algorithm against a brute-force shortest path in random x-monotone sleeves.
+
+use corridor_geom::funnel::{taut_path, Disk, Portal};
+use corridor_geom::{orient, Orientation, Point, Ring, Segment};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random x-monotone sleeve: lower and upper chains over shared x positions, the gap
+/// between them at least `min_gap`.
+fn sleeve(rng: &mut ChaCha8Rng, n: usize, min_gap: f64) -> (Vec<Point>, Vec<Point>) {
+    let mut lower = Vec::new();
+    let mut upper = Vec::new();
+    let mut y = 0.0;
+    for i in 0..n {
+        let x = i as f64 * rng.random_range(0.5..2.0)
+            + if i > 0 {
+                lower.last().map_or(0.0, |p: &Point| p.x)
+            } else {
+                0.0
+            };
+        y += rng.random_range(-2.0..2.0);
+        let gap = rng.random_range(min_gap..min_gap + 3.0);
+        lower.push(Point::new(x, y));
+        upper.push(Point::new(x, y + gap));
+    }
+    (lower, upper)
+}
+
+fn polygon(lower: &[Point], upper: &[Point]) -> Ring {
+    let mut v = lower.to_vec();
+    v.extend(upper.iter().rev());
+    Ring::new(v)
+}
+
+/// Whether the segment `a b` stays inside the closed polygon (touching the boundary
+/// allowed): it crosses no edge properly and points along it are inside or on the boundary.
+fn inside(ring: &Ring, a: Point, b: Point) -> bool {
+    let crosses = |e: Segment| {
+        let opposite = |p: Orientation, q: Orientation| {
+            p != Orientation::Collinear && q != Orientation::Collinear && p != q
+        };
+        opposite(orient(a, b, e.a), orient(a, b, e.b))
+            && opposite(orient(e.a, e.b, a), orient(e.a, e.b, b))
+    };
+    let in_or_on =
+        |p: Point| ring.contains_or_touches(p) || ring.edges().any(|e| e.distance(p) < 1e-9);
+    !ring.edges().any(crosses) && (1..50).all(|k| in_or_on(a.lerp(b, k as f64 / 50.0)))
+}
+
+fn brute_force_shortest(ring: &Ring, s: Point, g: Point) -> f64 {
+    let mut nodes = vec![s, g];
+    nodes.extend(ring.vertices().iter().copied());
+    let n = nodes.len();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[0] = 0.0;
+    for _ in 0..n {
+        let u = (0..n)
+            .filter(|&i| !done[i])
+            .min_by(|&i, &j| dist[i].total_cmp(&dist[j]))
+            .unwrap();
+        done[u] = true;
+        for v in 0..n {
+            if !done[v] && inside(ring, nodes[u], nodes[v]) {
+                dist[v] = dist[v].min(dist[u] + nodes[u].distance(nodes[v]));
+            }
+        }
+    }
+    dist[1]
+}
+
+#[test]
+fn zero_radius_matches_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for case in 0..1000 {
+        let n = rng.random_range(3..12);
+        let (lower, upper) = sleeve(&mut rng, n, 0.3);
+        let ring = polygon(&lower, &upper);
+        if ring.find_self_intersection().is_some() {
+            continue;
+        }
+        // Exactly on the end edges (which are vertical), so the brute force sees them inside.
+        let across =
+            |i: usize, t: f64| Point::new(lower[i].x, lower[i].y + t * (upper[i].y - lower[i].y));
+        let s = across(0, rng.random_range(0.1..0.9));
+        let g = across(n - 1, rng.random_range(0.1..0.9));
+        let portals: Vec<Portal> = (1..n - 1)
+            .map(|i| Portal {
+                left: Disk::point(upper[i]),
+                right: Disk::point(lower[i]),
+            })
+            .collect();
+        let path = taut_path(s, g, &portals);
+        let expected = brute_force_shortest(&ring, s, g);
+        let points = path.polyline(1e-3);
+        for w in points.windows(2) {
+            assert!(
+                inside(&ring, w[0], w[1]),
+                "case {case}: path leaves the sleeve at {} {}",
+                w[0],
+                w[1]
+            );
+        }
+        assert!(
+            (path.length - expected).abs() <= 1e-9 * expected.max(1.0),
+            "case {case}: funnel {} brute force {expected}",
+            path.length
+        );
+    }
+}
+
+#[test]
+fn positive_radius_keeps_clearance_and_is_longer() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let r = 0.4;
+    let mut checked = 0;
+    for _ in 0..300 {
+        let n = rng.random_range(3..10);
+        let (lower, upper) = sleeve(&mut rng, n, 2.0 * r + 0.5);
+        let ring = polygon(&lower, &upper);
+        if ring.find_self_intersection().is_some() {
+            continue;
+        }
+        // Start and goal mid-way across the first and last portal.
+        let s = lower[0].lerp(upper[0], 0.5);
+        let g = lower[n - 1].lerp(upper[n - 1], 0.5);
+        let portals: Vec<Portal> = (1..n - 1)
+            .map(|i| Portal {
+                left: Disk::new(upper[i], r),
+                right: Disk::new(lower[i], r),
+            })
+            .collect();
+        let with_radius = taut_path(s, g, &portals);
+        let zero: Vec<Portal> = portals
+            .iter()
+            .map(|p| Portal {
+                left: Disk::point(p.left.center),
+                right: Disk::point(p.right.center),
+            })
+            .collect();
+        let without = taut_path(s, g, &zero);
+        assert!(with_radius.length >= without.length - 1e-9);
+        // Clearance from every chain vertex that is a disk: the polyline never enters one.
+        let points = with_radius.polyline(1e-4);
+        for w in points.windows(2) {
+            let seg = Segment::new(w[0], w[1]);
+            for p in lower[1..n - 1].iter().chain(upper[1..n - 1].iter()) {
+                assert!(
+                    seg.distance(*p) >= r - 1e-9,
+                    "path enters a disk: {} < {r}",
+                    seg.distance(*p)
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn around_one_corner_the_length_is_analytic() {
+    // Start below-left, goal above-right of a disk of radius 1 at the origin, which must stay
+    // on the left: two tangents and an arc.
+    let r = 1.0;
+    let (s, g) = (Point::new(-3.0, -1.0), Point::new(1.0, 3.0));
+    let portals = [Portal {
+        left: Disk::new(Point::ZERO, r),
+        right: Disk::point(Point::new(3.0, -3.0)),
+    }];
+    let path = taut_path(s, g, &portals);
+    let tangent = |p: Point| (p.length_squared() - r * r).sqrt();
+    let (ts, tg) = (tangent(s), tangent(g));
+    // Angle between the tangent points.
+    let angle_s = s.to_angle() + (r / s.length()).acos();
+    let angle_g = g.to_angle() - (r / g.length()).acos();
+    let arc = (angle_g - angle_s)
+        .rem_euclid(std::f64::consts::TAU)
+        .min(std::f64::consts::TAU - (angle_g - angle_s).rem_euclid(std::f64::consts::TAU));
+    let expected = ts + tg + r * arc;
+    assert!(
+        (path.length - expected).abs() < 1e-9,
+        "{} vs {expected}",
+        path.length
+    );
+}
