@@ -11,3 +11,23 @@
 
 pub mod scenes;
 pub mod svg;
+
+mod anyangle;
+mod geojson_reader;
+mod grid;
+mod load;
+mod mesh;
+mod movingai;
+mod native;
+mod text;
+
+pub use anyangle::{read_maze, read_maze_environment, read_problems, Problem, ProblemError};
+pub use geojson_reader::{read_geojson, GeoJsonError, GEOJSON_MARGIN_FRACTION};
+pub use grid::{CellGrid, GridError, MAX_GRID_SIDE};
+pub use load::{
+    load_environment, load_grid, load_mesh, load_problems, load_scenarios, read_text, Format,
+    LoadError,
+};
+pub use mesh::{read_mesh, Mesh, MeshError, MeshPolygon, MeshVertex};
+pub use movingai::{read_map, read_map_environment, read_scenarios, Scenario, ScenarioError};
+pub use native::{read_json, write_json, JsonError, JSON_FORMAT_VERSION};
