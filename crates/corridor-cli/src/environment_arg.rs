@@ -20,9 +20,12 @@ pub enum CliError {
     /// The environment is invalid.
     #[error("{0}")]
     Environment(#[from] corridor_geom::EnvironmentError),
-    /// Anything else, already phrased for the user.
+    /// The file could not be read or parsed.
     #[error("{0}")]
-    Message(String),
+    Load(#[from] corridor_io::LoadError),
+    /// Writing JSON failed.
+    #[error("{0}")]
+    Json(#[from] corridor_io::JsonError),
 }
 
 /// Loads `builtin:NAME` or an environment file.
@@ -32,9 +35,7 @@ pub fn load(arg: &str) -> Result<Environment, CliError> {
             .map(Scene::build)
             .ok_or_else(|| CliError::UnknownScene(name.into()));
     }
-    Err(CliError::Message(format!(
-        "{arg}: file formats are not wired in yet"
-    )))
+    Ok(corridor_io::load_environment(std::path::Path::new(arg))?)
 }
 
 /// Writes a file, naming it in the error.

@@ -73,9 +73,8 @@ pub fn render(file: &str, output: &Path, ids: bool) -> Result<(), CliError> {
 
 /// Writes the native JSON format.
 pub fn convert(file: &str, output: &Path) -> Result<(), CliError> {
-    let _env = load(file)?;
-    Err(CliError::Message(format!(
-        "cannot write {}: the JSON writer is not wired in yet",
-        output.display()
-    )))
+    let env = load(file)?;
+    write(output, &corridor_io::write_json(&env)?)?;
+    println!("wrote {}", output.display());
+    Ok(())
 }
