@@ -6,6 +6,7 @@
 //! [`Ring::contains`]), distances and nearest points, the convex hull, the
 //! [`Environment`] model with its validation, and [`normalize`], which turns user
 //! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid.
+//! [`random`] draws seeded random environments for tests and benchmarks.
 //!
 //! # Numbers
 //! Coordinates are `f64` in user units. Predicates that decide topology use
@@ -34,13 +35,14 @@ mod hull;
 mod normalize;
 mod polygon;
 mod predicates;
+pub mod random;
 mod segment;
 
 pub use aabb::Aabb;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
 pub use grid::{GridPoint, SnapError, SnapGrid};
 pub use hull::convex_hull;
-pub use normalize::{normalize, NormalizeError, WallSegment, WallSource, Walls};
+pub use normalize::{normalize, NormalizeError, WallConflict, WallSegment, WallSource, Walls};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,

@@ -1,8 +1,23 @@
 //! From user obstacles (overlapping, touching, concave, partly outside, points and
-//! segments) to interior-disjoint walls on the integer grid.
+//! segments) to interior-disjoint walls on the integer grid. The steps are described on
+//! [`normalize`].
 
-use crate::{Environment, EnvironmentError, GridPoint, ObstacleId, SnapGrid};
+use crate::{
+    orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
+    Orientation, Owner, Point, Ring, Segment, SnapGrid,
+};
+use i_overlay::core::edge_data::{EdgeDataMerge, EdgeDataSplit, OverlayEdgeData};
+use i_overlay::core::edge_overlay::{EdgeOverlay, InputEdge};
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay::ShapeType;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::i_float::int::number::int::IntNumber;
+use i_overlay::i_float::int::point::IntPoint;
+use i_overlay::segm::boolean::ShapeCountBoolean;
+use i_overlay::vector::edge::{DataVectorEdge, DataVectorShape, SUBJ_LEFT, SUBJ_RIGHT};
+use rstar::{RTree, RTreeObject, AABB};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Where a wall piece came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -34,7 +49,21 @@ pub struct WallSegment {
 ///
 /// Guarantees: no zero-length segments, no duplicates, no two segments cross or overlap
 /// except at shared endpoints, no point lies on a segment or coincides with another
-/// point or with a segment endpoint.
+/// point or with a segment endpoint. [`Walls::check_disjoint`] verifies them exactly.
+///
+/// ```
+/// use corridor_geom::{normalize, Environment, Obstacle, Point};
+/// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+/// // Two overlapping crates become one obstacle outline.
+/// env.insert(Obstacle::rectangle(Point::new(2.0, 2.0), Point::new(5.0, 4.0)));
+/// env.insert(Obstacle::rectangle(Point::new(4.0, 3.0), Point::new(6.0, 6.0)));
+/// // A fence that runs into the crates: only the part in free space stays.
+/// env.insert(Obstacle::segment(Point::new(0.5, 8.0), Point::new(5.0, 5.0)));
+/// let walls = normalize(&env).unwrap();
+/// walls.check_disjoint().unwrap();
+/// assert_eq!(walls.two_sided().count(), 1);
+/// assert!((walls.free_area() - (100.0 - 6.0 - 6.0 + 1.0)).abs() < 1e-9);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Walls {
     /// The grid the coordinates live on.
@@ -55,11 +84,1182 @@ pub enum NormalizeError {
     /// The environment is invalid.
     #[error(transparent)]
     Environment(#[from] EnvironmentError),
+    /// The boundary encloses no area once snapped to the grid (it is thinner than a grid
+    /// step, or the grid is too coarse for it).
+    #[error("boundary: it encloses no area on the snap grid ({scale} steps per unit)")]
+    BoundaryCollapsed {
+        /// Grid steps per unit.
+        scale: f64,
+    },
+    /// The walls produced violate the [`Walls`] guarantees. This is a bug in the
+    /// normalization (or in the overlay library), reported instead of returning bad walls.
+    #[error("normalization produced conflicting walls: {0}")]
+    Conflict(WallConflict),
+    /// Open walls kept cancelling each other out while being split (see the module
+    /// documentation); a bug, reported instead of returning walls with pieces missing.
+    #[error("splitting the open walls did not settle after {rounds} rounds")]
+    SplitDidNotConverge {
+        /// Rounds tried.
+        rounds: usize,
+    },
+}
+
+/// A violation of the [`Walls`] guarantees, found by [`Walls::check_disjoint`].
+/// Indices refer to [`Walls::segments`] and [`Walls::points`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum WallConflict {
+    /// A segment starts where it ends.
+    #[error("segment {segment} has zero length")]
+    ZeroLength {
+        /// The segment.
+        segment: usize,
+    },
+    /// Two segments cross, overlap, coincide, or one touches the other away from a
+    /// shared endpoint.
+    #[error("segments {first} and {second} meet away from a shared endpoint")]
+    SegmentsMeet {
+        /// The lower index.
+        first: usize,
+        /// The higher index.
+        second: usize,
+    },
+    /// A point obstacle lies on a segment (endpoints included).
+    #[error("point {point} lies on segment {segment}")]
+    PointOnSegment {
+        /// The point.
+        point: usize,
+        /// The segment.
+        segment: usize,
+    },
+    /// Two point obstacles coincide.
+    #[error("points {first} and {second} coincide")]
+    PointsCoincide {
+        /// The lower index.
+        first: usize,
+        /// The higher index.
+        second: usize,
+    },
+}
+
+impl WallSegment {
+    /// The segment in user units.
+    pub fn to_user(&self, grid: &SnapGrid) -> Segment {
+        Segment::new(grid.to_point(self.a), grid.to_point(self.b))
+    }
+}
+
+impl Walls {
+    /// Number of wall segments (one- and two-sided).
+    pub fn segment_count(&self) -> usize {
+        self.segments.len()
+    }
+
+    /// Number of isolated point obstacles.
+    pub fn point_count(&self) -> usize {
+        self.points.len()
+    }
+
+    /// The one-sided walls: edges of the free space, free space on their left.
+    pub fn one_sided(&self) -> impl Iterator<Item = &WallSegment> {
+        self.segments.iter().filter(|s| !s.two_sided)
+    }
+
+    /// The two-sided walls: open obstacles (fences) with free space on both sides.
+    pub fn two_sided(&self) -> impl Iterator<Item = &WallSegment> {
+        self.segments.iter().filter(|s| s.two_sided)
+    }
+
+    /// The wall segments in user units, in the order of [`Walls::segments`].
+    pub fn user_segments(&self) -> impl Iterator<Item = Segment> + '_ {
+        self.segments.iter().map(|s| s.to_user(&self.grid))
+    }
+
+    /// Twice the free area in grid units², exact (integer shoelace over
+    /// [`Walls::free_space`]).
+    pub fn free_area_twice_grid(&self) -> i128 {
+        self.free_space
+            .iter()
+            .flatten()
+            .map(|contour| twice_signed_area(contour))
+            .sum()
+    }
+
+    /// The free area in user units²: the exact grid area, scaled once at the end.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(4.0, 3.0));
+    /// env.insert(Obstacle::rectangle(Point::new(1.0, 1.0), Point::new(2.0, 2.0)));
+    /// assert_eq!(normalize(&env).unwrap().free_area(), 11.0);
+    /// ```
+    pub fn free_area(&self) -> f64 {
+        let scale = self.grid.scale();
+        self.free_area_twice_grid() as f64 / 2.0 / (scale * scale)
+    }
+
+    /// Checks the [`Walls`] guarantees exactly: no zero-length segment, no two segments
+    /// meeting except at a shared endpoint of both (so no crossings, overlaps, duplicates
+    /// or T-junctions), no point on a segment, no two coinciding points.
+    ///
+    /// Runs in O(n log n) for typical walls (an R-tree finds the candidate pairs). The
+    /// first conflict in index order is returned: zero-length segments first, then
+    /// segment pairs by (lower, higher) index, then points.
+    ///
+    /// ```
+    /// use corridor_geom::{GridPoint, WallConflict, WallSegment, WallSource, Walls};
+    /// let seg = |a: (i32, i32), b: (i32, i32)| WallSegment {
+    ///     a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1),
+    ///     two_sided: true, sources: vec![WallSource::Boundary],
+    /// };
+    /// let mut walls = Walls { segments: vec![seg((0, 0), (4, 0)), seg((4, 0), (4, 4))], ..Walls::default() };
+    /// assert!(walls.check_disjoint().is_ok());
+    /// walls.segments.push(seg((2, -1), (2, 1)));
+    /// assert_eq!(walls.check_disjoint(), Err(WallConflict::SegmentsMeet { first: 0, second: 2 }));
+    /// ```
+    pub fn check_disjoint(&self) -> Result<(), WallConflict> {
+        for (i, s) in self.segments.iter().enumerate() {
+            if s.a == s.b {
+                return Err(WallConflict::ZeroLength { segment: i });
+            }
+        }
+        let index = SegmentIndex::new(self.segments.iter().map(|s| (s.a, s.b)));
+        let mut first: Option<(usize, usize)> = None;
+        for (i, s) in self.segments.iter().enumerate() {
+            let mut best: Option<usize> = None;
+            for j in index.intersecting(s.a, s.b) {
+                if j <= i || best.is_some_and(|b| b <= j) {
+                    continue;
+                }
+                let t = &self.segments[j];
+                if segments_conflict(s.a, s.b, t.a, t.b) {
+                    best = Some(j);
+                }
+            }
+            if let Some(j) = best {
+                first = Some((i, j));
+                break;
+            }
+        }
+        if let Some((first, second)) = first {
+            return Err(WallConflict::SegmentsMeet { first, second });
+        }
+        for (i, (p, _)) in self.points.iter().enumerate() {
+            let on = index
+                .intersecting(*p, *p)
+                .filter(|&j| on_segment_grid(*p, self.segments[j].a, self.segments[j].b))
+                .min();
+            if let Some(segment) = on {
+                return Err(WallConflict::PointOnSegment { point: i, segment });
+            }
+        }
+        let mut order: Vec<usize> = (0..self.points.len()).collect();
+        order.sort_by_key(|&i| (self.points[i].0, i));
+        let mut coincide: Option<(usize, usize)> = None;
+        for w in order.windows(2) {
+            if self.points[w[0]].0 == self.points[w[1]].0 {
+                let pair = (w[0].min(w[1]), w[0].max(w[1]));
+                coincide = Some(coincide.map_or(pair, |c| c.min(pair)));
+            }
+        }
+        match coincide {
+            Some((first, second)) => Err(WallConflict::PointsCoincide { first, second }),
+            None => Ok(()),
+        }
+    }
+
+    /// The index (into [`Walls::free_space`]) of the free-space shape whose interior
+    /// contains `p` (user units), or `None` when `p` is outside the free space or on a
+    /// wall or point obstacle. Exact once `p` is scaled to grid units; O(n) in the number
+    /// of walls, meant for occasional queries (start and goal checks, tests), not for
+    /// inner loops.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(2.0, 2.0));
+    /// // Two squares touching at (1, 1): the two free squares meet only in that vertex.
+    /// env.insert(Obstacle::rectangle(Point::new(0.0, 0.0), Point::new(1.0, 1.0)));
+    /// env.insert(Obstacle::rectangle(Point::new(1.0, 1.0), Point::new(2.0, 2.0)));
+    /// let walls = normalize(&env).unwrap();
+    /// let upper_left = walls.free_shape_at(Point::new(0.5, 1.5)).unwrap();
+    /// let lower_right = walls.free_shape_at(Point::new(1.5, 0.5)).unwrap();
+    /// assert_ne!(upper_left, lower_right);
+    /// assert_eq!(walls.free_shape_at(Point::new(0.5, 0.5)), None);
+    /// ```
+    pub fn free_shape_at(&self, p: Point) -> Option<usize> {
+        let q = p * self.grid.scale();
+        if !q.is_finite() {
+            return None;
+        }
+        let f = |g: GridPoint| Point::new(g.x as f64, g.y as f64);
+        let on_wall = self
+            .segments
+            .iter()
+            .any(|s| point_on_segment(q, f(s.a), f(s.b)))
+            || self.points.iter().any(|(g, _)| f(*g) == q);
+        if on_wall {
+            return None;
+        }
+        let winding = |contour: &[GridPoint]| -> Option<i32> {
+            let ring = Ring::new(contour.iter().map(|&g| f(g)).collect());
+            if ring.on_boundary(q) {
+                None
+            } else {
+                Some(ring.winding_number(q))
+            }
+        };
+        for (index, shape) in self.free_space.iter().enumerate() {
+            let Some((outer, holes)) = shape.split_first() else {
+                continue;
+            };
+            if winding(outer)? == 0 {
+                continue;
+            }
+            let mut in_hole = false;
+            for hole in holes {
+                if winding(hole)? != 0 {
+                    in_hole = true;
+                    break;
+                }
+            }
+            if !in_hole {
+                return Some(index);
+            }
+        }
+        None
+    }
 }
 
 /// Normalizes an environment into [`Walls`] on its snap grid.
+///
+/// The environment is validated first ([`Environment::validate`]); its errors come back
+/// as [`NormalizeError::Environment`] and name the obstacle. Runs in O(n log n) for n
+/// input vertices plus the number of crossings (a few tenths of a second in release for
+/// 100 000 vertices in 5 000 overlapping polygons on a 512-unit map).
+///
+/// # How it works
+///
+/// 1. Every coordinate is snapped to the environment's [`SnapGrid`].
+/// 2. **Free space** is computed with `i_overlay`'s integer engine: the boundary is added
+///    counter-clockwise (winding +1 inside), every polygon obstacle with its exterior
+///    clockwise and its holes counter-clockwise (winding −1 inside the obstacle, 0 in its
+///    holes). With the *positive* fill rule a point is free exactly when it lies inside
+///    the boundary and inside no obstacle, however the obstacles overlap. Obstacles that
+///    touch only at a vertex (diagonal cells of a grid map) leave the free space
+///    *pinched* there: the free regions on either side are separate shapes that share
+///    that one vertex, so nothing passes through it.
+/// 3. **One-sided walls** are the free-space edges, directed with the free space on
+///    their left.
+/// 4. **Two-sided walls.** Polylines, and polygons that collapse to zero area on the
+///    grid, are split together with the free-space edges in a second overlay: every
+///    edge is cut at every crossing and touching point (so a fence ending on a wall
+///    splits that wall), crossing points are rounded to the grid, and splitting repeats
+///    until no two edges cross. Rounding can move an edge by about a grid step (it bends
+///    through the rounded point); the free space is taken from the same split, so walls
+///    and [`Walls::free_space`] agree exactly. Open pieces outside the free space are
+///    dropped, pieces on a free-space edge merge into that one-sided wall, the rest
+///    become two-sided walls.
+/// 5. **Sources.** Every input edge carries a tag through the overlays (split pieces
+///    inherit it, coinciding pieces unite their tags), so [`WallSegment::sources`] lists
+///    the boundary, obstacles and polylines whose edges the wall lies on — for an edge
+///    bent by rounding, where it ended up rather than where it was drawn.
+/// 6. **Points** are kept when they lie strictly inside the free space and on no wall;
+///    points snapping onto the same grid point become one, listing both sources.
+/// 7. Straight chains of walls through vertices that no other wall touches are merged
+///    into single segments (sources united), the output is sorted, and
+///    [`Walls::check_disjoint`] verifies the guarantees before returning.
+///
+/// Features narrower than a grid step may change shape when snapped: that is the
+/// resolution of the grid. The guarantees of [`Walls`] hold exactly for the output.
+///
+/// ```
+/// use corridor_geom::{normalize, Environment, Obstacle, Point, WallSource};
+/// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+/// let pillar = env.insert(Obstacle::Point(Point::new(5.0, 5.0)));
+/// let outside = env.insert(Obstacle::rectangle(Point::new(8.0, 8.0), Point::new(12.0, 12.0)));
+/// let walls = normalize(&env).unwrap();
+/// assert_eq!(walls.points.len(), 1);
+/// assert_eq!(walls.points[0].1, vec![WallSource::Obstacle(pillar)]);
+/// // The crate sticking out of the boundary is clipped: 4 boundary + 2 crate edges remain.
+/// assert_eq!(walls.one_sided().count(), 6);
+/// assert!(walls.one_sided().any(|w| w.sources == vec![WallSource::Obstacle(outside)]));
+/// assert_eq!(walls.free_area(), 96.0);
+/// ```
 pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
     env.validate()?;
-    let _ = env.snap_grid();
-    todo!("normalization")
+    let grid = env.snap_grid();
+    let mut input = Input::new();
+    input.collect(env)?;
+    let Input {
+        mut store,
+        boundary,
+        polygons,
+        strings,
+        points,
+    } = input;
+
+    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let boundary_tag = store.tag(boundary_set, None);
+    let edge_count = boundary.len() + polygons.iter().map(|(r, _)| r.len()).sum::<usize>();
+    let mut pass1 = EdgeOverlay::<i32, Tag>::new(edge_count);
+    *pass1.data_store_mut() = store;
+    add_ring(&mut pass1, &boundary, boundary_tag);
+    for (ring, tag) in &polygons {
+        add_ring(&mut pass1, ring, *tag);
+    }
+
+    let strings = merge_collinear_strings(strings, pass1.data_store_mut());
+    let mut raw: Vec<RawWall>;
+    let shapes: Vec<DataVectorShape<i32, Tag>>;
+    let mut store: TagStore;
+    if strings.is_empty() {
+        shapes = pass1.build_vector_shapes(OverlayRule::Subject, FillRule::Positive);
+        store = pass1.into_data_store();
+        raw = Vec::new();
+        collect_one_sided(&shapes, &store, &mut raw);
+    } else {
+        let free_edges = pass1.build_vectors(OverlayRule::Subject, FillRule::Positive);
+        store = pass1.into_data_store();
+        let mut subject: Vec<RawWall> = free_edges
+            .iter()
+            .filter_map(|edge| {
+                let (a, b) = free_on_left(edge)?;
+                Some(RawWall {
+                    a: gp(a),
+                    b: gp(b),
+                    two_sided: false,
+                    set: store.set(edge.data),
+                })
+            })
+            .collect();
+        let mut open = strings;
+        let mut round = 0;
+        loop {
+            let result = split_round(&subject, &open, store);
+            store = result.store;
+            if result.vanished.is_empty() {
+                shapes = result.shapes;
+                raw = result.one_sided;
+                raw.extend(result.two_sided);
+                break;
+            }
+            round += 1;
+            if round >= MAX_SPLIT_ROUNDS {
+                return Err(NormalizeError::SplitDidNotConverge { rounds: round });
+            }
+            // Some open pieces cancelled out of the arrangement: split again with them
+            // put back, on top of everything found so far (which is already split).
+            subject = result.one_sided;
+            open = result
+                .two_sided
+                .iter()
+                .map(|w| OpenEdge {
+                    a: w.a,
+                    b: w.b,
+                    set: w.set,
+                })
+                .collect();
+            open.extend(result.vanished);
+        }
+    }
+
+    let merged = merge_collinear_walls(raw, &mut store);
+    let mut segments: Vec<WallSegment> = merged
+        .into_iter()
+        .map(|w| WallSegment {
+            a: w.a,
+            b: w.b,
+            two_sided: w.two_sided,
+            sources: store.sets[w.set as usize].clone(),
+        })
+        .collect();
+    segments.sort_by_key(|s| (s.two_sided, s.a, s.b));
+    segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
+
+    let points = place_points(points, &segments, &mut store);
+    let free_space = shapes
+        .iter()
+        .map(|shape| {
+            shape
+                .iter()
+                .map(|contour| simplify_contour(contour.iter().map(|e| gp(e.a)).collect()))
+                .filter(|c| c.len() >= 3)
+                .collect::<Vec<_>>()
+        })
+        .filter(|shape: &Vec<Vec<GridPoint>>| !shape.is_empty())
+        .collect();
+
+    let walls = Walls {
+        grid,
+        segments,
+        points,
+        free_space,
+    };
+    walls.check_disjoint().map_err(NormalizeError::Conflict)?;
+    Ok(walls)
+}
+
+/// How often open pieces that cancelled out of the arrangement are put back before giving up.
+const MAX_SPLIT_ROUNDS: usize = 16;
+
+struct SplitRound {
+    shapes: Vec<DataVectorShape<i32, Tag>>,
+    one_sided: Vec<RawWall>,
+    two_sided: Vec<RawWall>,
+    /// Open pieces that dropped out of the arrangement because two of them coincided in
+    /// opposite directions (their counts cancelled); they must be split again.
+    vanished: Vec<OpenEdge>,
+    store: TagStore,
+}
+
+/// One overlay of the free-space edges (`subject`, free space on their left, already
+/// split among themselves) with the open edges: splits everything at every crossing and
+/// sorts the pieces into one-sided walls, two-sided walls (open pieces inside the free
+/// space) and pieces that vanished.
+fn split_round(subject: &[RawWall], open: &[OpenEdge], mut store: TagStore) -> SplitRound {
+    store.hidden.clear();
+    store.vanished.clear();
+    let mut overlay = EdgeOverlay::<i32, Tag>::new(subject.len() + open.len());
+    for w in subject {
+        let data = store.tag(w.set, None);
+        overlay.add_edge(
+            InputEdge {
+                a: ip(w.a),
+                b: ip(w.b),
+                data,
+            },
+            ShapeType::Subject,
+        );
+    }
+    for s in open {
+        let (a, b) = (ip(s.a.min(s.b)), ip(s.a.max(s.b)));
+        let data = store.tag(s.set, Some((a, b)));
+        // Canonical direction (a < b) so that coinciding open edges add up.
+        overlay.add_edge(InputEdge { a, b, data }, ShapeType::Clip);
+    }
+    *overlay.data_store_mut() = store;
+    // The free space is clean (winding 0 or 1), so even-odd equals non-zero for it; for
+    // the open edges, even-odd marks every piece covered an odd number of times.
+    let shapes = overlay.build_vector_shapes(OverlayRule::Subject, FillRule::EvenOdd);
+    let open_pieces = overlay.build_vectors(OverlayRule::Clip, FillRule::EvenOdd);
+    let store = overlay.into_data_store();
+    let mut one_sided = Vec::new();
+    collect_one_sided(&shapes, &store, &mut one_sided);
+    let mut two_sided = Vec::new();
+    for edge in &open_pieces {
+        if edge.fill & (SUBJ_LEFT | SUBJ_RIGHT) == SUBJ_LEFT | SUBJ_RIGHT {
+            two_sided.push(RawWall::two_sided(
+                gp(edge.a),
+                gp(edge.b),
+                store.set(edge.data),
+            ));
+        }
+    }
+    // Pieces covered an even number of times (two open edges bent onto the same grid
+    // points) stay in the arrangement but are invisible to the even-odd rule; the tags
+    // remember them.
+    for &id in &store.hidden {
+        let entry = store.entries[id as usize];
+        let (Some((a, b)), false) = (entry.piece, entry.consumed) else {
+            continue;
+        };
+        let (a, b) = (gp(a), gp(b));
+        let mid = (a.x as i64 + b.x as i64, a.y as i64 + b.y as i64);
+        if a != b && winding_doubled(mid, &one_sided) == 1 {
+            two_sided.push(RawWall::two_sided(a, b, entry.set));
+        }
+    }
+    let vanished = store
+        .vanished
+        .iter()
+        .filter_map(|&id| {
+            let entry = store.entries[id as usize];
+            let (a, b) = entry.piece.filter(|_| !entry.consumed)?;
+            (a != b).then(|| OpenEdge {
+                a: gp(a.min(b)),
+                b: gp(a.max(b)),
+                set: entry.set,
+            })
+        })
+        .collect();
+    SplitRound {
+        shapes,
+        one_sided,
+        two_sided,
+        vanished,
+        store,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Input collection and snapping.
+
+/// An open edge (from a polyline or a collapsed polygon), canonical `a < b`.
+#[derive(Clone, Copy, Debug)]
+struct OpenEdge {
+    a: GridPoint,
+    b: GridPoint,
+    set: u32,
+}
+
+struct Input {
+    store: TagStore,
+    /// The boundary, counter-clockwise.
+    boundary: Vec<IntPoint<i32>>,
+    /// Obstacle rings oriented so that each obstacle has winding −1 inside, 0 in holes.
+    polygons: Vec<(Vec<IntPoint<i32>>, Tag)>,
+    strings: Vec<OpenEdge>,
+    points: Vec<(GridPoint, u32)>,
+}
+
+impl Input {
+    fn new() -> Self {
+        Input {
+            store: TagStore::default(),
+            boundary: Vec::new(),
+            polygons: Vec::new(),
+            strings: Vec::new(),
+            points: Vec::new(),
+        }
+    }
+
+    fn collect(&mut self, env: &Environment) -> Result<(), NormalizeError> {
+        let grid = env.snap_grid();
+        let mut boundary = snap_ring(&grid, Owner::Boundary, env.boundary())?;
+        let area = twice_signed_area(&boundary);
+        if area == 0 {
+            return Err(NormalizeError::BoundaryCollapsed {
+                scale: grid.scale(),
+            });
+        }
+        if area < 0 {
+            boundary.reverse();
+        }
+        self.boundary = boundary.into_iter().map(ip).collect();
+
+        for (id, obstacle) in env.obstacles() {
+            let owner = Owner::Obstacle(id);
+            let set = self.store.intern(vec![WallSource::Obstacle(id)]);
+            match obstacle {
+                Obstacle::Point(p) => self.points.push((snap(&grid, owner, *p)?, set)),
+                Obstacle::Polyline(vertices) => {
+                    let snapped = vertices
+                        .iter()
+                        .map(|&p| snap(&grid, owner, p))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    self.add_open(&snapped, set);
+                }
+                Obstacle::Polygon(polygon) => {
+                    let exterior = snap_ring(&grid, owner, &polygon.exterior)?;
+                    let area = twice_signed_area(&exterior);
+                    if area == 0 {
+                        // Thinner than a grid step: what is left is a line-like wall.
+                        let mut closed = exterior.clone();
+                        closed.extend(exterior.first().copied());
+                        self.add_open(&closed, set);
+                        continue;
+                    }
+                    let tag = self.store.tag(set, None);
+                    let mut ring: Vec<IntPoint<i32>> = exterior.into_iter().map(ip).collect();
+                    if area > 0 {
+                        ring.reverse();
+                    }
+                    self.polygons.push((ring, tag));
+                    for hole in &polygon.holes {
+                        let hole = snap_ring(&grid, owner, hole)?;
+                        let area = twice_signed_area(&hole);
+                        if area == 0 {
+                            continue; // a crack inside the obstacle: nothing to keep
+                        }
+                        let mut ring: Vec<IntPoint<i32>> = hole.into_iter().map(ip).collect();
+                        if area < 0 {
+                            ring.reverse();
+                        }
+                        self.polygons.push((ring, tag));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a polyline's edges; a polyline that snaps to a single point becomes a point.
+    fn add_open(&mut self, vertices: &[GridPoint], set: u32) {
+        let mut any_edge = false;
+        for w in vertices.windows(2) {
+            if w[0] != w[1] {
+                any_edge = true;
+                let (a, b) = (w[0].min(w[1]), w[0].max(w[1]));
+                self.strings.push(OpenEdge { a, b, set });
+            }
+        }
+        if !any_edge {
+            if let Some(&p) = vertices.first() {
+                self.points.push((p, set));
+            }
+        }
+    }
+}
+
+fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
+    grid.snap(p)
+        .map_err(|source| EnvironmentError::Snap { owner, source }.into())
+}
+
+/// Snaps a ring and drops consecutive repeated vertices (including the closing one).
+fn snap_ring(grid: &SnapGrid, owner: Owner, ring: &Ring) -> Result<Vec<GridPoint>, NormalizeError> {
+    let mut out: Vec<GridPoint> = Vec::with_capacity(ring.len());
+    for &p in ring.vertices() {
+        let g = snap(grid, owner, p)?;
+        if out.last() != Some(&g) {
+            out.push(g);
+        }
+    }
+    while out.len() > 1 && out.first() == out.last() {
+        out.pop();
+    }
+    Ok(out)
+}
+
+/// Twice the signed area of a closed contour (positive when counter-clockwise), exact.
+fn twice_signed_area(contour: &[GridPoint]) -> i128 {
+    let n = contour.len();
+    let mut sum: i128 = 0;
+    for i in 0..n {
+        let (p, q) = (contour[i], contour[(i + 1) % n]);
+        sum += p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128;
+    }
+    sum
+}
+
+fn ip(g: GridPoint) -> IntPoint<i32> {
+    IntPoint::new(g.x, g.y)
+}
+
+fn gp(p: IntPoint<i32>) -> GridPoint {
+    GridPoint::new(p.x, p.y)
+}
+
+fn add_ring(overlay: &mut EdgeOverlay<i32, Tag>, ring: &[IntPoint<i32>], tag: Tag) {
+    let n = ring.len();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        if a != b {
+            overlay.add_edge(InputEdge { a, b, data: tag }, ShapeType::Subject);
+        }
+    }
+}
+
+/// Splits open edges that overlap collinearly (the same fence drawn twice, two fences
+/// sharing a stretch) at each other's endpoints and keeps every stretch once, listing all
+/// the edges that cover it, so that every open piece enters the overlay exactly once.
+fn merge_collinear_strings(edges: Vec<OpenEdge>, store: &mut TagStore) -> Vec<OpenEdge> {
+    // Key: reduced direction and offset of the supporting line; then position along it.
+    let line_key = |e: &OpenEdge| -> ((i64, i64, i128), i128, i128) {
+        let (dx, dy) = (e.b.x as i64 - e.a.x as i64, e.b.y as i64 - e.a.y as i64);
+        let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
+        let (ux, uy) = (dx / g, dy / g);
+        let offset = ux as i128 * e.a.y as i128 - uy as i128 * e.a.x as i128;
+        let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
+        ((ux, uy, offset), t(e.a), t(e.b))
+    };
+    let mut keyed: Vec<_> = edges.into_iter().map(|e| (line_key(&e), e)).collect();
+    keyed.sort_by_key(|(k, e)| (*k, e.set));
+    let mut out: Vec<OpenEdge> = Vec::with_capacity(keyed.len());
+    let mut i = 0;
+    while i < keyed.len() {
+        let mut j = i + 1;
+        while j < keyed.len() && keyed[j].0 .0 == keyed[i].0 .0 {
+            j += 1;
+        }
+        let group = &keyed[i..j];
+        i = j;
+        let mut reach = group[0].0 .2;
+        let overlapping = group[1..].iter().any(|(k, _)| {
+            let hit = k.1 < reach;
+            reach = reach.max(k.2);
+            hit
+        });
+        if !overlapping {
+            out.extend(group.iter().map(|(_, e)| *e));
+            continue;
+        }
+        // Elementary stretches between consecutive endpoints, each with the union of the
+        // sources of the edges covering it.
+        let mut breaks: Vec<(i128, GridPoint)> = group
+            .iter()
+            .flat_map(|((_, ta, tb), e)| [(*ta, e.a), (*tb, e.b)])
+            .collect();
+        breaks.sort();
+        breaks.dedup_by_key(|b| b.0);
+        for w in breaks.windows(2) {
+            let ((t0, p0), (t1, p1)) = (w[0], w[1]);
+            let mut set: Option<u32> = None;
+            for ((_, ta, tb), e) in group {
+                if *ta <= t0 && t1 <= *tb {
+                    set = Some(set.map_or(e.set, |s| store.union(s, e.set)));
+                }
+            }
+            if let Some(set) = set {
+                out.push(OpenEdge { a: p0, b: p1, set });
+            }
+        }
+    }
+    out
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+// ---------------------------------------------------------------------------------------
+// Provenance tags carried through the overlay.
+
+/// An index into [`TagStore::entries`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tag(u32);
+
+#[derive(Clone, Copy, Debug)]
+struct TagEntry {
+    /// Index into [`TagStore::sets`].
+    set: u32,
+    /// For open-edge pieces: the piece's endpoints (so a piece the fill rule cannot see
+    /// can still be recovered).
+    piece: Option<(IntPoint<i32>, IntPoint<i32>)>,
+    /// Whether the piece was split or merged into another entry.
+    consumed: bool,
+}
+
+#[derive(Default)]
+struct TagStore {
+    sets: Vec<Vec<WallSource>>,
+    set_ids: HashMap<Vec<WallSource>, u32>,
+    unions: HashMap<(u32, u32), u32>,
+    entries: Vec<TagEntry>,
+    /// Entries of open pieces whose open-edge count became even (but not zero) and that
+    /// lie on no free-space edge.
+    hidden: Vec<u32>,
+    /// Entries of open pieces whose counts cancelled: the overlay dropped them.
+    vanished: Vec<u32>,
+}
+
+impl TagStore {
+    fn intern(&mut self, set: Vec<WallSource>) -> u32 {
+        if let Some(&id) = self.set_ids.get(&set) {
+            return id;
+        }
+        let id = self.sets.len() as u32;
+        self.sets.push(set.clone());
+        self.set_ids.insert(set, id);
+        id
+    }
+
+    fn union(&mut self, a: u32, b: u32) -> u32 {
+        if a == b {
+            return a;
+        }
+        let key = (a.min(b), a.max(b));
+        if let Some(&id) = self.unions.get(&key) {
+            return id;
+        }
+        let mut set: Vec<WallSource> = self.sets[a as usize]
+            .iter()
+            .chain(&self.sets[b as usize])
+            .copied()
+            .collect();
+        set.sort();
+        set.dedup();
+        let id = self.intern(set);
+        self.unions.insert(key, id);
+        id
+    }
+
+    fn tag(&mut self, set: u32, piece: Option<(IntPoint<i32>, IntPoint<i32>)>) -> Tag {
+        self.entries.push(TagEntry {
+            set,
+            piece,
+            consumed: false,
+        });
+        Tag(self.entries.len() as u32 - 1)
+    }
+
+    fn set(&self, tag: Tag) -> u32 {
+        self.entries[tag.0 as usize].set
+    }
+}
+
+fn to_i32_point<I: IntNumber>(p: IntPoint<I>) -> IntPoint<i32> {
+    // The engine is `i32`; the conversion through `f64` is exact for it.
+    IntPoint::new(p.x.to_f64() as i32, p.y.to_f64() as i32)
+}
+
+impl OverlayEdgeData for Tag {
+    type Store = TagStore;
+
+    fn split<I: IntNumber>(self, ctx: EdgeDataSplit<I>, store: &mut TagStore) -> (Self, Self) {
+        let entry = store.entries[self.0 as usize];
+        if entry.piece.is_none() {
+            return (self, self);
+        }
+        store.entries[self.0 as usize].consumed = true;
+        let (a, p, b) = (
+            to_i32_point(ctx.a),
+            to_i32_point(ctx.p),
+            to_i32_point(ctx.b),
+        );
+        (
+            store.tag(entry.set, Some((a, p))),
+            store.tag(entry.set, Some((p, b))),
+        )
+    }
+
+    fn merge(ctx: EdgeDataMerge<ShapeCountBoolean, Self>, store: &mut TagStore) -> Self {
+        let (lhs, rhs) = (ctx.lhs_data, ctx.rhs_data);
+        let (l, r) = (store.entries[lhs.0 as usize], store.entries[rhs.0 as usize]);
+        let set = store.union(l.set, r.set);
+        let piece = l.piece.or(r.piece);
+        if piece.is_none() && set == l.set {
+            return lhs;
+        }
+        store.entries[lhs.0 as usize].consumed = true;
+        store.entries[rhs.0 as usize].consumed = true;
+        let tag = store.tag(set, piece);
+        if piece.is_some() && ctx.out_count.subj == 0 {
+            if ctx.out_count.clip == 0 {
+                store.vanished.push(tag.0);
+            } else if ctx.out_count.clip % 2 == 0 {
+                store.hidden.push(tag.0);
+            }
+        }
+        tag
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Turning overlay output into walls.
+
+#[derive(Clone, Copy, Debug)]
+struct RawWall {
+    a: GridPoint,
+    b: GridPoint,
+    two_sided: bool,
+    set: u32,
+}
+
+impl RawWall {
+    fn two_sided(a: GridPoint, b: GridPoint, set: u32) -> Self {
+        RawWall {
+            a: a.min(b),
+            b: a.max(b),
+            two_sided: true,
+            set,
+        }
+    }
+}
+
+/// The edge directed so that the free space (subject fill) is on its left, or `None` when
+/// both or neither side is free.
+fn free_on_left(edge: &DataVectorEdge<i32, Tag>) -> Option<(IntPoint<i32>, IntPoint<i32>)> {
+    match edge.fill & (SUBJ_LEFT | SUBJ_RIGHT) {
+        SUBJ_LEFT => Some((edge.a, edge.b)),
+        SUBJ_RIGHT => Some((edge.b, edge.a)),
+        _ => None,
+    }
+}
+
+fn collect_one_sided(
+    shapes: &[DataVectorShape<i32, Tag>],
+    store: &TagStore,
+    out: &mut Vec<RawWall>,
+) {
+    for edge in shapes.iter().flatten().flatten() {
+        if let Some((a, b)) = free_on_left(edge) {
+            out.push(RawWall {
+                a: gp(a),
+                b: gp(b),
+                two_sided: false,
+                set: store.set(edge.data),
+            });
+        }
+    }
+}
+
+/// Winding number of the directed one-sided walls around the point whose doubled
+/// coordinates are `p2` (1 inside the free space, 0 outside). Exact.
+fn winding_doubled(p2: (i64, i64), walls: &[RawWall]) -> i32 {
+    let mut winding = 0;
+    let (px, py) = (p2.0 as i128, p2.1 as i128);
+    for w in walls.iter().filter(|w| !w.two_sided) {
+        let (ax, ay) = (2 * w.a.x as i128, 2 * w.a.y as i128);
+        let (bx, by) = (2 * w.b.x as i128, 2 * w.b.y as i128);
+        let side = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+        if ay <= py {
+            if by > py && side > 0 {
+                winding += 1;
+            }
+        } else if by <= py && side < 0 {
+            winding -= 1;
+        }
+    }
+    winding
+}
+
+/// Merges chains of collinear walls of the same kind through vertices that no other wall
+/// touches, uniting their sources; the result does not depend on the input order.
+fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWall> {
+    let n = walls.len();
+    let mut incidence: Vec<(GridPoint, u32)> = Vec::with_capacity(2 * n);
+    for (i, w) in walls.iter().enumerate() {
+        incidence.push((w.a, i as u32));
+        incidence.push((w.b, i as u32));
+    }
+    incidence.sort_unstable();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn find(parent: &mut [u32], mut i: u32) -> u32 {
+        while parent[i as usize] != i {
+            parent[i as usize] = parent[parent[i as usize] as usize];
+            i = parent[i as usize];
+        }
+        i
+    }
+    // joint[2k] / joint[2k + 1]: wall k's end `a` / `b` is merged away.
+    let mut joint: Vec<bool> = vec![false; 2 * n];
+    let mut i = 0;
+    while i < incidence.len() {
+        let mut j = i + 1;
+        while j < incidence.len() && incidence[j].0 == incidence[i].0 {
+            j += 1;
+        }
+        if j - i == 2 {
+            let v = incidence[i].0;
+            let (s, t) = (incidence[i].1 as usize, incidence[i + 1].1 as usize);
+            if s != t && mergeable(&walls[s], &walls[t], v) {
+                joint[2 * s + usize::from(walls[s].b == v)] = true;
+                joint[2 * t + usize::from(walls[t].b == v)] = true;
+                let (rs, rt) = (find(&mut parent, s as u32), find(&mut parent, t as u32));
+                if rs != rt {
+                    parent[rs.max(rt) as usize] = rs.min(rt);
+                }
+            }
+        }
+        i = j;
+    }
+    // Each chain: its two free ends (the start of a one-sided chain is an `a` end) and the
+    // union of its members' sources. Chains are visited in order of their lowest member.
+    struct Chain {
+        start: Option<GridPoint>,
+        end: Option<GridPoint>,
+        set: u32,
+        two_sided: bool,
+    }
+    let mut chain_of: Vec<u32> = vec![u32::MAX; n];
+    let mut chains: Vec<Chain> = Vec::new();
+    for k in 0..n {
+        let root = find(&mut parent, k as u32) as usize;
+        if chain_of[root] == u32::MAX {
+            chain_of[root] = chains.len() as u32;
+            chains.push(Chain {
+                start: None,
+                end: None,
+                set: walls[k].set,
+                two_sided: walls[k].two_sided,
+            });
+        }
+        let chain = &mut chains[chain_of[root] as usize];
+        chain.set = store.union(chain.set, walls[k].set);
+        if !joint[2 * k] {
+            chain.start = Some(walls[k].a);
+        }
+        if !joint[2 * k + 1] {
+            chain.end = Some(walls[k].b);
+        }
+    }
+    chains
+        .into_iter()
+        .filter_map(|c| {
+            let (a, b) = (c.start?, c.end?);
+            Some(if c.two_sided {
+                RawWall::two_sided(a, b, c.set)
+            } else {
+                RawWall {
+                    a,
+                    b,
+                    two_sided: false,
+                    set: c.set,
+                }
+            })
+        })
+        .collect()
+}
+
+/// Whether walls `s` and `t`, the only two at vertex `v`, continue each other straight.
+fn mergeable(s: &RawWall, t: &RawWall, v: GridPoint) -> bool {
+    if s.two_sided != t.two_sided {
+        return false;
+    }
+    let far = |w: &RawWall| if w.a == v { w.b } else { w.a };
+    let (p, q) = (far(s), far(t));
+    if orient_grid(p, v, q) != Orientation::Collinear {
+        return false;
+    }
+    let dot = (v.x as i64 - p.x as i64) * (q.x as i64 - v.x as i64)
+        + (v.y as i64 - p.y as i64) * (q.y as i64 - v.y as i64);
+    if dot <= 0 {
+        return false;
+    }
+    // Two-sided walls are stored `a < b`, so along a straight chain one ends where the
+    // next starts, as one-sided walls do (free space stays on the same side).
+    (s.b == v && t.a == v) || (s.a == v && t.b == v)
+}
+
+/// Keeps the points that lie strictly inside the free space and on no wall; coinciding
+/// points are merged with their sources united.
+fn place_points(
+    mut points: Vec<(GridPoint, u32)>,
+    segments: &[WallSegment],
+    store: &mut TagStore,
+) -> Vec<(GridPoint, Vec<WallSource>)> {
+    if points.is_empty() {
+        return Vec::new();
+    }
+    points.sort_unstable();
+    let mut unique: Vec<(GridPoint, u32)> = Vec::with_capacity(points.len());
+    for (p, set) in points {
+        match unique.last_mut() {
+            Some((q, s)) if *q == p => *s = store.union(*s, set),
+            _ => unique.push((p, set)),
+        }
+    }
+    let index = SegmentIndex::new(segments.iter().map(|s| (s.a, s.b)));
+    let max_x = segments
+        .iter()
+        .map(|s| s.a.x.max(s.b.x))
+        .max()
+        .unwrap_or(i32::MIN);
+    let mut out = Vec::new();
+    for (p, set) in unique {
+        if p.x >= max_x {
+            continue; // nothing to its right: outside the free space or on its edge
+        }
+        if index
+            .intersecting(p, p)
+            .any(|j| on_segment_grid(p, segments[j].a, segments[j].b))
+        {
+            continue;
+        }
+        let mut winding = 0;
+        for j in index.intersecting(p, GridPoint::new(max_x, p.y)) {
+            let s = &segments[j];
+            if s.two_sided {
+                continue;
+            }
+            if s.a.y <= p.y {
+                if s.b.y > p.y && orient_grid(s.a, s.b, p) == Orientation::CounterClockwise {
+                    winding += 1;
+                }
+            } else if s.b.y <= p.y && orient_grid(s.a, s.b, p) == Orientation::Clockwise {
+                winding -= 1;
+            }
+        }
+        if winding == 1 {
+            out.push((p, store.sets[set as usize].clone()));
+        }
+    }
+    out
+}
+
+/// Drops vertices where a contour runs straight on (they carry no shape).
+fn simplify_contour(contour: Vec<GridPoint>) -> Vec<GridPoint> {
+    let n = contour.len();
+    if n < 3 {
+        return contour;
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let (u, v, w) = (contour[(i + n - 1) % n], contour[i], contour[(i + 1) % n]);
+        let straight = orient_grid(u, v, w) == Orientation::Collinear
+            && (v.x as i64 - u.x as i64) * (w.x as i64 - v.x as i64)
+                + (v.y as i64 - u.y as i64) * (w.y as i64 - v.y as i64)
+                > 0;
+        if !straight {
+            out.push(v);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Exact segment tests and the spatial index behind them.
+
+/// Whether `p` lies on the closed segment `a b` (exact).
+fn on_segment_grid(p: GridPoint, a: GridPoint, b: GridPoint) -> bool {
+    orient_grid(a, b, p) == Orientation::Collinear
+        && p.x >= a.x.min(b.x)
+        && p.x <= a.x.max(b.x)
+        && p.y >= a.y.min(b.y)
+        && p.y <= a.y.max(b.y)
+}
+
+/// Whether two non-degenerate segments share any point other than one common endpoint.
+fn segments_conflict(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+    if !crate::segments_intersect_grid(a, b, c, d) {
+        return false;
+    }
+    let (p, q, r) = match (a == c, a == d, b == c, b == d) {
+        (true, false, false, false) => (a, b, d),
+        (false, true, false, false) => (a, b, c),
+        (false, false, true, false) => (b, a, d),
+        (false, false, false, true) => (b, a, c),
+        _ => return true, // no shared endpoint, or the same segment twice
+    };
+    // One shared endpoint p: they meet elsewhere only if they fold onto each other.
+    orient_grid(p, q, r) == Orientation::Collinear
+        && (q.x as i64 - p.x as i64) * (r.x as i64 - p.x as i64)
+            + (q.y as i64 - p.y as i64) * (r.y as i64 - p.y as i64)
+            > 0
+}
+
+struct IndexedBox {
+    envelope: AABB<[i64; 2]>,
+    index: usize,
+}
+
+impl RTreeObject for IndexedBox {
+    type Envelope = AABB<[i64; 2]>;
+    fn envelope(&self) -> Self::Envelope {
+        self.envelope
+    }
+}
+
+/// An R-tree over segment bounding boxes (`i64` so box arithmetic cannot overflow).
+struct SegmentIndex {
+    tree: RTree<IndexedBox>,
+}
+
+fn corner(p: GridPoint) -> [i64; 2] {
+    [p.x as i64, p.y as i64]
+}
+
+impl SegmentIndex {
+    fn new(segments: impl Iterator<Item = (GridPoint, GridPoint)>) -> Self {
+        let boxes = segments
+            .enumerate()
+            .map(|(index, (a, b))| IndexedBox {
+                envelope: AABB::from_corners(corner(a), corner(b)),
+                index,
+            })
+            .collect();
+        SegmentIndex {
+            tree: RTree::bulk_load(boxes),
+        }
+    }
+
+    /// Indices of the segments whose boxes meet the box with corners `a` and `b`.
+    fn intersecting(&self, a: GridPoint, b: GridPoint) -> impl Iterator<Item = usize> + '_ {
+        self.tree
+            .locate_in_envelope_intersecting(AABB::from_corners(corner(a), corner(b)))
+            .map(|b| b.index)
+    }
 }

@@ -113,8 +113,10 @@ fn intersect_by(
     collinear_overlap: impl FnOnce() -> bool,
 ) -> bool {
     use Orientation::Collinear;
-    if abc == Collinear && abd == Collinear {
-        // All four points on one line: they meet iff the boxes overlap.
+    if abc == Collinear && abd == Collinear && cda == Collinear && cdb == Collinear {
+        // All four points on one line: they meet iff the boxes overlap. (Checking both
+        // pairs matters when a segment is a single point: `a == b` makes `abc` and `abd`
+        // collinear for any `c`, `d`.)
         return collinear_overlap();
     }
     let straddles = |o1: Orientation, o2: Orientation| o1 != o2 || o1 == Collinear;
