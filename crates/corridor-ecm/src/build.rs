@@ -1,0 +1,374 @@
+//! How an ECM is built: normalize, Voronoi diagram, extraction and annotation,
+//! validation (with recovery under exact transforms), index.
+
+use crate::error::{BuildError, FailureKind, ValidationFailure};
+use crate::extract::{extract, voronoi, ExtractError, RawEcm};
+use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId};
+use crate::transform::{to_user, Transform};
+use crate::validate::{check_walls, free_area_twice, validate};
+use crate::CellIndex;
+use corridor_geom::{normalize, Environment, Point, Walls};
+use serde::{Deserialize, Serialize};
+use slotmap::SlotMap;
+use std::time::{Duration, Instant};
+
+/// Settings of a build.
+///
+/// ```
+/// use corridor_ecm::BuildOptions;
+/// let options = BuildOptions { max_arc_deviation: 0.001, ..BuildOptions::default() };
+/// assert_eq!(options.recovery.len(), 8);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildOptions {
+    /// The largest distance (user units) between a parabolic medial-axis arc and the
+    /// polyline of its bending points. Default 0.01 (1 cm when units are metres).
+    pub max_arc_deviation: f64,
+    /// The exact transforms tried in order; the first whose diagram passes validation
+    /// wins. The default is [`Transform::RECOVERY_SEQUENCE`], starting with the identity.
+    pub recovery: Vec<Transform>,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            max_arc_deviation: 0.01,
+            recovery: Transform::RECOVERY_SEQUENCE.to_vec(),
+        }
+    }
+}
+
+/// What a build did: the time of each phase and the size of the result.
+///
+/// Times add up over all attempts when validation forced a rebuild.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BuildStats {
+    /// Turning the environment into walls ([`corridor_geom::normalize`]); zero for
+    /// [`Ecm::from_walls`].
+    pub normalize: Duration,
+    /// Building the segment Voronoi diagram (`boostvoronoi`).
+    pub voronoi: Duration,
+    /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
+    /// components.
+    pub extraction: Duration,
+    /// Checking the walls and the result (R-tree over the walls, per-point checks, areas).
+    pub validation: Duration,
+    /// Building the cell index for point location.
+    pub index: Duration,
+    /// Wall segments given to the Voronoi diagram.
+    pub input_segments: usize,
+    /// Isolated points given to the Voronoi diagram.
+    pub input_points: usize,
+    /// ECM vertices.
+    pub vertices: usize,
+    /// ECM edges.
+    pub edges: usize,
+    /// Bending points (vertices once, plus the interior bending points of every edge).
+    pub bending_points: usize,
+    /// Connected components.
+    pub components: usize,
+    /// Diagrams rejected by validation and rebuilt under another exact transform.
+    pub recoveries: usize,
+    /// The transform whose diagram was accepted.
+    pub transform: Option<Transform>,
+}
+
+impl BuildStats {
+    /// Total time of all phases.
+    pub fn total(&self) -> Duration {
+        self.normalize + self.voronoi + self.extraction + self.validation + self.index
+    }
+}
+
+impl Ecm {
+    /// Builds the ECM of an environment with default options: normalizes it into walls
+    /// on its snap grid, then [`Ecm::from_walls_with`].
+    ///
+    /// ```
+    /// use corridor_ecm::Ecm;
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 4.0), Point::new(6.0, 6.0)));
+    /// let ecm = Ecm::build(&env)?;
+    /// assert_eq!(ecm.component_count(), 1);
+    /// assert!((ecm.free_area() - 96.0).abs() < 1e-9);
+    /// // The ring around the block is 4 wide, so the widest corridor has clearance 2.
+    /// let widest = ecm.edges().map(|(_, e)| e.min_clearance).fold(0.0, f64::max);
+    /// assert!((widest - 2.0).abs() < 1e-9);
+    /// println!("{:?}", ecm.stats());
+    /// # Ok::<(), corridor_ecm::BuildError>(())
+    /// ```
+    pub fn build(env: &Environment) -> Result<Ecm, BuildError> {
+        Self::build_with(env, &BuildOptions::default())
+    }
+
+    /// [`Ecm::build`] with explicit options.
+    pub fn build_with(env: &Environment, options: &BuildOptions) -> Result<Ecm, BuildError> {
+        let start = Instant::now();
+        let walls = normalize(env)?;
+        let normalize_time = start.elapsed();
+        let mut ecm = Self::from_walls_with(&walls, options)?;
+        ecm.stats.normalize = normalize_time;
+        Ok(ecm)
+    }
+
+    /// Builds the ECM of walls that are already on the grid, with default options.
+    ///
+    /// The walls must keep their contract (see [`Walls`]); violations are reported as
+    /// [`BuildError::InvalidWalls`]. See [`Ecm`] for an example.
+    pub fn from_walls(walls: &Walls) -> Result<Ecm, BuildError> {
+        Self::from_walls_with(walls, &BuildOptions::default())
+    }
+
+    /// Builds the ECM of walls with explicit options.
+    ///
+    /// The result has passed validation: every bending point is equidistant from its two
+    /// nearest points, no wall is closer than its clearance, the cells add up to the free
+    /// area and the degrees are right. When the Voronoi library gets a diagram wrong,
+    /// the walls are rebuilt under the next exact transform of `options.recovery`; if all
+    /// fail, [`BuildError::Unrecoverable`] names the walls where the first one failed.
+    pub fn from_walls_with(walls: &Walls, options: &BuildOptions) -> Result<Ecm, BuildError> {
+        let mut stats = BuildStats {
+            input_segments: walls.segments.len(),
+            input_points: walls.points.len(),
+            ..BuildStats::default()
+        };
+        let clock = Instant::now();
+        let index = check_walls(walls)?;
+        let free_twice = free_area_twice(walls);
+        let one_sided = walls.segments.iter().any(|s| !s.two_sided);
+        stats.validation += clock.elapsed();
+        if !one_sided || free_twice <= 0 {
+            let mut sources: Vec<_> = walls
+                .segments
+                .iter()
+                .flat_map(|s| s.sources.iter().copied())
+                .chain(walls.points.iter().flat_map(|(_, s)| s.iter().copied()))
+                .collect();
+            sources.sort();
+            sources.dedup();
+            return Err(BuildError::Unbounded { sources });
+        }
+        let deviation = walls.grid.to_grid_length(options.max_arc_deviation);
+        let mut first_failure: Option<ValidationFailure> = None;
+        // An unbounded free space is reported only if every attempt saw it (a wrong
+        // diagram can also show an infinite edge in free space).
+        let mut unbounded: Option<Vec<_>> = None;
+        let mut all_unbounded = true;
+        let mut attempts = 0;
+        for &transform in &options.recovery {
+            let Some(transformed) = transform.apply_walls(walls) else {
+                continue;
+            };
+            attempts += 1;
+            let clock = Instant::now();
+            let diagram = voronoi(&transformed);
+            stats.voronoi += clock.elapsed();
+            let clock = Instant::now();
+            let raw = diagram.and_then(|d| extract(&transformed, &d, deviation));
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    let (kind, sources) = match e {
+                        ExtractError::Voronoi(message) => {
+                            all_unbounded = false;
+                            (FailureKind::Voronoi { message }, Vec::new())
+                        }
+                        ExtractError::Unbounded(sources) => {
+                            unbounded.get_or_insert(sources.clone());
+                            (FailureKind::Unbounded, sources)
+                        }
+                    };
+                    first_failure.get_or_insert(ValidationFailure {
+                        kind,
+                        position: Point::ZERO,
+                        sources,
+                    });
+                    stats.extraction += clock.elapsed();
+                    continue;
+                }
+            };
+            let mut ecm = finalize(&raw, transform, walls);
+            ecm.free_area =
+                walls.grid.to_user_length(walls.grid.to_user_length(1.0)) * free_twice as f64 * 0.5;
+            stats.extraction += clock.elapsed();
+            let clock = Instant::now();
+            let verdict = validate(&ecm, walls, &index);
+            stats.validation += clock.elapsed();
+            match verdict {
+                Ok(()) => {
+                    let clock = Instant::now();
+                    ecm.cells = CellIndex::build(&ecm.edges);
+                    stats.index = clock.elapsed();
+                    stats.recoveries = attempts - 1;
+                    stats.transform = Some(transform);
+                    stats.vertices = ecm.vertex_count();
+                    stats.edges = ecm.edge_count();
+                    stats.bending_points = ecm.bending_point_count();
+                    stats.components = ecm.component_count();
+                    ecm.stats = stats;
+                    return Ok(ecm);
+                }
+                Err(failure) => {
+                    all_unbounded = false;
+                    first_failure.get_or_insert(failure);
+                }
+            }
+        }
+        if let Some(sources) = unbounded.filter(|_| all_unbounded) {
+            return Err(BuildError::Unbounded { sources });
+        }
+        Err(BuildError::Unrecoverable {
+            attempts,
+            failure: first_failure.unwrap_or(ValidationFailure {
+                kind: FailureKind::Voronoi {
+                    message: "no transform keeps the walls on the grid".into(),
+                },
+                position: Point::ZERO,
+                sources: Vec::new(),
+            }),
+        })
+    }
+}
+
+/// Turns the raw medial axis (grid coordinates of the transformed walls) into an [`Ecm`]
+/// in user coordinates: maps points back, swaps sides under reflections, computes
+/// clearances, lengths, vertex data and components.
+fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm {
+    let grid = walls.grid;
+    let user = |p: Point| to_user(transform, grid, p);
+    let flip = transform.is_reflection();
+    let mut vertices: SlotMap<VertexId, Vertex> =
+        SlotMap::with_capacity_and_key(raw.vertices.len());
+    let ids: Vec<VertexId> = raw
+        .vertices
+        .iter()
+        .map(|&(p, _)| {
+            vertices.insert(Vertex {
+                position: user(p),
+                clearance: f64::INFINITY,
+                nearest_obstacle_points: Vec::new(),
+                edges: Vec::new(),
+                component: ComponentId(0),
+            })
+        })
+        .collect();
+    // Components by union-find over raw vertex indices.
+    let mut parent: Vec<u32> = (0..raw.vertices.len() as u32).collect();
+    fn find(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            parent[v as usize] = parent[parent[v as usize] as usize];
+            v = parent[v as usize];
+        }
+        v
+    }
+    for e in &raw.edges {
+        let (a, b) = (find(&mut parent, e.start), find(&mut parent, e.end));
+        if a != b {
+            parent[a as usize] = b;
+        }
+    }
+    let mut component_of_root = vec![u32::MAX; raw.vertices.len()];
+    let mut component_count = 0u32;
+    let mut component = vec![0u32; raw.vertices.len()];
+    for v in 0..raw.vertices.len() as u32 {
+        let r = find(&mut parent, v) as usize;
+        if component_of_root[r] == u32::MAX {
+            component_of_root[r] = component_count;
+            component_count += 1;
+        }
+        component[v as usize] = component_of_root[r];
+    }
+    for (v, id) in ids.iter().enumerate() {
+        vertices[*id].component = ComponentId(component[v]);
+    }
+
+    let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
+    for e in &raw.edges {
+        let bending_points: Vec<BendingPoint> = e
+            .bending_points
+            .iter()
+            .map(|b| {
+                let (l, r) = if flip {
+                    (b.right, b.left)
+                } else {
+                    (b.left, b.right)
+                };
+                let (position, left, right) = (user(b.position), user(l), user(r));
+                BendingPoint {
+                    position,
+                    left,
+                    right,
+                    clearance: position.distance(left).min(position.distance(right)),
+                }
+            })
+            .collect();
+        let length = bending_points
+            .windows(2)
+            .map(|w| w[0].position.distance(w[1].position))
+            .sum();
+        let min_clearance = bending_points
+            .iter()
+            .map(|b| b.clearance)
+            .fold(f64::INFINITY, f64::min);
+        let (start, end) = (ids[e.start as usize], ids[e.end as usize]);
+        let first = bending_points[0];
+        let last = bending_points[bending_points.len() - 1];
+        let id = edges.insert(Edge {
+            start,
+            end,
+            bending_points,
+            length,
+            min_clearance,
+            component: ComponentId(component[e.start as usize]),
+        });
+        for (v, bp) in [(start, first), (end, last)] {
+            let vertex = &mut vertices[v];
+            vertex.edges.push(id);
+            vertex.clearance = vertex.clearance.min(bp.clearance);
+            for p in [bp.left, bp.right] {
+                if !vertex.nearest_obstacle_points.contains(&p) {
+                    vertex.nearest_obstacle_points.push(p);
+                }
+            }
+        }
+    }
+    // Incident edges counter-clockwise by leaving direction.
+    for (vid, v) in vertices.iter_mut() {
+        let angle = |e: EdgeId| {
+            let edge = &edges[e];
+            let bps = &edge.bending_points;
+            let (from, to) = if edge.start == vid {
+                (
+                    bps[0].position,
+                    bps.iter()
+                        .map(|b| b.position)
+                        .find(|p| *p != bps[0].position),
+                )
+            } else {
+                let l = bps[bps.len() - 1].position;
+                (l, bps.iter().rev().map(|b| b.position).find(|p| *p != l))
+            };
+            to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
+        };
+        v.edges.sort_by(|a, b| angle(*a).total_cmp(&angle(*b)));
+        let c = v.position;
+        v.nearest_obstacle_points.sort_by(|a, b| {
+            (a.y - c.y)
+                .atan2(a.x - c.x)
+                .total_cmp(&(b.y - c.y).atan2(b.x - c.x))
+        });
+        if v.clearance == f64::INFINITY {
+            v.clearance = 0.0;
+        }
+    }
+    Ecm {
+        grid,
+        vertices,
+        edges,
+        component_count,
+        free_area: 0.0,
+        stats: BuildStats::default(),
+        cells: CellIndex::default(),
+    }
+}

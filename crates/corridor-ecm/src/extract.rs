@@ -1,0 +1,501 @@
+//! From the segment Voronoi diagram to the medial axis of the free space: which Voronoi
+//! edges to keep, how to chain them into ECM edges, and where the bending points and
+//! their nearest obstacle points are. Everything here is in grid coordinates of the
+//! (possibly transformed) walls.
+
+use boostvoronoi::prelude::{Builder, Diagram, SourceCategory};
+use corridor_geom::{orient, GridPoint, Orientation, Point, WallSource, Walls};
+
+use crate::validate::nearest_on_segment;
+
+/// A Voronoi site: an isolated point, a segment end point, or a segment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Site {
+    Point(GridPoint),
+    Segment(u32),
+}
+
+/// A bending point in grid coordinates.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RawBendingPoint {
+    pub position: Point,
+    pub left: Point,
+    pub right: Point,
+}
+
+/// An ECM edge in grid coordinates.
+#[derive(Clone, Debug)]
+pub(crate) struct RawEdge {
+    pub start: u32,
+    pub end: u32,
+    pub bending_points: Vec<RawBendingPoint>,
+}
+
+/// The medial axis in grid coordinates: vertices (positions, and whether the vertex lies
+/// on a wall corner) and edges.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RawEcm {
+    pub vertices: Vec<(Point, bool)>,
+    pub edges: Vec<RawEdge>,
+}
+
+/// Why extraction failed.
+#[derive(Clone, Debug)]
+pub(crate) enum ExtractError {
+    /// The Voronoi library returned an error.
+    Voronoi(String),
+    /// An infinite Voronoi edge lies in the free space.
+    Unbounded(Vec<WallSource>),
+}
+
+/// Builds the Voronoi diagram of the walls' segments and points.
+pub(crate) fn voronoi(walls: &Walls) -> Result<Diagram, ExtractError> {
+    let points: Vec<[i64; 2]> = walls
+        .points
+        .iter()
+        .map(|(p, _)| [p.x as i64, p.y as i64])
+        .collect();
+    let segments: Vec<[i64; 4]> = walls
+        .segments
+        .iter()
+        .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
+        .collect();
+    let err = |e: boostvoronoi::prelude::BvError| ExtractError::Voronoi(e.to_string());
+    Builder::<i64>::default()
+        .with_vertices(points.iter())
+        .map_err(err)?
+        .with_segments(segments.iter())
+        .map_err(err)?
+        .build()
+        .map_err(err)
+}
+
+fn pt(p: GridPoint) -> Point {
+    Point::new(p.x as f64, p.y as f64)
+}
+
+struct Extractor<'a> {
+    walls: &'a Walls,
+    /// (end point, segment) for every segment end, sorted by point.
+    incident: Vec<(GridPoint, u32)>,
+    /// Maximum chord deviation of sampled parabolic arcs (grid units).
+    deviation: f64,
+}
+
+const NONE: u32 = u32::MAX;
+/// Most samples on one parabolic arc (a guard against absurd deviation settings).
+const MAX_ARC_SAMPLES: usize = 1 << 16;
+
+impl<'a> Extractor<'a> {
+    fn new(walls: &'a Walls, deviation: f64) -> Self {
+        let mut incident = Vec::with_capacity(walls.segments.len() * 2);
+        for (i, s) in walls.segments.iter().enumerate() {
+            incident.push((s.a, i as u32));
+            incident.push((s.b, i as u32));
+        }
+        incident.sort_unstable();
+        Extractor {
+            walls,
+            incident,
+            deviation,
+        }
+    }
+
+    fn incident(&self, p: GridPoint) -> &[(GridPoint, u32)] {
+        let lo = self.incident.partition_point(|(q, _)| *q < p);
+        let hi = lo + self.incident[lo..].partition_point(|(q, _)| *q == p);
+        &self.incident[lo..hi]
+    }
+
+    fn site_sources(&self, site: Site) -> Vec<WallSource> {
+        match site {
+            Site::Segment(s) => self.walls.segments[s as usize].sources.clone(),
+            Site::Point(p) => {
+                let mut out: Vec<WallSource> = self
+                    .incident(p)
+                    .iter()
+                    .flat_map(|(_, s)| self.walls.segments[*s as usize].sources.iter().copied())
+                    .collect();
+                out.extend(
+                    self.walls
+                        .points
+                        .iter()
+                        .filter(|(q, _)| *q == p)
+                        .flat_map(|(_, s)| s.iter().copied()),
+                );
+                out
+            }
+        }
+    }
+
+    /// The nearest point of a site to `q`.
+    fn nearest(&self, site: Site, q: Point) -> Point {
+        match site {
+            Site::Point(p) => pt(p),
+            Site::Segment(s) => {
+                let s = &self.walls.segments[s as usize];
+                nearest_on_segment(pt(s.a), pt(s.b), q)
+            }
+        }
+    }
+
+    /// Whether `q`, a point whose nearest wall point is `p` (a segment end point or an
+    /// isolated point), lies in free space: find the wall that bounds the wedge around `p`
+    /// containing `q` on its counter-clockwise side and ask which side of it is free.
+    fn free_near_point(&self, p: GridPoint, q: Point) -> bool {
+        let d = q - pt(p);
+        let mut best: Option<(f64, u32)> = None;
+        for &(_, s) in self.incident(p) {
+            let seg = &self.walls.segments[s as usize];
+            let other = if seg.a == p { seg.b } else { seg.a };
+            let w = pt(other) - pt(p);
+            let mut ccw = d.perp_dot(w).atan2(d.dot(w));
+            if ccw <= 0.0 {
+                ccw += std::f64::consts::TAU;
+            }
+            if best.is_none_or(|(b, _)| ccw < b) {
+                best = Some((ccw, s));
+            }
+        }
+        match best {
+            None => true, // an isolated point lies in free space
+            Some((_, s)) => {
+                let seg = &self.walls.segments[s as usize];
+                // The wedge is clockwise of `seg` as seen from `p`: that is `seg`'s left
+                // side exactly when `seg` arrives at `p`.
+                seg.two_sided || seg.b == p
+            }
+        }
+    }
+
+    /// Whether `q` on a Voronoi edge between `a` and `b` lies in free space.
+    fn free_between(&self, a: Site, b: Site, q: Point) -> bool {
+        match (a, b) {
+            (Site::Segment(s), other) | (other, Site::Segment(s)) => {
+                let seg = &self.walls.segments[s as usize];
+                if seg.two_sided {
+                    return true;
+                }
+                // For a parabola (segment against a point off its line) the point itself
+                // is on the edge's side of the segment: decide exactly on integers.
+                let q = match other {
+                    Site::Point(p)
+                        if corridor_geom::orient_grid(seg.a, seg.b, p)
+                            != Orientation::Collinear
+                            && p != seg.a
+                            && p != seg.b =>
+                    {
+                        pt(p)
+                    }
+                    _ => q,
+                };
+                orient(pt(seg.a), pt(seg.b), q) == Orientation::CounterClockwise
+            }
+            (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q),
+        }
+    }
+}
+
+/// The medial axis of the free space of `walls`, from their Voronoi diagram.
+pub(crate) fn extract(
+    walls: &Walls,
+    diagram: &Diagram,
+    deviation: f64,
+) -> Result<RawEcm, ExtractError> {
+    let x = Extractor::new(walls, deviation);
+    let np = walls.points.len();
+    let sites: Vec<Site> = diagram
+        .cells()
+        .iter()
+        .map(|c| {
+            let i = c.source_index().usize();
+            match c.source_category() {
+                SourceCategory::SinglePoint => Site::Point(walls.points[i].0),
+                SourceCategory::SegmentStart => Site::Point(walls.segments[i - np].a),
+                SourceCategory::SegmentEnd => Site::Point(walls.segments[i - np].b),
+                SourceCategory::Segment => Site::Segment((i - np) as u32),
+            }
+        })
+        .collect();
+    let edges = diagram.edges();
+    let nv = diagram.vertices().len();
+    let verts: Vec<Point> = diagram
+        .vertices()
+        .iter()
+        .map(|v| Point::new(v.x(), v.y()))
+        .collect();
+    let vertex0 = |e: usize| edges[e].vertex0().map(|v| v.usize());
+    let twin = |e: usize| edges[e].twin().map(|t| t.usize()).unwrap_or(e);
+    let site = |e: usize| {
+        edges[e]
+            .cell()
+            .map(|c| sites[c.usize()])
+            .unwrap_or(Site::Segment(0))
+    };
+
+    // 1. Which Voronoi edges are medial-axis edges of the free space.
+    let mut kept = vec![false; edges.len()];
+    let mut degree = vec![0u32; nv];
+    for e in 0..edges.len() {
+        let t = twin(e);
+        if t < e || !edges[e].is_primary() {
+            continue;
+        }
+        let (a, b) = (site(e), site(t));
+        match (vertex0(e), vertex0(t)) {
+            (Some(v0), Some(v1)) => {
+                let q = (verts[v0] + verts[v1]) * 0.5;
+                if !x.free_between(a, b, q) {
+                    continue;
+                }
+                // Two segments meeting in a straight line have the same nearest point all
+                // along their common perpendicular: not a medial-axis edge.
+                if x.nearest(a, q) == x.nearest(b, q) {
+                    continue;
+                }
+                kept[e] = true;
+                kept[t] = true;
+                degree[v0] += 1;
+                degree[v1] += 1;
+            }
+            (v0, v1) => {
+                // Infinite primary edges run between two point sites along their bisector.
+                let (Site::Point(p1), Site::Point(p2)) = (a, b) else {
+                    continue;
+                };
+                let dir = (pt(p2) - pt(p1)).perp();
+                let q = match (v0, v1) {
+                    (Some(v), None) => verts[v] + dir,
+                    (None, Some(v)) => verts[v] - dir,
+                    _ => (pt(p1) + pt(p2)) * 0.5,
+                };
+                if x.free_between(a, b, q) {
+                    let mut sources = x.site_sources(a);
+                    sources.extend(x.site_sources(b));
+                    return Err(ExtractError::Unbounded(sources));
+                }
+            }
+        }
+    }
+
+    // 2. Outgoing kept half-edges per vertex (compressed rows).
+    let kept_starts: Vec<(usize, usize)> = kept
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k)
+        .filter_map(|(e, _)| vertex0(e).map(|v| (e, v)))
+        .collect();
+    let mut first = vec![0u32; nv + 1];
+    for &(_, v) in &kept_starts {
+        first[v + 1] += 1;
+    }
+    for v in 0..nv {
+        first[v + 1] += first[v];
+    }
+    let mut fill = first.clone();
+    let mut out = vec![0u32; first[nv] as usize];
+    for &(e, v) in &kept_starts {
+        out[fill[v] as usize] = e as u32;
+        fill[v] += 1;
+    }
+    let outgoing = |v: usize| &out[first[v] as usize..first[v + 1] as usize];
+
+    // 3. Vertices on wall corners (clearance 0) get one ECM vertex per incident edge, so
+    //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
+    //    are ECM vertices, degree-2 vertices become bending points.
+    let corner: Vec<Option<GridPoint>> = (0..nv)
+        .map(|v| {
+            if degree[v] == 0 {
+                return None;
+            }
+            let p = verts[v];
+            let r = Point::new(p.x.round(), p.y.round());
+            if (p - r).length() > 1e-6 || r.x.abs() > i32::MAX as f64 || r.y.abs() > i32::MAX as f64
+            {
+                return None;
+            }
+            let g = GridPoint::new(r.x as i32, r.y as i32);
+            (!x.incident(g).is_empty()).then_some(g)
+        })
+        .collect();
+    let mut raw = RawEcm::default();
+    let mut ecm_vertex = vec![NONE; nv];
+    for v in 0..nv {
+        if corner[v].is_none() && degree[v] != 0 && degree[v] != 2 {
+            ecm_vertex[v] = raw.vertices.len() as u32;
+            raw.vertices.push((verts[v], false));
+        }
+    }
+
+    // 4. Chains of kept half-edges between ECM vertices.
+    let mut visited = vec![false; edges.len()];
+    let mut bps: Vec<RawBendingPoint> = Vec::new();
+    let mut trace = |h0: usize,
+                     raw: &mut RawEcm,
+                     ecm_vertex: &mut Vec<u32>,
+                     visited: &mut Vec<bool>|
+     -> Option<()> {
+        let v_start = vertex0(h0)?;
+        let position = |v: usize| match corner[v] {
+            Some(g) => pt(g),
+            None => verts[v],
+        };
+        let start = match corner[v_start] {
+            Some(g) => {
+                raw.vertices.push((pt(g), true));
+                raw.vertices.len() as u32 - 1
+            }
+            None => ecm_vertex[v_start],
+        };
+        bps.clear();
+        let annotate = |q: Point, h: usize| RawBendingPoint {
+            position: q,
+            left: x.nearest(site(h), q),
+            right: x.nearest(site(twin(h)), q),
+        };
+        bps.push(annotate(position(v_start), h0));
+        let mut h = h0;
+        let end = loop {
+            visited[h] = true;
+            visited[twin(h)] = true;
+            let v_end = vertex0(twin(h))?;
+            sample_arc(
+                &x,
+                site(h),
+                site(twin(h)),
+                position(vertex0(h)?),
+                position(v_end),
+                &mut bps,
+            );
+            if let Some(g) = corner[v_end] {
+                bps.push(annotate(pt(g), h));
+                raw.vertices.push((pt(g), true));
+                break raw.vertices.len() as u32 - 1;
+            }
+            if ecm_vertex[v_end] != NONE {
+                bps.push(annotate(verts[v_end], h));
+                break ecm_vertex[v_end];
+            }
+            let next = outgoing(v_end)
+                .iter()
+                .map(|&e| e as usize)
+                .find(|&e| e != twin(h))?;
+            bps.push(annotate(verts[v_end], next));
+            h = next;
+        };
+        raw.edges.push(RawEdge {
+            start,
+            end,
+            bending_points: bps.clone(),
+        });
+        Some(())
+    };
+    for v in 0..nv {
+        if degree[v] == 0 || (corner[v].is_none() && ecm_vertex[v] == NONE) {
+            continue;
+        }
+        for &h in outgoing(v) {
+            if !visited[h as usize] {
+                trace(h as usize, &mut raw, &mut ecm_vertex, &mut visited);
+            }
+        }
+    }
+    // Closed loops without any vertex: one of their points becomes the vertex.
+    for v in 0..nv {
+        if degree[v] != 2 || corner[v].is_some() {
+            continue;
+        }
+        let h = outgoing(v)[0] as usize;
+        if visited[h] {
+            continue;
+        }
+        ecm_vertex[v] = raw.vertices.len() as u32;
+        raw.vertices.push((verts[v], false));
+        trace(h, &mut raw, &mut ecm_vertex, &mut visited);
+    }
+    Ok(raw)
+}
+
+/// Appends the interior sample points of the Voronoi arc from `p0` to `p1` between the
+/// sites `left` and `right`, annotated.
+///
+/// A parabolic arc (segment against a point) is sampled uniformly along the segment's
+/// direction with spacing `sqrt(8 · deviation · d)`, `d` the distance of the point from the
+/// segment's line: the parabola `h(t) = ((t − t0)² + d²) / 2d` deviates from a chord of
+/// width `Δt` by at most `Δt² / 8d` (its vertical offset, which bounds the perpendicular
+/// one), so no point of the arc is farther than `deviation` from the polyline. The apex
+/// `t0` (the point of smallest clearance) is added when it is inside the arc. On a
+/// straight arc between two points the midpoint of the two points (smallest clearance)
+/// is added when it is inside; straight arcs between segments have their smallest
+/// clearance at an end.
+fn sample_arc(
+    x: &Extractor<'_>,
+    left: Site,
+    right: Site,
+    p0: Point,
+    p1: Point,
+    bps: &mut Vec<RawBendingPoint>,
+) {
+    let push = |q: Point, bps: &mut Vec<RawBendingPoint>| {
+        bps.push(RawBendingPoint {
+            position: q,
+            left: x.nearest(left, q),
+            right: x.nearest(right, q),
+        })
+    };
+    match (left, right) {
+        (Site::Point(a), Site::Point(b)) => {
+            let m = (pt(a) + pt(b)) * 0.5;
+            let d = p1 - p0;
+            let t = (m - p0).dot(d);
+            if t > 0.0 && t < d.length_squared() {
+                push(m, bps);
+            }
+        }
+        (Site::Segment(s), Site::Point(p)) | (Site::Point(p), Site::Segment(s)) => {
+            let seg = &x.walls.segments[s as usize];
+            if p == seg.a || p == seg.b {
+                return;
+            }
+            let (a, b) = (pt(seg.a), pt(seg.b));
+            let len = (b - a).length();
+            let u = (b - a) / len;
+            let mut n = u.perp();
+            let rel = pt(p) - a;
+            let mut d = rel.dot(n);
+            if d < 0.0 {
+                n = -n;
+                d = -d;
+            }
+            if d <= 0.0 {
+                return;
+            }
+            let t0 = rel.dot(u);
+            let ts = (p0 - a).dot(u);
+            let te = (p1 - a).dot(u);
+            let on_arc = |t: f64| {
+                let h = ((t - t0) * (t - t0) + d * d) / (2.0 * d);
+                a + u * t + n * h
+            };
+            let step = (8.0 * x.deviation.max(f64::MIN_POSITIVE) * d).sqrt();
+            let span = te - ts;
+            let pieces = ((span.abs() / step).ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
+            let apex_inside = (t0 - ts) * (te - t0) > 0.0;
+            let mut apex_done = !apex_inside;
+            for k in 1..pieces {
+                let t = ts + span * (k as f64 / pieces as f64);
+                if !apex_done && (t - t0) * span.signum() >= 0.0 {
+                    if t != t0 {
+                        push(on_arc(t0), bps);
+                    }
+                    apex_done = true;
+                }
+                push(on_arc(t), bps);
+            }
+            if !apex_done {
+                push(on_arc(t0), bps);
+            }
+        }
+        (Site::Segment(_), Site::Segment(_)) => {}
+    }
+}

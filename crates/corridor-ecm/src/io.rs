@@ -1,0 +1,84 @@
+//! Saving and loading a built ECM (serde + postcard: compact binary, no rebuild on load).
+
+use crate::graph::Ecm;
+use std::path::Path;
+
+/// Magic bytes and format version at the start of a saved ECM.
+const MAGIC: &[u8; 8] = b"CRDECM01";
+
+/// Why a saved ECM could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// Reading or writing the file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The bytes are not a saved ECM of this format version.
+    #[error("not a saved ECM (format {expected:?})")]
+    NotAnEcm {
+        /// The magic bytes expected at the start.
+        expected: &'static str,
+    },
+    /// The bytes are damaged or from an incompatible version.
+    #[error("damaged ECM data: {0}")]
+    Decode(#[from] postcard::Error),
+}
+
+impl Ecm {
+    /// The ECM as compact bytes (format tag, then postcard), including its cell index so
+    /// that loading does not rebuild anything.
+    ///
+    /// ```
+    /// # use corridor_ecm::Ecm;
+    /// # use corridor_geom::{GridPoint, SnapGrid, WallSegment, WallSource, Walls};
+    /// # let corners = [(0, 0), (4, 0), (4, 2), (0, 2)];
+    /// # let segments = (0..4).map(|i| { let (a, b) = (corners[i], corners[(i + 1) % 4]);
+    /// #     WallSegment { a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1), two_sided: false,
+    /// #     sources: vec![WallSource::Boundary] } }).collect();
+    /// # let walls = Walls { grid: SnapGrid::new(1.0).unwrap(), segments, ..Walls::default() };
+    /// let ecm = Ecm::from_walls(&walls).unwrap();
+    /// let bytes = ecm.to_bytes();
+    /// let back = Ecm::from_bytes(&bytes).unwrap();
+    /// assert_eq!(back.edge_count(), ecm.edge_count());
+    /// assert!(Ecm::from_bytes(b"nonsense").is_err());
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        // Serializing plain data into a Vec cannot fail.
+        out.extend(postcard::to_allocvec(self).unwrap_or_default());
+        out
+    }
+
+    /// Reads an ECM written by [`Ecm::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Ecm, LoadError> {
+        let body = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or(LoadError::NotAnEcm {
+                expected: "CRDECM01",
+            })?;
+        Ok(postcard::from_bytes(body)?)
+    }
+
+    /// Writes [`Ecm::to_bytes`] to a file.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), LoadError> {
+        let path = path.as_ref();
+        std::fs::write(path, self.to_bytes()).map_err(|source| LoadError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    /// Reads a file written by [`Ecm::save`].
+    pub fn load(path: impl AsRef<Path>) -> Result<Ecm, LoadError> {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Ecm::from_bytes(&bytes)
+    }
+}

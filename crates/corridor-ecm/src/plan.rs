@@ -1,0 +1,526 @@
+//! Paths for disk-shaped characters of any radius (van Toll et al., SoCG 2016, §4;
+//! Geraerts, ICRA 2010): retract start and goal onto the medial axis, search the medial
+//! axis with A* ignoring everything narrower than the radius, take the corridor of cells
+//! along the route, and pull the shortest path with clearance taut inside it.
+
+use crate::query::{QueryError, Retraction};
+use crate::{Ecm, EdgeId, Side, VertexId};
+use corridor_geom::funnel::{taut_path, Disk, Portal};
+use corridor_geom::{orient, Orientation, Point};
+use slotmap::SecondaryMap;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// What to plan: from `start` to `goal` for a character of `radius`, preferring to keep
+/// `preferred_clearance` from the walls where the corridor is wide enough.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathQuery {
+    /// Where the character's centre starts.
+    pub start: Point,
+    /// Where it should end.
+    pub goal: Point,
+    /// The character's radius: the path keeps at least this distance from every wall.
+    pub radius: f64,
+    /// The distance the indicative route keeps where the corridor allows it (at least
+    /// `radius`).
+    pub preferred_clearance: f64,
+}
+
+impl PathQuery {
+    /// A query for a point-sized character.
+    pub fn new(start: Point, goal: Point) -> Self {
+        PathQuery {
+            start,
+            goal,
+            radius: 0.0,
+            preferred_clearance: 0.0,
+        }
+    }
+
+    /// The same query for a character of `radius`.
+    pub fn with_radius(mut self, radius: f64) -> Self {
+        self.radius = radius;
+        self.preferred_clearance = self.preferred_clearance.max(radius);
+        self
+    }
+
+    /// The same query with a preferred clearance for the indicative route.
+    pub fn with_preferred_clearance(mut self, clearance: f64) -> Self {
+        self.preferred_clearance = clearance;
+        self
+    }
+}
+
+/// Why there is no path.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    /// The radius or preferred clearance is negative or not finite.
+    #[error("radius {radius} and preferred clearance {preferred_clearance} must be finite and non-negative")]
+    InvalidRadius {
+        /// As given.
+        radius: f64,
+        /// As given.
+        preferred_clearance: f64,
+    },
+    /// The start is not usable.
+    #[error("start: {0}")]
+    Start(QueryError),
+    /// The goal is not usable.
+    #[error("goal: {0}")]
+    Goal(QueryError),
+    /// The start is closer to a wall than the radius.
+    #[error("start ({}, {}) is {clearance} from a wall, closer than the radius {radius}", .point.x, .point.y)]
+    StartTooClose {
+        /// The start.
+        point: Point,
+        /// Its clearance.
+        clearance: f64,
+        /// The radius asked for.
+        radius: f64,
+    },
+    /// The goal is closer to a wall than the radius.
+    #[error("goal ({}, {}) is {clearance} from a wall, closer than the radius {radius}", .point.x, .point.y)]
+    GoalTooClose {
+        /// The goal.
+        point: Point,
+        /// Its clearance.
+        clearance: f64,
+        /// The radius asked for.
+        radius: f64,
+    },
+    /// Start and goal lie in different connected parts of the free space.
+    #[error("start and goal are in different components of the free space")]
+    DifferentComponents,
+    /// They are connected, but not by a corridor as wide as the character.
+    #[error("no corridor is wide enough for radius {radius}")]
+    NoCorridor {
+        /// The radius asked for.
+        radius: f64,
+    },
+}
+
+/// One bending point the path passes, seen in the direction of travel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CorridorStep {
+    /// The medial-axis point.
+    pub position: Point,
+    /// Nearest obstacle point on the walker's left.
+    pub left: Point,
+    /// Nearest obstacle point on the walker's right.
+    pub right: Point,
+    /// Clearance at `position`.
+    pub clearance: f64,
+}
+
+/// A planned path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    /// The shortest path with clearance `radius` inside the corridor, as a polyline whose
+    /// arcs around corners are replaced by tangent polylines outside the clearance disk.
+    pub points: Vec<Point>,
+    /// Exact length of that path (straight pieces plus circular arcs).
+    pub length: f64,
+    /// The indicative route: like `points`, but keeping `preferred_clearance` where the
+    /// corridor is wide enough.
+    pub indicative_route: Vec<Point>,
+    /// The medial-axis route from the start's retraction to the goal's.
+    pub medial_route: Vec<Point>,
+    /// The corridor: the bending points along the route with their left and right
+    /// nearest obstacle points.
+    pub corridor: Vec<CorridorStep>,
+    /// The edges followed, in order, with the direction (true: start → end vertex).
+    pub edges: Vec<(EdgeId, bool)>,
+}
+
+/// Reusable search state: one per thread; queries through it allocate nothing once the
+/// buffers have grown to the map's size.
+#[derive(Debug, Default)]
+pub struct Planner {
+    best: SecondaryMap<VertexId, (f64, Option<(VertexId, EdgeId)>)>,
+    closed: SecondaryMap<VertexId, ()>,
+    open: BinaryHeap<Open>,
+    route: Vec<(EdgeId, bool)>,
+}
+
+#[derive(Debug, PartialEq)]
+struct Open {
+    estimate: f64,
+    cost: f64,
+    vertex: VertexId,
+}
+
+impl Eq for Open {}
+
+impl Ord for Open {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .estimate
+            .total_cmp(&self.estimate)
+            .then(self.cost.total_cmp(&other.cost))
+    }
+}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Largest deviation of the path polyline from its true arcs, relative to the radius.
+const ARC_TOLERANCE: f64 = 1e-3;
+
+impl Ecm {
+    /// Plans a path (a fresh [`Planner`] each time; keep one per thread to avoid the
+    /// allocations).
+    ///
+    /// ```
+    /// use corridor_ecm::{Ecm, PathQuery};
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 6.0));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 0.0), Point::new(6.0, 4.0)));
+    /// let ecm = Ecm::build(&env).unwrap();
+    /// let query = PathQuery::new(Point::new(1.0, 1.0), Point::new(9.0, 1.0));
+    /// let path = ecm.plan(&query).unwrap();
+    /// // Over the wall's top corners (4, 4) and (6, 4).
+    /// let expected = 2.0 * (3f64 * 3.0 + 3.0 * 3.0).sqrt() + 2.0;
+    /// assert!((path.length - expected).abs() < 1e-9);
+    /// // A character of radius 1.5 does not fit through the 2-wide gap above the wall.
+    /// assert!(ecm.plan(&query.with_radius(1.5)).is_err());
+    /// ```
+    pub fn plan(&self, query: &PathQuery) -> Result<Path, PlanError> {
+        Planner::default().plan(self, query)
+    }
+}
+
+impl Planner {
+    /// A planner with empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Plans a path on `ecm`.
+    pub fn plan(&mut self, ecm: &Ecm, query: &PathQuery) -> Result<Path, PlanError> {
+        let radius = query.radius;
+        let preferred = query.preferred_clearance.max(radius);
+        if !(radius.is_finite() && radius >= 0.0 && preferred.is_finite()) {
+            return Err(PlanError::InvalidRadius {
+                radius,
+                preferred_clearance: query.preferred_clearance,
+            });
+        }
+        let start = ecm.retract(query.start).map_err(PlanError::Start)?;
+        let goal = ecm.retract(query.goal).map_err(PlanError::Goal)?;
+        let start_clearance = query.start.distance(start.nearest_obstacle_point);
+        if start_clearance < radius {
+            return Err(PlanError::StartTooClose {
+                point: query.start,
+                clearance: start_clearance,
+                radius,
+            });
+        }
+        let goal_clearance = query.goal.distance(goal.nearest_obstacle_point);
+        if goal_clearance < radius {
+            return Err(PlanError::GoalTooClose {
+                point: query.goal,
+                clearance: goal_clearance,
+                radius,
+            });
+        }
+        let (start_edge, goal_edge) = (&ecm.edges[start.edge()], &ecm.edges[goal.edge()]);
+        if start_edge.component != goal_edge.component {
+            return Err(PlanError::DifferentComponents);
+        }
+        self.search(ecm, &start, &goal, radius)?;
+        let corridor = corridor_steps(ecm, &start, &goal, &self.route);
+        let portals = |clearance: &dyn Fn(&CorridorStep) -> f64| -> Vec<Portal> {
+            let mut portals: Vec<Portal> = corridor
+                .iter()
+                .map(|s| {
+                    let r = clearance(s);
+                    Portal {
+                        left: Disk::new(s.left, r),
+                        right: Disk::new(s.right, r),
+                    }
+                })
+                .collect();
+            trim_passed_portals(&mut portals, query.start, query.goal);
+            portals
+        };
+        let shortest = taut_path(query.start, query.goal, &portals(&|_| radius));
+        let indicative = taut_path(
+            query.start,
+            query.goal,
+            &portals(&|s: &CorridorStep| {
+                // Keep the preferred clearance where the gap allows it, never less than
+                // the radius.
+                let room = 0.5 * s.left.distance(s.right);
+                preferred.min(room).max(radius)
+            }),
+        );
+        let deviation = ARC_TOLERANCE * radius.max(1e-9);
+        let mut medial_route = vec![query.start, start.point];
+        medial_route.extend(corridor.iter().map(|s| s.position));
+        medial_route.extend([goal.point, query.goal]);
+        medial_route.dedup();
+        Ok(Path {
+            points: shortest.polyline(deviation),
+            length: shortest.length,
+            indicative_route: indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9)),
+            medial_route,
+            corridor,
+            edges: self.route.clone(),
+        })
+    }
+
+    /// A* on the medial axis from the start's retraction to the goal's, skipping every
+    /// stretch whose clearance is below `radius`. Leaves the route in `self.route`.
+    fn search(
+        &mut self,
+        ecm: &Ecm,
+        start: &Retraction,
+        goal: &Retraction,
+        radius: f64,
+    ) -> Result<(), PlanError> {
+        self.best.clear();
+        self.closed.clear();
+        self.open.clear();
+        self.route.clear();
+        let goal_point = goal.point;
+        let heuristic = |v: VertexId| ecm.vertices[v].position.distance(goal_point);
+        // Leaving the start edge towards either end.
+        let s_edge = &ecm.edges[start.edge()];
+        for forward in [true, false] {
+            if let Some(length) = partial(ecm, start, forward, radius) {
+                let v = if forward { s_edge.end } else { s_edge.start };
+                if self.best.get(v).is_none_or(|b| length < b.0) {
+                    self.best.insert(v, (length, None));
+                    self.open.push(Open {
+                        estimate: length + heuristic(v),
+                        cost: length,
+                        vertex: v,
+                    });
+                }
+            }
+        }
+        // Start and goal on the same edge: the direct stretch.
+        let mut best_total = f64::INFINITY;
+        let mut best_end: Option<(VertexId, bool)> = None; // None: direct
+        let mut direct = false;
+        if start.edge() == goal.edge() {
+            if let Some(length) = between(ecm, start, goal, radius) {
+                best_total = length;
+                direct = true;
+            }
+        }
+        let g_edge = &ecm.edges[goal.edge()];
+        // Entering the goal edge from its start vertex means travelling forward.
+        let goal_from_start = partial(ecm, goal, false, radius);
+        let goal_from_end = partial(ecm, goal, true, radius);
+        while let Some(Open {
+            estimate,
+            cost,
+            vertex,
+        }) = self.open.pop()
+        {
+            if estimate >= best_total {
+                break;
+            }
+            if self.closed.insert(vertex, ()).is_some() || cost > self.best[vertex].0 {
+                continue;
+            }
+            for (finish, forward) in [(goal_from_start, true), (goal_from_end, false)] {
+                let entry = if forward { g_edge.start } else { g_edge.end };
+                if let Some(rest) = finish.filter(|_| entry == vertex) {
+                    if cost + rest < best_total {
+                        best_total = cost + rest;
+                        best_end = Some((vertex, forward));
+                        direct = false;
+                    }
+                }
+            }
+            for &edge_id in &ecm.vertices[vertex].edges {
+                let edge = &ecm.edges[edge_id];
+                if edge.min_clearance < radius {
+                    continue;
+                }
+                let Some(next) = edge.opposite(vertex) else {
+                    continue;
+                };
+                let next_cost = cost + edge.length;
+                if self.closed.contains_key(next)
+                    || self.best.get(next).is_some_and(|b| b.0 <= next_cost)
+                {
+                    continue;
+                }
+                self.best.insert(next, (next_cost, Some((vertex, edge_id))));
+                self.open.push(Open {
+                    estimate: next_cost + heuristic(next),
+                    cost: next_cost,
+                    vertex: next,
+                });
+            }
+        }
+        if direct {
+            return Ok(());
+        }
+        let Some((mut vertex, forward_into_goal)) = best_end else {
+            return Err(PlanError::NoCorridor { radius });
+        };
+        // Walk back to the start edge.
+        self.route.push((goal.edge(), forward_into_goal));
+        while let Some((previous, edge_id)) = self.best[vertex].1 {
+            let edge = &ecm.edges[edge_id];
+            self.route
+                .push((edge_id, edge.start == previous && edge.end == vertex));
+            vertex = previous;
+        }
+        self.route.push((start.edge(), s_edge.end == vertex));
+        self.route.reverse();
+        Ok(())
+    }
+}
+
+/// Position of a retraction along its edge as (bending point index before it, t).
+fn piece_of(r: &Retraction) -> (usize, f64) {
+    (r.cell.piece as usize, r.t)
+}
+
+/// Length and clearance check of the stretch from a retraction to one end of its edge
+/// (`forward`: towards the end vertex). `None` if somewhere narrower than `radius`.
+fn partial(ecm: &Ecm, r: &Retraction, forward: bool, radius: f64) -> Option<f64> {
+    let bps = &ecm.edges[r.edge()].bending_points;
+    let (k, _) = piece_of(r);
+    let range: Vec<usize> = if forward {
+        (k + 1..bps.len()).collect()
+    } else {
+        (0..=k).rev().collect()
+    };
+    stretch(
+        bps.iter().map(|b| (b.position, b.clearance)),
+        r,
+        range,
+        radius,
+    )
+}
+
+fn stretch(
+    bps: impl Iterator<Item = (Point, f64)> + Clone,
+    r: &Retraction,
+    range: Vec<usize>,
+    radius: f64,
+) -> Option<f64> {
+    if r.clearance < radius {
+        return None;
+    }
+    let points: Vec<(Point, f64)> = bps.collect();
+    let mut length = 0.0;
+    let mut at = r.point;
+    for i in range {
+        let (p, clearance) = points[i];
+        if clearance < radius {
+            return None;
+        }
+        length += at.distance(p);
+        at = p;
+    }
+    Some(length)
+}
+
+/// The stretch between two retractions on the same edge.
+fn between(ecm: &Ecm, a: &Retraction, b: &Retraction, radius: f64) -> Option<f64> {
+    let bps = &ecm.edges[a.edge()].bending_points;
+    let (ka, ta) = piece_of(a);
+    let (kb, tb) = piece_of(b);
+    let range: Vec<usize> = if (ka, ta) <= (kb, tb) {
+        (ka + 1..=kb).collect()
+    } else {
+        (kb + 1..=ka).rev().collect()
+    };
+    let length = stretch(
+        bps.iter().map(|b| (b.position, b.clearance)),
+        a,
+        range.clone(),
+        radius,
+    )?;
+    let last = range.last().map_or(a.point, |&i| bps[i].position);
+    (b.clearance >= radius).then(|| length + last.distance(b.point))
+}
+
+/// The bending points along the route, oriented in the direction of travel.
+fn corridor_steps(
+    ecm: &Ecm,
+    start: &Retraction,
+    goal: &Retraction,
+    route: &[(EdgeId, bool)],
+) -> Vec<CorridorStep> {
+    let mut steps = Vec::new();
+    let step = |edge: EdgeId, i: usize, forward: bool| {
+        let b = &ecm.edges[edge].bending_points[i];
+        let (left, right) = if forward {
+            (b.left, b.right)
+        } else {
+            (b.right, b.left)
+        };
+        debug_assert!(Side::Left != Side::Right);
+        CorridorStep {
+            position: b.position,
+            left,
+            right,
+            clearance: b.clearance,
+        }
+    };
+    if route.is_empty() {
+        // Start and goal on one edge.
+        let (ka, ta) = piece_of(start);
+        let (kb, tb) = piece_of(goal);
+        if (ka, ta) <= (kb, tb) {
+            steps.extend((ka + 1..=kb).map(|i| step(start.edge(), i, true)));
+        } else {
+            steps.extend((kb + 1..=ka).rev().map(|i| step(start.edge(), i, false)));
+        }
+        return steps;
+    }
+    let last = route.len() - 1;
+    for (n, &(edge, forward)) in route.iter().enumerate() {
+        let count = ecm.edges[edge].bending_points.len();
+        let (mut from, mut to) = (0usize, count - 1); // inclusive, in edge order
+        if n == 0 {
+            let (k, _) = piece_of(start);
+            if forward {
+                from = k + 1
+            } else {
+                to = k
+            }
+        }
+        if n == last {
+            let (k, _) = piece_of(goal);
+            if forward {
+                to = k
+            } else {
+                from = k + 1
+            }
+        }
+        if from > to {
+            continue;
+        }
+        if forward {
+            steps.extend((from..=to).map(|i| step(edge, i, true)));
+        } else {
+            steps.extend((from..=to).rev().map(|i| step(edge, i, false)));
+        }
+    }
+    steps
+}
+
+/// Drops the portals the start already lies beyond and those the goal lies before: a
+/// portal is the chord between the nearest obstacle points of a bending point, and a
+/// point inside the same clearance disk may sit on either side of it.
+fn trim_passed_portals(portals: &mut Vec<Portal>, start: Point, goal: Point) {
+    let beyond =
+        |p: &Portal, q: Point| orient(p.right.center, p.left.center, q) == Orientation::Clockwise;
+    let skip = portals.iter().take_while(|p| beyond(p, start)).count();
+    portals.drain(..skip);
+    while portals.last().is_some_and(|p| !beyond(p, goal)) {
+        portals.pop();
+    }
+}

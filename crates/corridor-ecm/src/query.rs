@@ -1,0 +1,144 @@
+//! Questions about a point: which cell holds it, its nearest obstacle point, its clearance
+//! and its retraction onto the medial axis (van Toll et al., SoCG 2016, §3).
+
+use crate::{CellRef, Ecm, EdgeId};
+use corridor_geom::Point;
+
+/// Why a point query has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum QueryError {
+    /// The point is not in the free space (inside an obstacle or outside the boundary).
+    #[error("point ({}, {}) is not in the free space", .point.x, .point.y)]
+    NotInFreeSpace {
+        /// The point.
+        point: Point,
+    },
+    /// The point lies on an obstacle: it has no retraction.
+    #[error("point ({}, {}) lies on an obstacle", .point.x, .point.y)]
+    OnObstacle {
+        /// The point.
+        point: Point,
+    },
+    /// A coordinate is NaN or infinite.
+    #[error("point ({}, {}) is not finite", .point.x, .point.y)]
+    NotFinite {
+        /// The point.
+        point: Point,
+    },
+}
+
+/// Where a point lands on the medial axis (see [`Ecm::retract`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Retraction {
+    /// The point on the medial axis.
+    pub point: Point,
+    /// The cell the query point lies in; its edge carries the retraction.
+    pub cell: CellRef,
+    /// Position between bending points `cell.piece` (0) and `cell.piece + 1` (1).
+    pub t: f64,
+    /// Distance from the retraction to the nearest obstacle.
+    pub clearance: f64,
+    /// The query point's nearest obstacle point.
+    pub nearest_obstacle_point: Point,
+}
+
+impl Retraction {
+    /// The edge the retraction lies on.
+    pub fn edge(&self) -> EdgeId {
+        self.cell.edge
+    }
+}
+
+impl Ecm {
+    /// The cell piece holding `q`, or why there is none.
+    pub fn locate_free(&self, q: Point) -> Result<CellRef, QueryError> {
+        if !q.is_finite() {
+            return Err(QueryError::NotFinite { point: q });
+        }
+        self.locate(q)
+            .ok_or(QueryError::NotInFreeSpace { point: q })
+    }
+
+    /// The obstacle point nearest to `q`: O(log n) to find the cell, then O(1), because a
+    /// cell piece has one obstacle feature (a segment piece or a point) on its outer side.
+    ///
+    /// ```
+    /// # use corridor_ecm::Ecm;
+    /// # use corridor_geom::{Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 4.0));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 1.0), Point::new(6.0, 3.0)));
+    /// let ecm = Ecm::build(&env).unwrap();
+    /// let n = ecm.nearest_obstacle_point(Point::new(1.0, 0.5)).unwrap();
+    /// assert!((n - Point::new(1.0, 0.0)).length() < 1e-9);
+    /// assert!((ecm.clearance(Point::new(5.0, 3.5)).unwrap() - 0.5).abs() < 1e-9);
+    /// assert!(ecm.clearance(Point::new(5.0, 2.0)).is_err()); // inside the block
+    /// ```
+    pub fn nearest_obstacle_point(&self, q: Point) -> Result<Point, QueryError> {
+        let cell = self.locate_free(q)?;
+        Ok(self.nearest_in_cell(cell, q))
+    }
+
+    /// Distance from `q` to the nearest obstacle.
+    pub fn clearance(&self, q: Point) -> Result<f64, QueryError> {
+        Ok(self.nearest_obstacle_point(q)?.distance(q))
+    }
+
+    /// Where the half-line from `q`'s nearest obstacle point through `q` first meets the
+    /// medial axis.
+    ///
+    /// ```
+    /// # use corridor_ecm::Ecm;
+    /// # use corridor_geom::{Environment, Point};
+    /// let env = Environment::rectangle(Point::ZERO, Point::new(10.0, 4.0));
+    /// let ecm = Ecm::build(&env).unwrap();
+    /// let r = ecm.retract(Point::new(5.0, 0.5)).unwrap();
+    /// assert!((r.point - Point::new(5.0, 2.0)).length() < 1e-9);
+    /// assert!((r.clearance - 2.0).abs() < 1e-9);
+    /// ```
+    pub fn retract(&self, q: Point) -> Result<Retraction, QueryError> {
+        let cell = self.locate_free(q)?;
+        let nearest = self.nearest_in_cell(cell, q);
+        let direction = q - nearest;
+        if direction.length_squared() == 0.0 {
+            return Err(QueryError::OnObstacle { point: q });
+        }
+        let edge = &self.edges[cell.edge];
+        let k = cell.piece as usize;
+        let (a, b) = (
+            edge.bending_points[k].position,
+            edge.bending_points[k + 1].position,
+        );
+        // nearest + s·direction = a + t·(b − a)
+        let chord = b - a;
+        let denominator = direction.perp_dot(chord);
+        let t = if denominator.abs() < 1e-300 {
+            // The ray runs along the chord (a degenerate piece): take the nearer end.
+            if q.distance_squared(a) <= q.distance_squared(b) {
+                0.0
+            } else {
+                1.0
+            }
+        } else {
+            ((a - nearest).perp_dot(direction) / denominator).clamp(0.0, 1.0)
+        };
+        let point = a + chord * t;
+        Ok(Retraction {
+            point,
+            cell,
+            t,
+            clearance: self.nearest_in_cell(cell, point).distance(point),
+            nearest_obstacle_point: nearest,
+        })
+    }
+
+    /// The nearest obstacle point of `q` among the obstacle feature of `cell`.
+    fn nearest_in_cell(&self, cell: CellRef, q: Point) -> Point {
+        let edge = &self.edges[cell.edge];
+        let k = cell.piece as usize;
+        let (na, nb) = (
+            edge.bending_points[k].nearest(cell.side),
+            edge.bending_points[k + 1].nearest(cell.side),
+        );
+        corridor_geom::Segment::new(na, nb).nearest_point(q)
+    }
+}
