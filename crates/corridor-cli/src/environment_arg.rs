@@ -23,6 +23,12 @@ pub enum CliError {
     /// The file could not be read or parsed.
     #[error("{0}")]
     Load(#[from] corridor_io::LoadError),
+    /// The ECM could not be built.
+    #[error("{0}")]
+    Build(#[from] corridor_ecm::BuildError),
+    /// No path.
+    #[error("{0}")]
+    Plan(#[from] corridor_ecm::PlanError),
     /// Writing JSON failed.
     #[error("{0}")]
     Json(#[from] corridor_io::JsonError),

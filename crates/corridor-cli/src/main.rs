@@ -9,6 +9,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod demo;
+mod draw;
+mod ecm;
 mod environment_arg;
 mod info;
 
@@ -49,6 +51,43 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Build the Explicit Corridor Map and print its counts and phase times.
+    Build {
+        /// Environment file or builtin:NAME.
+        file: String,
+        /// Write a picture of the ECM.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Save the ECM (compact binary).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Plan a path for a disk-shaped character.
+    Path {
+        /// Environment file or builtin:NAME.
+        file: String,
+        /// Start, as x,y.
+        #[arg(long, value_parser = ecm::parse_point, allow_hyphen_values = true)]
+        from: corridor_geom::Point,
+        /// Goal, as x,y.
+        #[arg(long, value_parser = ecm::parse_point, allow_hyphen_values = true)]
+        to: corridor_geom::Point,
+        /// Character radius.
+        #[arg(long, default_value_t = 0.0)]
+        radius: f64,
+        /// Preferred clearance of the indicative route.
+        #[arg(long, default_value_t = 0.0)]
+        clearance: f64,
+        /// Write a picture.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
@@ -64,6 +103,26 @@ fn main() -> ExitCode {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
+        Command::Build {
+            file,
+            svg,
+            save,
+            json,
+        } => ecm::build(&file, svg.as_deref(), save.as_deref(), json),
+        Command::Path {
+            file,
+            from,
+            to,
+            radius,
+            clearance,
+            svg,
+            json,
+        } => {
+            let query = corridor_ecm::PathQuery::new(from, to)
+                .with_radius(radius)
+                .with_preferred_clearance(clearance.max(radius));
+            ecm::path(&file, query, svg.as_deref(), json)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

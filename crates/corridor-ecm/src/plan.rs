@@ -132,14 +132,38 @@ pub struct Path {
     pub edges: Vec<(EdgeId, bool)>,
 }
 
-/// Reusable search state: one per thread; queries through it allocate nothing once the
-/// buffers have grown to the map's size.
+/// Reusable search state: keep one per thread; once its buffers have grown to the map's
+/// size, the search itself allocates nothing.
 #[derive(Debug, Default)]
 pub struct Planner {
-    best: SecondaryMap<VertexId, (f64, Option<(VertexId, EdgeId)>)>,
+    best: SecondaryMap<VertexId, (f64, Parent)>,
     closed: SecondaryMap<VertexId, ()>,
     open: BinaryHeap<Open>,
     route: Vec<(EdgeId, bool)>,
+    /// Cost of crossing each edge: the length of the taut path through the edge's own
+    /// corridor from one end vertex to the other, computed once per edge and reused.
+    edge_cost: SecondaryMap<EdgeId, f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Parent {
+    /// Reached from start candidate `index` along its edge (`forward`: towards the end).
+    Start { index: usize, forward: bool },
+    /// Reached over `edge` from `from`.
+    Edge { from: VertexId, edge: EdgeId },
+}
+
+/// How the best route ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Finish {
+    /// Start candidate `start` and goal candidate `goal` share an edge.
+    Direct { start: usize, goal: usize },
+    /// Goal candidate `goal`, entered from `vertex` (`forward`: from the edge's start).
+    Via {
+        vertex: VertexId,
+        goal: usize,
+        forward: bool,
+    },
 }
 
 #[derive(Debug, PartialEq)]
@@ -208,9 +232,9 @@ impl Planner {
                 preferred_clearance: query.preferred_clearance,
             });
         }
-        let start = ecm.retract(query.start).map_err(PlanError::Start)?;
-        let goal = ecm.retract(query.goal).map_err(PlanError::Goal)?;
-        let start_clearance = query.start.distance(start.nearest_obstacle_point);
+        let starts = ecm.retractions(query.start).map_err(PlanError::Start)?;
+        let goals = ecm.retractions(query.goal).map_err(PlanError::Goal)?;
+        let start_clearance = query.start.distance(starts[0].nearest_obstacle_point);
         if start_clearance < radius {
             return Err(PlanError::StartTooClose {
                 point: query.start,
@@ -218,7 +242,7 @@ impl Planner {
                 radius,
             });
         }
-        let goal_clearance = query.goal.distance(goal.nearest_obstacle_point);
+        let goal_clearance = query.goal.distance(goals[0].nearest_obstacle_point);
         if goal_clearance < radius {
             return Err(PlanError::GoalTooClose {
                 point: query.goal,
@@ -226,11 +250,14 @@ impl Planner {
                 radius,
             });
         }
-        let (start_edge, goal_edge) = (&ecm.edges[start.edge()], &ecm.edges[goal.edge()]);
-        if start_edge.component != goal_edge.component {
+        let component = |r: &Retraction| ecm.edges[r.edge()].component;
+        if !starts
+            .iter()
+            .any(|s| goals.iter().any(|g| component(s) == component(g)))
+        {
             return Err(PlanError::DifferentComponents);
         }
-        self.search(ecm, &start, &goal, radius)?;
+        let (start, goal) = self.search(ecm, &starts, &goals, radius)?;
         let corridor = corridor_steps(ecm, &start, &goal, &self.route);
         let portals = |clearance: &dyn Fn(&CorridorStep) -> f64| -> Vec<Portal> {
             let mut portals: Vec<Portal> = corridor
@@ -257,13 +284,12 @@ impl Planner {
                 preferred.min(room).max(radius)
             }),
         );
-        let deviation = ARC_TOLERANCE * radius.max(1e-9);
         let mut medial_route = vec![query.start, start.point];
         medial_route.extend(corridor.iter().map(|s| s.position));
         medial_route.extend([goal.point, query.goal]);
         medial_route.dedup();
         Ok(Path {
-            points: shortest.polyline(deviation),
+            points: shortest.polyline(ARC_TOLERANCE * radius.max(1e-9)),
             length: shortest.length,
             indicative_route: indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9)),
             medial_route,
@@ -272,28 +298,61 @@ impl Planner {
         })
     }
 
-    /// A* on the medial axis from the start's retraction to the goal's, skipping every
-    /// stretch whose clearance is below `radius`. Leaves the route in `self.route`.
+    /// The cost of crossing `edge` (cached): the taut path length through its corridor.
+    fn edge_cost(&mut self, ecm: &Ecm, id: EdgeId) -> f64 {
+        if let Some(&cost) = self.edge_cost.get(id) {
+            return cost;
+        }
+        let edge = &ecm.edges[id];
+        let bps = &edge.bending_points;
+        let cost = if bps.len() <= 2 {
+            edge.length
+        } else {
+            let portals: Vec<Portal> = bps[1..bps.len() - 1]
+                .iter()
+                .map(|b| Portal {
+                    left: Disk::point(b.left),
+                    right: Disk::point(b.right),
+                })
+                .collect();
+            let (first, last) = (bps[0].position, bps[bps.len() - 1].position);
+            taut_path(first, last, &portals).length.min(edge.length)
+        };
+        self.edge_cost.insert(id, cost);
+        cost
+    }
+
+    /// A* on the medial axis from the start candidates to the goal candidates, skipping
+    /// every stretch whose clearance is below `radius`. Leaves the route in `self.route`
+    /// and returns the start and goal candidates it uses.
     fn search(
         &mut self,
         ecm: &Ecm,
-        start: &Retraction,
-        goal: &Retraction,
+        starts: &[Retraction],
+        goals: &[Retraction],
         radius: f64,
-    ) -> Result<(), PlanError> {
+    ) -> Result<(Retraction, Retraction), PlanError> {
         self.best.clear();
         self.closed.clear();
         self.open.clear();
         self.route.clear();
-        let goal_point = goal.point;
-        let heuristic = |v: VertexId| ecm.vertices[v].position.distance(goal_point);
-        // Leaving the start edge towards either end.
-        let s_edge = &ecm.edges[start.edge()];
-        for forward in [true, false] {
-            if let Some(length) = partial(ecm, start, forward, radius) {
-                let v = if forward { s_edge.end } else { s_edge.start };
+        let heuristic = |v: VertexId| {
+            let p = ecm.vertices[v].position;
+            goals
+                .iter()
+                .map(|g| p.distance(g.point))
+                .fold(f64::INFINITY, f64::min)
+        };
+        for (index, start) in starts.iter().enumerate() {
+            let edge = &ecm.edges[start.edge()];
+            for forward in [true, false] {
+                let Some(length) = partial(ecm, start, forward, radius) else {
+                    continue;
+                };
+                let v = if forward { edge.end } else { edge.start };
                 if self.best.get(v).is_none_or(|b| length < b.0) {
-                    self.best.insert(v, (length, None));
+                    self.best
+                        .insert(v, (length, Parent::Start { index, forward }));
                     self.open.push(Open {
                         estimate: length + heuristic(v),
                         cost: length,
@@ -302,20 +361,20 @@ impl Planner {
                 }
             }
         }
-        // Start and goal on the same edge: the direct stretch.
         let mut best_total = f64::INFINITY;
-        let mut best_end: Option<(VertexId, bool)> = None; // None: direct
-        let mut direct = false;
-        if start.edge() == goal.edge() {
-            if let Some(length) = between(ecm, start, goal, radius) {
-                best_total = length;
-                direct = true;
+        let mut finish: Option<Finish> = None;
+        for (i, s) in starts.iter().enumerate() {
+            for (j, g) in goals.iter().enumerate() {
+                if s.edge() == g.edge() {
+                    if let Some(length) = between(ecm, s, g, radius) {
+                        if length < best_total {
+                            best_total = length;
+                            finish = Some(Finish::Direct { start: i, goal: j });
+                        }
+                    }
+                }
             }
         }
-        let g_edge = &ecm.edges[goal.edge()];
-        // Entering the goal edge from its start vertex means travelling forward.
-        let goal_from_start = partial(ecm, goal, false, radius);
-        let goal_from_end = partial(ecm, goal, true, radius);
         while let Some(Open {
             estimate,
             cost,
@@ -325,20 +384,32 @@ impl Planner {
             if estimate >= best_total {
                 break;
             }
-            if self.closed.insert(vertex, ()).is_some() || cost > self.best[vertex].0 {
+            // A stale entry (the vertex was reached more cheaply since) or a closed vertex.
+            if cost > self.best[vertex].0 || self.closed.insert(vertex, ()).is_some() {
                 continue;
             }
-            for (finish, forward) in [(goal_from_start, true), (goal_from_end, false)] {
-                let entry = if forward { g_edge.start } else { g_edge.end };
-                if let Some(rest) = finish.filter(|_| entry == vertex) {
-                    if cost + rest < best_total {
-                        best_total = cost + rest;
-                        best_end = Some((vertex, forward));
-                        direct = false;
+            for (goal_index, goal) in goals.iter().enumerate() {
+                let edge = &ecm.edges[goal.edge()];
+                for forward in [true, false] {
+                    let entry = if forward { edge.start } else { edge.end };
+                    if entry != vertex {
+                        continue;
+                    }
+                    // Entering forward from the start vertex runs the stretch before the goal.
+                    if let Some(rest) = partial(ecm, goal, !forward, radius) {
+                        if cost + rest < best_total {
+                            best_total = cost + rest;
+                            finish = Some(Finish::Via {
+                                vertex,
+                                goal: goal_index,
+                                forward,
+                            });
+                        }
                     }
                 }
             }
-            for &edge_id in &ecm.vertices[vertex].edges {
+            for k in 0..ecm.vertices[vertex].edges.len() {
+                let edge_id = ecm.vertices[vertex].edges[k];
                 let edge = &ecm.edges[edge_id];
                 if edge.min_clearance < radius {
                     continue;
@@ -346,13 +417,22 @@ impl Planner {
                 let Some(next) = edge.opposite(vertex) else {
                     continue;
                 };
-                let next_cost = cost + edge.length;
+                let next_cost = cost + self.edge_cost(ecm, edge_id);
                 if self.closed.contains_key(next)
                     || self.best.get(next).is_some_and(|b| b.0 <= next_cost)
                 {
                     continue;
                 }
-                self.best.insert(next, (next_cost, Some((vertex, edge_id))));
+                self.best.insert(
+                    next,
+                    (
+                        next_cost,
+                        Parent::Edge {
+                            from: vertex,
+                            edge: edge_id,
+                        },
+                    ),
+                );
                 self.open.push(Open {
                     estimate: next_cost + heuristic(next),
                     cost: next_cost,
@@ -360,23 +440,31 @@ impl Planner {
                 });
             }
         }
-        if direct {
-            return Ok(());
+        match finish {
+            None => Err(PlanError::NoCorridor { radius }),
+            Some(Finish::Direct { start, goal }) => Ok((starts[start], goals[goal])),
+            Some(Finish::Via {
+                mut vertex,
+                goal,
+                forward,
+            }) => {
+                self.route.push((goals[goal].edge(), forward));
+                loop {
+                    match self.best[vertex].1 {
+                        Parent::Edge { from, edge } => {
+                            let e = &ecm.edges[edge];
+                            self.route.push((edge, e.start == from && e.end == vertex));
+                            vertex = from;
+                        }
+                        Parent::Start { index, forward } => {
+                            self.route.push((starts[index].edge(), forward));
+                            self.route.reverse();
+                            return Ok((starts[index], goals[goal]));
+                        }
+                    }
+                }
+            }
         }
-        let Some((mut vertex, forward_into_goal)) = best_end else {
-            return Err(PlanError::NoCorridor { radius });
-        };
-        // Walk back to the start edge.
-        self.route.push((goal.edge(), forward_into_goal));
-        while let Some((previous, edge_id)) = self.best[vertex].1 {
-            let edge = &ecm.edges[edge_id];
-            self.route
-                .push((edge_id, edge.start == previous && edge.end == vertex));
-            vertex = previous;
-        }
-        self.route.push((start.edge(), s_edge.end == vertex));
-        self.route.reverse();
-        Ok(())
     }
 }
 
@@ -385,38 +473,35 @@ fn piece_of(r: &Retraction) -> (usize, f64) {
     (r.cell.piece as usize, r.t)
 }
 
-/// Length and clearance check of the stretch from a retraction to one end of its edge
-/// (`forward`: towards the end vertex). `None` if somewhere narrower than `radius`.
+/// Length of the medial-axis stretch from a retraction to one end of its edge
+/// (`forward`: towards the end vertex), or `None` if it is narrower than `radius`
+/// somewhere. Bending points include every arc's narrowest point, so checking them is
+/// exact.
 fn partial(ecm: &Ecm, r: &Retraction, forward: bool, radius: f64) -> Option<f64> {
     let bps = &ecm.edges[r.edge()].bending_points;
     let (k, _) = piece_of(r);
-    let range: Vec<usize> = if forward {
-        (k + 1..bps.len()).collect()
+    if forward {
+        walk(
+            r,
+            bps[k + 1..].iter().map(|b| (b.position, b.clearance)),
+            radius,
+        )
     } else {
-        (0..=k).rev().collect()
-    };
-    stretch(
-        bps.iter().map(|b| (b.position, b.clearance)),
-        r,
-        range,
-        radius,
-    )
+        walk(
+            r,
+            bps[..=k].iter().rev().map(|b| (b.position, b.clearance)),
+            radius,
+        )
+    }
 }
 
-fn stretch(
-    bps: impl Iterator<Item = (Point, f64)> + Clone,
-    r: &Retraction,
-    range: Vec<usize>,
-    radius: f64,
-) -> Option<f64> {
+/// Walks from a retraction through bending points, summing lengths and checking clearance.
+fn walk(r: &Retraction, points: impl Iterator<Item = (Point, f64)>, radius: f64) -> Option<f64> {
     if r.clearance < radius {
         return None;
     }
-    let points: Vec<(Point, f64)> = bps.collect();
-    let mut length = 0.0;
-    let mut at = r.point;
-    for i in range {
-        let (p, clearance) = points[i];
+    let (mut length, mut at) = (0.0, r.point);
+    for (p, clearance) in points {
         if clearance < radius {
             return None;
         }
@@ -431,18 +516,21 @@ fn between(ecm: &Ecm, a: &Retraction, b: &Retraction, radius: f64) -> Option<f64
     let bps = &ecm.edges[a.edge()].bending_points;
     let (ka, ta) = piece_of(a);
     let (kb, tb) = piece_of(b);
-    let range: Vec<usize> = if (ka, ta) <= (kb, tb) {
-        (ka + 1..=kb).collect()
-    } else {
-        (kb + 1..=ka).rev().collect()
+    let points = |range: &[crate::BendingPoint]| {
+        range
+            .iter()
+            .map(|b| (b.position, b.clearance))
+            .collect::<Vec<_>>()
     };
-    let length = stretch(
-        bps.iter().map(|b| (b.position, b.clearance)),
-        a,
-        range.clone(),
-        radius,
-    )?;
-    let last = range.last().map_or(a.point, |&i| bps[i].position);
+    let stretch: Vec<(Point, f64)> = if (ka, ta) <= (kb, tb) {
+        points(&bps[ka + 1..=kb])
+    } else {
+        let mut v = points(&bps[kb + 1..=ka]);
+        v.reverse();
+        v
+    };
+    let length = walk(a, stretch.iter().copied(), radius)?;
+    let last = stretch.last().map_or(a.point, |s| s.0);
     (b.clearance >= radius).then(|| length + last.distance(b.point))
 }
 
@@ -512,15 +600,21 @@ fn corridor_steps(
     steps
 }
 
-/// Drops the portals the start already lies beyond and those the goal lies before: a
-/// portal is the chord between the nearest obstacle points of a bending point, and a
-/// point inside the same clearance disk may sit on either side of it.
+/// Drops the portals the start already lies beyond (or on) and those the goal lies
+/// before (or on): a portal is the chord between the nearest obstacle points of a bending
+/// point, and a point inside the same clearance disk, or on a wall corner that is a
+/// portal end, may sit on either side of it.
 fn trim_passed_portals(portals: &mut Vec<Portal>, start: Point, goal: Point) {
-    let beyond =
-        |p: &Portal, q: Point| orient(p.right.center, p.left.center, q) == Orientation::Clockwise;
-    let skip = portals.iter().take_while(|p| beyond(p, start)).count();
+    let side = |p: &Portal, q: Point| orient(p.right.center, p.left.center, q);
+    let skip = portals
+        .iter()
+        .take_while(|p| side(p, start) != Orientation::CounterClockwise)
+        .count();
     portals.drain(..skip);
-    while portals.last().is_some_and(|p| !beyond(p, goal)) {
+    while portals
+        .last()
+        .is_some_and(|p| side(p, goal) != Orientation::Clockwise)
+    {
         portals.pop();
     }
 }

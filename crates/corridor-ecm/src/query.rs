@@ -131,6 +131,62 @@ impl Ecm {
         })
     }
 
+    /// Every way `q` joins the medial axis. A point inside a cell has one retraction; a
+    /// point on a wall (paths may start at an obstacle corner, or at a diagonal pinch
+    /// between two free regions) has one per cell piece that touches it, each landing on
+    /// the point of that piece's medial-axis chord nearest to `q`.
+    pub fn retractions(&self, q: Point) -> Result<Vec<Retraction>, QueryError> {
+        match self.retract(q) {
+            Ok(r) => return Ok(vec![r]),
+            Err(QueryError::NotFinite { point }) => return Err(QueryError::NotFinite { point }),
+            Err(_) => {}
+        }
+        let tolerance = 0.5 / self.grid.scale();
+        let envelope = rstar::AABB::from_corners(
+            [q.x - tolerance, q.y - tolerance],
+            [q.x + tolerance, q.y + tolerance],
+        );
+        let mut found = Vec::new();
+        for entry in self.cells.tree.locate_in_envelope_intersecting(envelope) {
+            let cell = entry.data;
+            let Some(piece) = self.cell_piece(cell) else {
+                continue;
+            };
+            let n = piece.len();
+            let touches = (0..n).any(|i| {
+                corridor_geom::Segment::new(piece[i], piece[(i + 1) % n]).distance(q) <= tolerance
+            });
+            if !touches {
+                continue;
+            }
+            let edge = &self.edges[cell.edge];
+            let k = cell.piece as usize;
+            let (a, b) = (
+                edge.bending_points[k].position,
+                edge.bending_points[k + 1].position,
+            );
+            let chord = b - a;
+            let t = if chord.length_squared() > 0.0 {
+                ((q - a).dot(chord) / chord.length_squared()).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let point = a + chord * t;
+            found.push(Retraction {
+                point,
+                cell,
+                t,
+                clearance: self.nearest_in_cell(cell, point).distance(point),
+                nearest_obstacle_point: q,
+            });
+        }
+        if found.is_empty() {
+            Err(QueryError::NotInFreeSpace { point: q })
+        } else {
+            Ok(found)
+        }
+    }
+
     /// The nearest obstacle point of `q` among the obstacle feature of `cell`.
     fn nearest_in_cell(&self, cell: CellRef, q: Point) -> Point {
         let edge = &self.edges[cell.edge];

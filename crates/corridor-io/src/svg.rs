@@ -2,8 +2,8 @@
 //! can add to (the medial axis, corridors, paths, agents...).
 //!
 //! Coordinates are user units with y growing downward, as in grid maps (row index = y).
-//! Strokes do not scale with the view (`vector-effect: non-scaling-stroke`), so a 10-unit
-//! box and a 10 000-unit city get equally thin lines.
+//! Stroke widths are given in pixels of the rendered picture, so a 10-unit box and a
+//! 10 000-unit city get equally thin lines.
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
 use std::fmt::Write as _;
@@ -271,7 +271,10 @@ impl SvgDocument {
         if let Some(title) = &self.title {
             let _ = writeln!(out, "<title>{}</title>", escape(title));
         }
-        out.push_str("<style>* { vector-effect: non-scaling-stroke; stroke-linejoin: round; stroke-linecap: round; }</style>\n");
+        out.push_str("<style>* { stroke-linejoin: round; stroke-linecap: round; }</style>\n");
+        // Stroke widths are given in pixels; convert them to user units so that every
+        // viewer (not only those that know `vector-effect`) draws them alike.
+        let user_per_px = size.x / self.width_px;
         let _ = writeln!(
             out,
             "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f0\"/>",
@@ -287,7 +290,7 @@ impl SvgDocument {
                 "<g id=\"{}\" stroke=\"{}\" stroke-width=\"{}\" fill=\"{}\" opacity=\"{}\">",
                 escape(&layer.name),
                 escape(&s.stroke),
-                num(s.stroke_width),
+                num(s.stroke_width * user_per_px),
                 escape(&s.fill),
                 num(s.opacity)
             );

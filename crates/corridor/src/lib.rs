@@ -2,11 +2,12 @@
 //! characters move.
 //!
 //! This facade re-exports the workspace's crates under one name:
-//! [`geom`] (geometry kernel, environments, normalization) and [`io`] (file formats,
-//! SVG pictures).
+//! [`geom`] (geometry kernel, environments, normalization), [`io`] (file formats,
+//! SVG pictures) and [`ecm`] (the Explicit Corridor Map: construction, queries, paths).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub use corridor_ecm as ecm;
 pub use corridor_geom as geom;
 pub use corridor_io as io;
