@@ -234,7 +234,7 @@ impl Ecm {
 /// Turns the raw medial axis (grid coordinates of the transformed walls) into an [`Ecm`]
 /// in user coordinates: maps points back, swaps sides under reflections, computes
 /// clearances, lengths, vertex data and components.
-fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm {
+pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm {
     let grid = walls.grid;
     let user = |p: Point| to_user(transform, grid, p);
     let flip = transform.is_reflection();
@@ -370,5 +370,6 @@ fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm {
         free_area: 0.0,
         stats: BuildStats::default(),
         cells: CellIndex::default(),
+        uid: crate::graph::fresh_uid(),
     }
 }

@@ -247,6 +247,17 @@ pub struct Ecm {
     pub(crate) free_area: f64,
     pub(crate) stats: BuildStats,
     pub(crate) cells: CellIndex,
+    /// Identity of this map's current contents, so that caches keyed by edge id (such as
+    /// a [`crate::Planner`]'s edge costs) are never reused across maps. Fresh on every
+    /// build, load and change.
+    #[serde(skip, default = "fresh_uid")]
+    pub(crate) uid: u64,
+}
+
+/// A number no other map content has had in this process.
+pub(crate) fn fresh_uid() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Ecm {

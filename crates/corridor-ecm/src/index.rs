@@ -31,27 +31,25 @@ impl CellIndex {
     pub(crate) fn build(edges: &SlotMap<EdgeId, Edge>) -> Self {
         let mut entries = Vec::new();
         for (id, e) in edges {
-            for side in [Side::Left, Side::Right] {
-                for (k, w) in e.bending_points.windows(2).enumerate() {
-                    let piece = cell_piece(&w[0], &w[1], side);
-                    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-                    for p in &piece {
-                        lo = [lo[0].min(p.x), lo[1].min(p.y)];
-                        hi = [hi[0].max(p.x), hi[1].max(p.y)];
-                    }
-                    entries.push(Entry::new(
-                        Rectangle::from_corners(lo, hi),
-                        CellRef {
-                            edge: id,
-                            side,
-                            piece: k as u32,
-                        },
-                    ));
-                }
-            }
+            entries.extend(edge_entries(id, e));
         }
         CellIndex {
             tree: RTree::bulk_load(entries),
+        }
+    }
+
+    /// Indexes the cell pieces of one more edge (for dynamic updates).
+    pub(crate) fn insert_edge(&mut self, id: EdgeId, edge: &Edge) {
+        for entry in edge_entries(id, edge) {
+            self.tree.insert(entry);
+        }
+    }
+
+    /// Removes the cell pieces of an edge, which must be indexed with the geometry it has
+    /// now (for dynamic updates).
+    pub(crate) fn remove_edge(&mut self, id: EdgeId, edge: &Edge) {
+        for entry in edge_entries(id, edge) {
+            self.tree.remove(&entry);
         }
     }
 
@@ -64,6 +62,28 @@ impl CellIndex {
     pub fn is_empty(&self) -> bool {
         self.tree.size() == 0
     }
+}
+
+/// The index entries of one edge's cell pieces (both sides).
+fn edge_entries(id: EdgeId, e: &Edge) -> impl Iterator<Item = Entry> + '_ {
+    [Side::Left, Side::Right].into_iter().flat_map(move |side| {
+        e.bending_points.windows(2).enumerate().map(move |(k, w)| {
+            let piece = cell_piece(&w[0], &w[1], side);
+            let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+            for p in &piece {
+                lo = [lo[0].min(p.x), lo[1].min(p.y)];
+                hi = [hi[0].max(p.x), hi[1].max(p.y)];
+            }
+            Entry::new(
+                Rectangle::from_corners(lo, hi),
+                CellRef {
+                    edge: id,
+                    side,
+                    piece: k as u32,
+                },
+            )
+        })
+    })
 }
 
 /// Whether `p` lies in the closed polygon `ring` (crossing number; boundary points may go

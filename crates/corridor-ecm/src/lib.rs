@@ -70,6 +70,7 @@ mod plan;
 mod query;
 mod svg;
 mod transform;
+mod update;
 mod validate;
 
 pub use build::{BuildOptions, BuildStats};
@@ -81,4 +82,7 @@ pub use plan::{CorridorStep, Path, PathQuery, PlanError, Planner};
 pub use query::{QueryError, Retraction};
 pub use svg::SvgLayer;
 pub use transform::Transform;
+pub use update::{
+    Change, DynamicEcm, Patch, PatchReport, RepairMethod, UpdateError, UpdateOptions, UpdateStats,
+};
 pub use validate::tolerance;

@@ -143,7 +143,23 @@ pub struct Planner {
     /// Cost of crossing each edge: the length of the taut path through the edge's own
     /// corridor from one end vertex to the other, computed once per edge and reused.
     edge_cost: SecondaryMap<EdgeId, f64>,
+    /// The map `edge_cost` belongs to.
+    costs_of: u64,
+    /// Edges used by routes already tried in this query, made dearer so that the next
+    /// search looks for another corridor.
+    penalty: SecondaryMap<EdgeId, ()>,
+    /// The best route so far while alternatives are tried.
+    best_route: Vec<(EdgeId, bool)>,
 }
+
+/// How many corridors a query compares (the first found by A*, then alternatives that
+/// avoid the edges already tried). The taut path is exact inside a corridor; comparing a
+/// few corridors fixes most cases where the medial axis prefers another way round an
+/// obstacle than the shortest path does.
+const CANDIDATE_CORRIDORS: usize = 4;
+
+/// Cost factor for edges of corridors already tried.
+const PENALTY: f64 = 1.5;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Parent {
@@ -232,6 +248,10 @@ impl Planner {
                 preferred_clearance: query.preferred_clearance,
             });
         }
+        if self.costs_of != ecm.uid {
+            self.edge_cost.clear();
+            self.costs_of = ecm.uid;
+        }
         let starts = ecm.retractions(query.start).map_err(PlanError::Start)?;
         let goals = ecm.retractions(query.goal).map_err(PlanError::Goal)?;
         let start_clearance = query.start.distance(starts[0].nearest_obstacle_point);
@@ -257,22 +277,46 @@ impl Planner {
         {
             return Err(PlanError::DifferentComponents);
         }
-        let (start, goal) = self.search(ecm, &starts, &goals, radius)?;
-        let corridor = corridor_steps(ecm, &start, &goal, &self.route);
-        let portals = |clearance: &dyn Fn(&CorridorStep) -> f64| -> Vec<Portal> {
-            let mut portals: Vec<Portal> = corridor
+        self.penalty.clear();
+        let mut best: Option<(f64, Retraction, Retraction)> = None;
+        for attempt in 0..CANDIDATE_CORRIDORS {
+            let Ok((start, goal)) = self.search(ecm, &starts, &goals, radius) else {
+                if attempt == 0 {
+                    return Err(PlanError::NoCorridor { radius });
+                }
+                break;
+            };
+            if attempt > 0 && self.route == self.best_route {
+                break;
+            }
+            let corridor = corridor_steps(ecm, &start, &goal, &self.route);
+            let length = taut_path(
+                query.start,
+                query.goal,
+                &portals_for(&corridor, query, |_| radius),
+            )
+            .length;
+            if best.as_ref().is_none_or(|b| length < b.0) {
+                best = Some((length, start, goal));
+                std::mem::swap(&mut self.best_route, &mut self.route);
+            }
+            let used: Vec<EdgeId> = self
+                .route
                 .iter()
-                .map(|s| {
-                    let r = clearance(s);
-                    Portal {
-                        left: Disk::new(s.left, r),
-                        right: Disk::new(s.right, r),
-                    }
-                })
+                .chain(self.best_route.iter())
+                .map(|r| r.0)
                 .collect();
-            trim_passed_portals(&mut portals, query.start, query.goal);
-            portals
+            for edge in used {
+                self.penalty.insert(edge, ());
+            }
+        }
+        let Some((_, start, goal)) = best else {
+            return Err(PlanError::NoCorridor { radius });
         };
+        std::mem::swap(&mut self.best_route, &mut self.route);
+        let corridor = corridor_steps(ecm, &start, &goal, &self.route);
+        let portals =
+            |clearance: &dyn Fn(&CorridorStep) -> f64| portals_for(&corridor, query, clearance);
         let shortest = taut_path(query.start, query.goal, &portals(&|_| radius));
         let indicative = taut_path(
             query.start,
@@ -417,7 +461,12 @@ impl Planner {
                 let Some(next) = edge.opposite(vertex) else {
                     continue;
                 };
-                let next_cost = cost + self.edge_cost(ecm, edge_id);
+                let factor = if self.penalty.contains_key(edge_id) {
+                    PENALTY
+                } else {
+                    1.0
+                };
+                let next_cost = cost + factor * self.edge_cost(ecm, edge_id);
                 if self.closed.contains_key(next)
                     || self.best.get(next).is_some_and(|b| b.0 <= next_cost)
                 {
@@ -598,6 +647,27 @@ fn corridor_steps(
         }
     }
     steps
+}
+
+/// The portals of a corridor with the given clearance per step, trimmed to the stretch
+/// between start and goal.
+fn portals_for(
+    corridor: &[CorridorStep],
+    query: &PathQuery,
+    clearance: impl Fn(&CorridorStep) -> f64,
+) -> Vec<Portal> {
+    let mut portals: Vec<Portal> = corridor
+        .iter()
+        .map(|s| {
+            let r = clearance(s);
+            Portal {
+                left: Disk::new(s.left, r),
+                right: Disk::new(s.right, r),
+            }
+        })
+        .collect();
+    trim_passed_portals(&mut portals, query.start, query.goal);
+    portals
 }
 
 /// Drops the portals the start already lies beyond (or on) and those the goal lies
