@@ -29,6 +29,9 @@ pub enum CliError {
     /// No path.
     #[error("{0}")]
     Plan(#[from] corridor_ecm::PlanError),
+    /// The command line asks for something impossible.
+    #[error("{0}")]
+    Usage(String),
     /// Writing JSON failed.
     #[error("{0}")]
     Json(#[from] corridor_io::JsonError),

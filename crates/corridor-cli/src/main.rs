@@ -13,6 +13,7 @@ mod draw;
 mod ecm;
 mod environment_arg;
 mod info;
+mod scenarios;
 
 /// Navigation on Explicit Corridor Maps for worlds whose obstacles move.
 #[derive(Parser)]
@@ -88,12 +89,52 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Plan every Moving AI scenario of a map and compare with the octile optima.
+    Scen {
+        /// The .map file.
+        map: PathBuf,
+        /// The .map.scen file.
+        scen: PathBuf,
+        #[command(flatten)]
+        run: RunOptions,
+    },
+    /// Plan every any-angle problem (a folder with maze.txt + problems.csv, or their parent).
+    Anyangle {
+        /// The folder.
+        dir: PathBuf,
+        #[command(flatten)]
+        run: RunOptions,
+    },
+    /// Plan every problem of a Polyanya mesh set (start_x,start_y,goal_x,goal_y,length).
+    Meshscen {
+        /// The .mesh file.
+        mesh: PathBuf,
+        /// The problems (.csv).
+        csv: PathBuf,
+        #[command(flatten)]
+        run: RunOptions,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
         #[arg(short, long, default_value = "out/demo")]
         output: PathBuf,
     },
+}
+
+/// Options shared by the scenario runners.
+#[derive(clap::Args)]
+struct RunOptions {
+    /// Which planner answers the queries.
+    #[arg(long, value_enum, default_value_t = scenarios::PlannerKind::Ecm)]
+    planner: scenarios::PlannerKind,
+    /// Character radius.
+    #[arg(long, default_value_t = 0.0)]
+    radius: f64,
+    /// Print one JSON object (fields: set, solved, failed, failures, ratio{mean,p50,p99,max},
+    /// longer_than_optimum, shorter_than_optimum, query_ms{p50,p99}, build_ms).
+    #[arg(long)]
+    json: bool,
 }
 
 fn main() -> ExitCode {
@@ -103,6 +144,15 @@ fn main() -> ExitCode {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
+        Command::Scen { map, scen, run } => {
+            scenarios::scen(&map, &scen, run.planner, run.radius, run.json)
+        }
+        Command::Anyangle { dir, run } => {
+            scenarios::anyangle(&dir, run.planner, run.radius, run.json)
+        }
+        Command::Meshscen { mesh, csv, run } => {
+            scenarios::meshscen(&mesh, &csv, run.planner, run.radius, run.json)
+        }
         Command::Build {
             file,
             svg,
