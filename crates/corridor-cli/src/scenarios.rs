@@ -30,14 +30,14 @@ pub struct Problem {
 
 /// A built planner for one environment.
 enum Built {
-    Ecm(Box<Ecm>, Planner),
+    Ecm(Box<(Ecm, Planner)>),
     Asfv(Box<Decomposition>),
 }
 
 impl Built {
     fn new(kind: PlannerKind, env: &Environment, radius: f64) -> Result<Built, CliError> {
         match kind {
-            PlannerKind::Ecm => Ok(Built::Ecm(Box::new(Ecm::build(env)?), Planner::new())),
+            PlannerKind::Ecm => Ok(Built::Ecm(Box::new((Ecm::build(env)?, Planner::new())))),
             PlannerKind::Asfv if radius > 0.0 => Err(CliError::Usage(
                 "the asfv planner plans for points only (radius 0)".into(),
             )),
@@ -49,8 +49,9 @@ impl Built {
 
     fn length(&mut self, start: Point, goal: Point, radius: f64) -> Result<f64, String> {
         match self {
-            Built::Ecm(ecm, planner) => planner
-                .plan(ecm, &PathQuery::new(start, goal).with_radius(radius))
+            Built::Ecm(built) => built
+                .1
+                .plan(&built.0, &PathQuery::new(start, goal).with_radius(radius))
                 .map(|p| p.length)
                 .map_err(|e| e.to_string()),
             Built::Asfv(d) => d
