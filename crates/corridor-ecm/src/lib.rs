@@ -69,6 +69,7 @@ mod io;
 mod plan;
 mod query;
 mod svg;
+mod taut;
 mod transform;
 mod update;
 mod validate;

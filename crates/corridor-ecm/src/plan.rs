@@ -279,11 +279,23 @@ impl Planner {
         }
         self.penalty.clear();
         let mut best: Option<(f64, Retraction, Retraction)> = None;
+        // First candidate: the corridor chosen by taut length itself.
+        if let Some(found) =
+            crate::taut::taut_search(ecm, query.start, query.goal, &starts, &goals, radius)
+        {
+            let (start, goal) = (starts[found.start], goals[found.goal]);
+            let corridor = corridor_steps(ecm, &start, &goal, &found.route);
+            let length = taut_path(
+                query.start,
+                query.goal,
+                &portals_for(&corridor, query, |_| radius),
+            )
+            .length;
+            best = Some((length, start, goal));
+            self.best_route = found.route;
+        }
         for attempt in 0..CANDIDATE_CORRIDORS {
             let Ok((start, goal)) = self.search(ecm, &starts, &goals, radius) else {
-                if attempt == 0 {
-                    return Err(PlanError::NoCorridor { radius });
-                }
                 break;
             };
             if attempt > 0 && self.route == self.best_route {
