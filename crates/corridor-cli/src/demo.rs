@@ -3,6 +3,7 @@
 
 use crate::draw;
 use crate::environment_arg::{write, CliError};
+use corridor_asfv::{AsfvParams, Decomposition};
 use corridor_ecm::{Ecm, PathQuery, Planner};
 use corridor_geom::{Environment, Point};
 use corridor_io::scenes::Scene;
@@ -67,6 +68,48 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
         }
     }
     write(&output.join(format!("{name}-paths.svg")), &doc.render())?;
+
+    // The adaptive space-filling volumes, before and after a crate is dropped in the
+    // middle and taken out again.
+    let asfv_started = Instant::now();
+    let mut decomposition = Decomposition::build(&env, &AsfvParams::default())
+        .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
+    let asfv_ms = asfv_started.elapsed().as_secs_f64() * 1e3;
+    let picture = |title: &str, file: &str, d: &Decomposition| {
+        let mut doc = SvgDocument::of_environment(d.environment(), false).with_title(title);
+        crate::asfv::draw(&mut doc, d);
+        write(&output.join(file), &doc.render())
+    };
+    picture(
+        &format!("{name}: adaptive space-filling volumes"),
+        &format!("{name}-asfv.svg"),
+        &decomposition,
+    )?;
+    let centre = env.bounds().min.lerp(env.bounds().max, 0.5);
+    let half = 0.04 * env.bounds().size().min_element();
+    let crate_box = corridor_geom::Obstacle::rectangle(
+        centre - Point::splat(half),
+        centre + Point::splat(half),
+    );
+    if let Ok(id) = decomposition.insert_obstacle(crate_box) {
+        picture(
+            &format!("{name}: after a crate is added"),
+            &format!("{name}-asfv-added.svg"),
+            &decomposition,
+        )?;
+        if decomposition.remove_obstacle(id).is_ok() {
+            picture(
+                &format!("{name}: after it is removed"),
+                &format!("{name}-asfv-removed.svg"),
+                &decomposition,
+            )?;
+        }
+    }
+    summary.push_str(&format!(
+        " | ASFV {} regions, {:.2} % covered, {asfv_ms:.0} ms",
+        decomposition.region_count(),
+        100.0 * decomposition.coverage().fraction()
+    ));
     Ok(format!(
         "{name:<9} {:>4} obstacles {:>5} vertices | ECM {:>5} vertices {:>5} edges {:>2} components in {build_ms:>7.1} ms |{summary}",
         env.obstacles().count(),

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod asfv;
 mod demo;
 mod draw;
 mod ecm;
@@ -89,6 +90,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Decompose the free space into adaptive space-filling volumes (convex regions).
+    Asfv {
+        /// Environment file or builtin:NAME.
+        file: String,
+        /// Write a picture of the regions, portals and connectivity graph.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Print one JSON object (file, regions, portals, coverage, build_ms).
+        #[arg(long)]
+        json: bool,
+    },
     /// Plan every Moving AI scenario of a map and compare with the octile optima.
     Scen {
         /// The .map file.
@@ -144,6 +156,7 @@ fn main() -> ExitCode {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
+        Command::Asfv { file, svg, json } => asfv::run(&file, svg.as_deref(), json),
         Command::Scen { map, scen, run } => {
             scenarios::scen(&map, &scen, run.planner, run.radius, run.json)
         }
