@@ -2,6 +2,7 @@
 
 use crate::environment_arg::{load, write, CliError};
 use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_geom::Point;
 use corridor_io::svg::{Style, SvgDocument};
 use std::path::Path;
 use std::time::Instant;
@@ -66,4 +67,50 @@ pub fn draw(doc: &mut SvgDocument, decomposition: &Decomposition) {
     for s in decomposition.graph_segments() {
         graph.segment(s.a, s.b);
     }
+}
+
+/// Plans one path through the decomposition (points only: radius 0).
+pub fn path(
+    file: &str,
+    from: Point,
+    to: Point,
+    radius: f64,
+    svg: Option<&Path>,
+    json: bool,
+) -> Result<(), CliError> {
+    if radius > 0.0 {
+        return Err(CliError::Usage(
+            "the asfv planner plans for points only (radius 0)".into(),
+        ));
+    }
+    let env = load(file)?;
+    let decomposition = Decomposition::build(&env, &AsfvParams::default())
+        .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
+    let started = Instant::now();
+    let path = decomposition
+        .path(from, to)
+        .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
+    let elapsed = started.elapsed().as_secs_f64() * 1e3;
+    if json {
+        let points: Vec<[f64; 2]> = path.points.iter().map(|p| [p.x, p.y]).collect();
+        println!(
+            "{}",
+            serde_json::json!({ "length": path.length, "points": points, "regions": path.regions.len(), "ms": elapsed })
+        );
+    } else {
+        println!(
+            "length {:.6} ({} points through {} regions, {elapsed:.3} ms)",
+            path.length,
+            path.points.len(),
+            path.regions.len()
+        );
+    }
+    if let Some(out) = svg {
+        let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
+        draw(&mut doc, &decomposition);
+        doc.layer("path", Style::stroke("#e6c300", 3.0))
+            .polyline(&path.points);
+        write(out, &doc.render())?;
+    }
+    Ok(())
 }

@@ -89,6 +89,9 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Which planner answers the query.
+        #[arg(long, value_enum, default_value_t = scenarios::PlannerKind::Ecm)]
+        planner: scenarios::PlannerKind,
     },
     /// Decompose the free space into adaptive space-filling volumes (convex regions).
     Asfv {
@@ -180,12 +183,18 @@ fn main() -> ExitCode {
             clearance,
             svg,
             json,
-        } => {
-            let query = corridor_ecm::PathQuery::new(from, to)
-                .with_radius(radius)
-                .with_preferred_clearance(clearance.max(radius));
-            ecm::path(&file, query, svg.as_deref(), json)
-        }
+            planner,
+        } => match planner {
+            scenarios::PlannerKind::Ecm => {
+                let query = corridor_ecm::PathQuery::new(from, to)
+                    .with_radius(radius)
+                    .with_preferred_clearance(clearance.max(radius));
+                ecm::path(&file, query, svg.as_deref(), json)
+            }
+            scenarios::PlannerKind::Asfv => {
+                asfv::path(&file, from, to, radius, svg.as_deref(), json)
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
