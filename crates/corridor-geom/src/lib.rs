@@ -32,6 +32,7 @@ mod environment;
 pub mod funnel;
 mod grid;
 mod hull;
+mod jarvis;
 mod normalize;
 mod polygon;
 mod predicates;
@@ -42,6 +43,7 @@ pub use aabb::Aabb;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
 pub use grid::{GridPoint, SnapError, SnapGrid};
 pub use hull::convex_hull;
+pub use jarvis::convex_hull_jarvis;
 pub use normalize::{normalize, NormalizeError, WallConflict, WallSegment, WallSource, Walls};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{

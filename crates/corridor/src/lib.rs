@@ -9,7 +9,7 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub use corridor_asfv as asfv;
 pub use corridor_ecm as ecm;
 pub use corridor_geom as geom;
 pub use corridor_io as io;
-pub use corridor_asfv as asfv;

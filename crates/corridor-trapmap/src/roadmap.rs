@@ -1,0 +1,102 @@
+//! How does one get from trapezoid to trapezoid? The roadmap: the centre of every free
+//! trapezoid, the middle of every vertical side two free trapezoids share, and an edge
+//! from each centre to the middles of its sides. Every edge lies in one (convex, free)
+//! trapezoid, so every path along the roadmap is free; it is not the shortest.
+
+use corridor_geom::{Point, Segment};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// How much the straight-line estimate counts in the roadmap search.
+const HEURISTIC_WEIGHT: f64 = 5.0;
+
+/// The roadmap graph.
+///
+/// ```
+/// use corridor_geom::{Environment, Obstacle, Point};
+/// use corridor_trapmap::TrapezoidalMap;
+/// let mut env = Environment::rectangle(Point::ZERO, Point::new(4.0, 4.0));
+/// env.insert(Obstacle::rectangle(Point::new(1.0, 1.0), Point::new(3.0, 3.0)));
+/// let map = TrapezoidalMap::build(&env).unwrap();
+/// let roadmap = map.roadmap();
+/// assert!(roadmap.nodes().len() > 4);
+/// assert!(!roadmap.edge_segments().is_empty());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Roadmap {
+    pub(crate) points: Vec<Point>,
+    pub(crate) adjacency: Vec<Vec<u32>>,
+}
+
+impl Roadmap {
+    pub(crate) fn add_node(&mut self, p: Point) -> u32 {
+        self.points.push(p);
+        self.adjacency.push(Vec::new());
+        (self.points.len() - 1) as u32
+    }
+
+    pub(crate) fn add_edge(&mut self, a: u32, b: u32) {
+        self.adjacency[a as usize].push(b);
+        self.adjacency[b as usize].push(a);
+    }
+
+    /// The node positions (trapezoid centres and side middles).
+    pub fn nodes(&self) -> &[Point] {
+        &self.points
+    }
+
+    /// Every edge once, as `(smaller, larger)` node index.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adjacency.iter().enumerate().flat_map(|(a, list)| {
+            list.iter()
+                .map(move |&b| (a, b as usize))
+                .filter(|&(a, b)| a < b)
+        })
+    }
+
+    /// Every edge once as a segment (for drawing).
+    pub fn edge_segments(&self) -> Vec<Segment> {
+        self.edges()
+            .map(|(a, b)| Segment::new(self.points[a], self.points[b]))
+            .collect()
+    }
+
+    /// The node path from `from` to `to` by weighted A* on Euclidean edge lengths (the
+    /// straight-line estimate counted five times: roadmap paths are far from straight, and an
+    /// exact search would look at most of the map), if any.
+    pub(crate) fn search(&self, from: u32, to: u32) -> Option<Vec<u32>> {
+        let n = self.points.len();
+        let goal = self.points[to as usize];
+        let mut dist = vec![f64::INFINITY; n];
+        let mut came = vec![u32::MAX; n];
+        let mut heap = BinaryHeap::new();
+        dist[from as usize] = 0.0;
+        let h = |p: Point| HEURISTIC_WEIGHT * p.distance(goal);
+        heap.push(Reverse((h(self.points[from as usize]).to_bits(), from)));
+        while let Some(Reverse((f, u))) = heap.pop() {
+            let g = dist[u as usize];
+            if (g + h(self.points[u as usize])).to_bits() != f {
+                continue;
+            }
+            if u == to {
+                let mut path = vec![to];
+                let mut v = to;
+                while v != from {
+                    v = came[v as usize];
+                    path.push(v);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for &v in &self.adjacency[u as usize] {
+                let ng = g + self.points[u as usize].distance(self.points[v as usize]);
+                if ng < dist[v as usize] {
+                    dist[v as usize] = ng;
+                    came[v as usize] = u;
+                    heap.push(Reverse(((ng + h(self.points[v as usize])).to_bits(), v)));
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,97 @@
+//! What can go wrong, as typed errors that name the obstacle or the query.
+
+use corridor_geom::{EnvironmentError, ObstacleId, Point, Segment};
+use std::fmt;
+
+/// Why the free space (and so the graph) could not be built.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BuildError {
+    /// The environment failed validation.
+    #[error(transparent)]
+    Environment(#[from] EnvironmentError),
+    /// Normalization (the union of overlapping obstacles) failed.
+    #[error(transparent)]
+    Normalize(#[from] corridor_geom::NormalizeError),
+    /// Two walls cross at a point that is not an endpoint of both: obstacles overlap or a
+    /// thin wall cuts through an obstacle.
+    #[error("walls {first:?} and {second:?} cross; obstacles must be interior-disjoint")]
+    Crossing {
+        /// One wall.
+        first: Segment,
+        /// The other wall.
+        second: Segment,
+    },
+    /// Two obstacle edges lie on top of each other with the obstacles on the same side:
+    /// the obstacles overlap.
+    #[error("obstacles overlap along {segment:?}")]
+    Overlap {
+        /// The shared piece of boundary.
+        segment: Segment,
+    },
+    /// The free space does not alternate with the obstacles around a boundary point
+    /// (nested or overlapping obstacles).
+    #[error("the boundary of the free space is inconsistent at ({}, {})", point.x, point.y)]
+    Inconsistent {
+        /// Where.
+        point: Point,
+    },
+}
+
+/// Which end of a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Endpoint {
+    /// The start.
+    Start,
+    /// The goal.
+    Goal,
+}
+
+impl fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Endpoint::Start => "start",
+            Endpoint::Goal => "goal",
+        })
+    }
+}
+
+/// Why a shortest-path query has no answer.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum QueryError {
+    /// A coordinate is NaN or infinite.
+    #[error("{endpoint} ({}, {}) is not finite", point.x, point.y)]
+    NotFinite {
+        /// Start or goal.
+        endpoint: Endpoint,
+        /// As given.
+        point: Point,
+    },
+    /// The point lies outside the environment's boundary.
+    #[error("{endpoint} ({}, {}) lies outside the boundary", point.x, point.y)]
+    OutsideBoundary {
+        /// Start or goal.
+        endpoint: Endpoint,
+        /// As given.
+        point: Point,
+    },
+    /// The point lies inside an obstacle (or between obstacles that touch all round it).
+    #[error("{endpoint} ({}, {}) lies inside {}", point.x, point.y,
+        obstacle.map_or("an obstacle".to_string(), |id| format!("obstacle {id}")))]
+    InsideObstacle {
+        /// Start or goal.
+        endpoint: Endpoint,
+        /// As given.
+        point: Point,
+        /// An obstacle of the blocked region around the point (the owner of the nearest
+        /// wall to its right), when known.
+        obstacle: Option<ObstacleId>,
+    },
+    /// Start and goal lie in different connected parts of the free space.
+    #[error("no path from ({}, {}) to ({}, {})", start.x, start.y, goal.x, goal.y)]
+    NoPath {
+        /// The start.
+        start: Point,
+        /// The goal.
+        goal: Point,
+    },
+}

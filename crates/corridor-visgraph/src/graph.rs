@@ -1,0 +1,279 @@
+//! Which corners see each other? The visibility graph, full or reduced.
+//!
+//! Nodes are [`Wedge`]s (free sectors at wall vertices), not points: where two
+//! obstacles touch diagonally a point has two wedges, and a path that arrives in one
+//! must leave in the same one.
+//!
+//! **Why the reduced graph is enough.** A shortest path is a polyline that bends only at
+//! wall vertices (shortcut any other bend inside a small disk). At a bend the path must
+//! wrap around the obstacle: the obstacle lies inside the turn, so the free wedge there
+//! exceeds π (the vertex is reflex for the free space, a convex corner of the obstacle),
+//! and the straight continuation of each path segment past the bend stays in the wedge
+//! too (if it entered the obstacle, the turn would be towards free space and could be cut
+//! short). So each segment between bends is *tangent* at both ends: the whole line
+//! through the vertex along it leaves the obstacle on one side — both the direction and
+//! its opposite lie in the wedge. The reduced graph keeps only reflex wedges and
+//! bitangent edges; start and goal join it with edges tangent at the graph end. Paths
+//! through it have exactly the shortest lengths, with far fewer edges (the tests check
+//! this against the full graph).
+
+use crate::angle::{flip, Dir, Wedge};
+use crate::free_space::FreeSpace;
+use crate::ray::{Arrival, Place};
+use crate::sweep::{Seen, Sweeper};
+use crate::{naive, BuildError};
+use corridor_geom::{Environment, Point, Segment};
+
+/// Which visibility graph.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GraphKind {
+    /// Reflex wedges and bitangent edges only: what shortest paths need (the default).
+    #[default]
+    Reduced,
+    /// Every wedge and every pair of mutually visible wedges.
+    Full,
+}
+
+/// How the graph is constructed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Construction {
+    /// Lee's rotational sweep around every node, O(n² log n) (the default), with the
+    /// sweep limited to a growing box around each node.
+    #[default]
+    Sweep,
+    /// Every pair of nodes against every wall, O(n³): the test oracle.
+    Naive,
+}
+
+/// Options for [`VisibilityGraph::with_options`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GraphOptions {
+    /// Which graph.
+    pub kind: GraphKind,
+    /// How to build it.
+    pub construction: Construction,
+    /// Sweep over every wall from every node, without the culling box (slower; for
+    /// testing the culling).
+    pub no_culling: bool,
+}
+
+/// A visibility graph over the corners of the free space, ready for shortest-path
+/// queries between any two free points.
+///
+/// ```
+/// use corridor_geom::{Environment, Obstacle, Point};
+/// use corridor_visgraph::VisibilityGraph;
+/// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+/// env.insert(Obstacle::rectangle(Point::new(4.0, 0.0), Point::new(6.0, 8.0)));
+/// let graph = VisibilityGraph::build(&env).unwrap();
+/// let path = graph.shortest_path(Point::new(1.0, 1.0), Point::new(9.0, 1.0)).unwrap();
+/// // Over the wall's two top corners.
+/// assert_eq!(path.points.len(), 4);
+/// let expected = 2.0 * (3.0f64.powi(2) + 7.0f64.powi(2)).sqrt() + 2.0;
+/// assert!((path.length - expected).abs() < 1e-12);
+/// ```
+#[derive(Clone, Debug)]
+pub struct VisibilityGraph {
+    pub(crate) free: FreeSpace,
+    pub(crate) kind: GraphKind,
+    pub(crate) node_wedge: Vec<u32>,
+    pub(crate) wedge_node: Vec<u32>,
+    pub(crate) offsets: Vec<u32>,
+    pub(crate) targets: Vec<u32>,
+    pub(crate) weights: Vec<f64>,
+}
+
+impl VisibilityGraph {
+    /// The reduced graph of an environment, by the rotational sweep.
+    ///
+    /// # Errors
+    /// See [`FreeSpace::from_environment`].
+    pub fn build(env: &Environment) -> Result<Self, BuildError> {
+        Self::with_options(env, GraphOptions::default())
+    }
+
+    /// The graph of an environment with the given options.
+    ///
+    /// # Errors
+    /// See [`FreeSpace::from_environment`].
+    pub fn with_options(env: &Environment, options: GraphOptions) -> Result<Self, BuildError> {
+        Ok(Self::from_free_space(
+            FreeSpace::from_environment(env)?,
+            options,
+        ))
+    }
+
+    /// The graph over an already built free space.
+    pub fn from_free_space(free: FreeSpace, options: GraphOptions) -> Self {
+        let kind = options.kind;
+        let mut node_wedge = Vec::new();
+        let mut wedge_node = vec![u32::MAX; free.wedges.len()];
+        for (i, w) in free.wedges.iter().enumerate() {
+            if kind == GraphKind::Full || w.is_reflex() {
+                wedge_node[i] = node_wedge.len() as u32;
+                node_wedge.push(i as u32);
+            }
+        }
+        let mut graph = VisibilityGraph {
+            free,
+            kind,
+            node_wedge,
+            wedge_node,
+            offsets: Vec::new(),
+            targets: Vec::new(),
+            weights: Vec::new(),
+        };
+        let adjacency = match options.construction {
+            Construction::Sweep => graph.adjacency_by_sweep(!options.no_culling),
+            Construction::Naive => graph.adjacency_naive(),
+        };
+        graph.offsets.push(0);
+        for mut list in adjacency {
+            list.sort_by_key(|&(t, _)| t);
+            for (t, w) in list {
+                graph.targets.push(t);
+                graph.weights.push(w);
+            }
+            graph.offsets.push(graph.targets.len() as u32);
+        }
+        graph
+    }
+
+    /// Whether a path may use `wedge` leaving (or arriving) in direction `d`: inside the
+    /// wedge for the full graph, tangent for the reduced one.
+    pub(crate) fn allows(&self, wedge: &Wedge, d: Dir) -> bool {
+        match self.kind {
+            GraphKind::Full => wedge.contains(d),
+            GraphKind::Reduced => wedge.contains_line(d),
+        }
+    }
+
+    /// The nodes at vertex `v`.
+    pub(crate) fn nodes_at(&self, v: u32) -> impl Iterator<Item = u32> + '_ {
+        self.free
+            .wedge_range(v)
+            .map(|w| self.wedge_node[w])
+            .filter(|&n| n != u32::MAX)
+    }
+
+    fn has_nodes(&self, v: u32) -> bool {
+        self.nodes_at(v).next().is_some()
+    }
+
+    /// Adds the edges between nodes at vertex `v` (at `c`) and nodes at vertex `x`
+    /// (whose open segment to `c` is known to be free).
+    fn link(&self, v: u32, x: u32, arrival: Arrival, lists: &mut [Vec<(u32, f64)>]) {
+        let c = self.free.points[v as usize];
+        let p = self.free.points[x as usize];
+        let dist = c.distance(p);
+        for u in self.nodes_at(v) {
+            let wu = &self.free.wedges[self.node_wedge[u as usize] as usize];
+            if !self.allows(wu, Dir::towards(p)) {
+                continue;
+            }
+            let leave = wu.sides_along(Dir::towards(p));
+            for w in self.nodes_at(x) {
+                let ww = &self.free.wedges[self.node_wedge[w as usize] as usize];
+                let arrive = flip(ww.sides_along(Dir::towards(c)));
+                if self.allows(ww, Dir::towards(c)) && arrival.admits(leave, arrive) {
+                    lists[u as usize].push((w, dist));
+                }
+            }
+        }
+    }
+
+    fn adjacency_by_sweep(&self, cull: bool) -> Vec<Vec<(u32, f64)>> {
+        let mut lists = vec![Vec::new(); self.node_wedge.len()];
+        let mut sweeper = Sweeper::new(&self.free);
+        sweeper.cull = cull;
+        let mut seen = Seen::default();
+        for v in 0..self.free.points.len() as u32 {
+            if !self.has_nodes(v) {
+                continue;
+            }
+            sweeper.visible_from(
+                self.free.points[v as usize],
+                Place::Vertex(v),
+                self.free.wedges_at(v as usize),
+                self.kind == GraphKind::Reduced,
+                &mut seen,
+            );
+            for &(x, arrival) in &seen.vertices {
+                self.link(v, x, arrival, &mut lists);
+            }
+        }
+        lists
+    }
+
+    fn adjacency_naive(&self) -> Vec<Vec<(u32, f64)>> {
+        let mut lists = vec![Vec::new(); self.node_wedge.len()];
+        let n = self.free.points.len() as u32;
+        for v in 0..n {
+            if !self.has_nodes(v) {
+                continue;
+            }
+            for x in 0..n {
+                if x == v || !self.has_nodes(x) {
+                    continue;
+                }
+                if let Some(arrival) = naive::visibility(&self.free, v, x) {
+                    self.link(v, x, arrival, &mut lists);
+                }
+            }
+        }
+        lists
+    }
+
+    /// The free space the graph lives in.
+    pub fn free_space(&self) -> &FreeSpace {
+        &self.free
+    }
+
+    /// Which graph this is.
+    pub fn kind(&self) -> GraphKind {
+        self.kind
+    }
+
+    /// Number of nodes.
+    pub fn node_count(&self) -> usize {
+        self.node_wedge.len()
+    }
+
+    /// Number of edges, each counted once.
+    pub fn edge_count(&self) -> usize {
+        self.targets.len() / 2
+    }
+
+    /// The position of node `n`.
+    pub fn node_point(&self, n: usize) -> Point {
+        self.free.wedges[self.node_wedge[n] as usize].apex
+    }
+
+    /// The wedge of node `n`.
+    pub fn node_wedge(&self, n: usize) -> &Wedge {
+        &self.free.wedges[self.node_wedge[n] as usize]
+    }
+
+    /// The neighbours of node `n` with the edge lengths.
+    pub fn neighbours(&self, n: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let r = self.offsets[n] as usize..self.offsets[n + 1] as usize;
+        self.targets[r.clone()]
+            .iter()
+            .zip(&self.weights[r])
+            .map(|(&t, &w)| (t as usize, w))
+    }
+
+    /// Every edge once, as `(smaller node, larger node)`, in order.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.node_count())
+            .flat_map(move |u| self.neighbours(u).map(move |(w, _)| (u, w)))
+            .filter(|&(u, w)| u < w)
+    }
+
+    /// Every edge once as a segment (for drawing).
+    pub fn edge_segments(&self) -> Vec<Segment> {
+        self.edges()
+            .map(|(u, w)| Segment::new(self.node_point(u), self.node_point(w)))
+            .collect()
+    }
+}
