@@ -182,11 +182,12 @@ enum Finish {
     },
 }
 
+/// An entry of an A* open list: best estimate first, then the larger cost (deeper) first.
 #[derive(Debug, PartialEq)]
-struct Open {
-    estimate: f64,
-    cost: f64,
-    vertex: VertexId,
+pub(crate) struct Open {
+    pub(crate) estimate: f64,
+    pub(crate) cost: f64,
+    pub(crate) vertex: VertexId,
 }
 
 impl Eq for Open {}

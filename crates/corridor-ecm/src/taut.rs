@@ -8,11 +8,11 @@
 //! algorithm, but it measures far closer to the true shortest paths than medial-axis
 //! lengths do.
 
+use crate::plan::Open;
 use crate::query::Retraction;
 use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::{orient, Orientation, Point};
 use slotmap::SecondaryMap;
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 /// The funnel after some portals: the taut path ends at `apex` with length
@@ -101,30 +101,6 @@ impl Funnel {
             at = p;
         }
         length
-    }
-}
-
-#[derive(Debug, PartialEq)]
-struct Open {
-    estimate: f64,
-    cost: f64,
-    vertex: VertexId,
-}
-
-impl Eq for Open {}
-
-impl Ord for Open {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .estimate
-            .total_cmp(&self.estimate)
-            .then(self.cost.total_cmp(&other.cost))
-    }
-}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
     }
 }
 
