@@ -14,6 +14,7 @@ mod draw;
 mod ecm;
 mod environment_arg;
 mod info;
+mod roadmaps;
 mod scenarios;
 
 /// Navigation on Explicit Corridor Maps for worlds whose obstacles move.
@@ -194,6 +195,7 @@ fn main() -> ExitCode {
             scenarios::PlannerKind::Asfv => {
                 asfv::path(&file, from, to, radius, svg.as_deref(), json)
             }
+            kind => roadmaps::path(&file, kind, from, to, radius, svg.as_deref(), json),
         },
     };
     match result {

@@ -5,6 +5,8 @@ use crate::environment_arg::CliError;
 use corridor_asfv::{AsfvParams, Decomposition};
 use corridor_ecm::{Ecm, PathQuery, Planner};
 use corridor_geom::{Environment, Point};
+use corridor_trapmap::TrapezoidalMap;
+use corridor_visgraph::{inflate_obstacles, VisibilityGraph};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -16,6 +18,11 @@ pub enum PlannerKind {
     Ecm,
     /// Adaptive space-filling volumes: A* over convex regions, then the funnel.
     Asfv,
+    /// Visibility graph (reduced, rotational sweep): exact Euclidean shortest paths; a
+    /// radius grows the obstacles by a 32-gon.
+    Visgraph,
+    /// Trapezoidal-map roadmap: trapezoid centres and wall midpoints (valid, not shortest).
+    Trapmap,
 }
 
 /// One problem with its stated optimum.
@@ -32,6 +39,8 @@ pub struct Problem {
 enum Built {
     Ecm(Box<(Ecm, Planner)>),
     Asfv(Box<Decomposition>),
+    Visgraph(Box<VisibilityGraph>),
+    Trapmap(Box<TrapezoidalMap>),
 }
 
 impl Built {
@@ -44,6 +53,25 @@ impl Built {
             PlannerKind::Asfv => Decomposition::build(env, &AsfvParams::default())
                 .map(|d| Built::Asfv(Box::new(d)))
                 .map_err(|e| CliError::Usage(format!("asfv: {e}"))),
+            PlannerKind::Visgraph => {
+                let grown;
+                let env = if radius > 0.0 {
+                    grown = inflate_obstacles(env, radius)
+                        .map_err(|e| CliError::Usage(format!("visgraph: {e}")))?;
+                    &grown
+                } else {
+                    env
+                };
+                VisibilityGraph::build(env)
+                    .map(|g| Built::Visgraph(Box::new(g)))
+                    .map_err(|e| CliError::Usage(format!("visgraph: {e}")))
+            }
+            PlannerKind::Trapmap if radius > 0.0 => Err(CliError::Usage(
+                "the trapmap planner plans for points only (radius 0)".into(),
+            )),
+            PlannerKind::Trapmap => TrapezoidalMap::build(env)
+                .map(|m| Built::Trapmap(Box::new(m)))
+                .map_err(|e| CliError::Usage(format!("trapmap: {e}"))),
         }
     }
 
@@ -55,6 +83,14 @@ impl Built {
                 .map(|p| p.length)
                 .map_err(|e| e.to_string()),
             Built::Asfv(d) => d
+                .path(start, goal)
+                .map(|p| p.length)
+                .map_err(|e| e.to_string()),
+            Built::Visgraph(g) => g
+                .shortest_path(start, goal)
+                .map(|p| p.length)
+                .map_err(|e| e.to_string()),
+            Built::Trapmap(m) => m
                 .path(start, goal)
                 .map(|p| p.length)
                 .map_err(|e| e.to_string()),
