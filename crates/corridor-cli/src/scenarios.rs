@@ -35,6 +35,16 @@ pub struct Problem {
     pub optimum: f64,
 }
 
+impl From<&corridor_io::Problem> for Problem {
+    fn from(p: &corridor_io::Problem) -> Self {
+        Problem {
+            start: p.start,
+            goal: p.goal,
+            optimum: p.length,
+        }
+    }
+}
+
 /// A built planner for one environment.
 enum Built {
     Ecm(Box<(Ecm, Planner)>),
@@ -253,11 +263,7 @@ pub fn anyangle(dir: &Path, kind: PlannerKind, radius: f64, json: bool) -> Resul
         let env = corridor_io::load_environment(folder.join("maze.txt"))?;
         let problems: Vec<Problem> = corridor_io::load_problems(folder.join("problems.csv"))?
             .iter()
-            .map(|p| Problem {
-                start: p.start,
-                goal: p.goal,
-                optimum: p.length,
-            })
+            .map(Problem::from)
             .collect();
         let mut built = build(kind, &env, radius, &mut tally)?;
         // Stated lengths have 8 significant digits.
@@ -282,11 +288,7 @@ pub fn meshscen(
     let env = corridor_io::load_environment(mesh)?;
     let problems: Vec<Problem> = corridor_io::load_problems(csv)?
         .iter()
-        .map(|p| Problem {
-            start: p.start,
-            goal: p.goal,
-            optimum: p.length,
-        })
+        .map(Problem::from)
         .collect();
     let mut tally = Tally::default();
     let mut built = build(kind, &env, radius, &mut tally)?;
