@@ -400,7 +400,7 @@ fn removing_an_overlapping_obstacle_restores_the_walls() {
         Point::new(11.0, 6.0),
     ]));
     let mut map = DynamicEcm::new(env).unwrap();
-    let walls = map.walls().clone();
+    let walls = map.walls().unwrap().clone();
     let before = map.ecm().clone();
     // A bar overlapping both obstacles and sticking out of the boundary.
     let bar = map
@@ -421,7 +421,7 @@ fn removing_an_overlapping_obstacle_restores_the_walls() {
         .apply_batch(&[Change::Remove(bar), Change::Remove(cover)])
         .unwrap();
     assert!(ids.is_empty());
-    assert_eq!(map.walls().segments.len(), walls.segments.len());
+    assert_eq!(map.walls().unwrap().segments.len(), walls.segments.len());
     assert_eq!(map.ecm().canonical_diff(&before, TOLERANCE), None);
     assert_rebuilt(&map, "both removed");
 }

@@ -34,6 +34,7 @@ mod grid;
 mod hull;
 mod jarvis;
 mod normalize;
+mod normalize_local;
 mod polygon;
 mod predicates;
 pub mod random;
@@ -45,6 +46,9 @@ pub use grid::{GridPoint, SnapError, SnapGrid};
 pub use hull::convex_hull;
 pub use jarvis::convex_hull_jarvis;
 pub use normalize::{normalize, NormalizeError, WallConflict, WallSegment, WallSource, Walls};
+pub use normalize_local::{
+    NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
+};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,

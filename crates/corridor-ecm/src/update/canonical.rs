@@ -325,9 +325,28 @@ impl Ecm {
 /// Whether two edges have the same bending points within `tolerance` (in either
 /// direction), ignoring near-duplicate interior samples as [`Ecm::canonical_diff`] does.
 pub(super) fn same_geometry(a: &Edge, b: &Edge, tolerance: f64) -> bool {
-    let (a, b) = (canonical(a, tolerance), canonical(b, tolerance));
-    if sequence_diff(&a.points, &b.points, tolerance).is_none() {
-        return true;
+    // Cheap test first: the ends must match, in one direction or the other.
+    let (pa, pb) = (&a.bending_points, &b.bending_points);
+    let (a0, a1) = (pa[0].position, pa[pa.len() - 1].position);
+    let (b0, b1) = (pb[0].position, pb[pb.len() - 1].position);
+    let forward = close(a0, b0, tolerance) && close(a1, b1, tolerance);
+    let backward = close(a0, b1, tolerance) && close(a1, b0, tolerance);
+    if !forward && !backward {
+        return false;
     }
-    sequence_diff(&a.points, &reversed(&b.points), tolerance).is_none()
+    let (a, b) = (canonical(a, tolerance), canonical(b, tolerance));
+    sequence_equal(&a.points, &b.points, tolerance)
+        || sequence_equal(&a.points, &reversed(&b.points), tolerance)
+}
+
+/// Whether two bending-point sequences agree within `tolerance` (as [`sequence_diff`],
+/// without describing the difference).
+fn sequence_equal(a: &[BendingPoint], b: &[BendingPoint], tolerance: f64) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            close(x.position, y.position, tolerance)
+                && close(x.left, y.left, tolerance)
+                && close(x.right, y.right, tolerance)
+                && (x.clearance - y.clearance).abs() <= tolerance
+        })
 }

@@ -39,84 +39,80 @@ use super::DynamicEcm;
 use crate::build::finalize;
 use crate::extract::{extract, voronoi};
 use crate::graph::{signed_area, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId};
-use crate::validate::{extent, free_area_twice, nearest_on_segment, tolerance};
-use corridor_geom::{GridPoint, Point, WallSegment, Walls};
+use crate::validate::{nearest_on_segment, tolerance};
+use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, PointDistance, RTree, RTreeObject, AABB};
 use slotmap::SecondaryMap;
-use std::collections::{HashMap, HashSet};
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::hash::{BuildHasherDefault, Hasher};
 
-/// A wall by its geometry (the sources do not matter to the ECM).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum WallKey {
-    /// A segment from `a` to `b` (free space on its left when one-sided).
-    Segment {
-        a: GridPoint,
-        b: GridPoint,
-        two_sided: bool,
-    },
-    /// An isolated point.
-    Point(GridPoint),
+/// A fast hasher for small keys (ids, grid points): the keys are not chosen by an
+/// adversary, and SipHash showed in the profiles of small updates.
+#[derive(Clone, Copy, Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
 }
 
-impl WallKey {
-    fn ends(self) -> (GridPoint, GridPoint) {
-        match self {
-            WallKey::Segment { a, b, .. } => (a, b),
-            WallKey::Point(p) => (p, p),
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
         }
     }
 
-    fn item(self) -> WallItem {
-        let (a, b) = self.ends();
-        WallItem::new(
-            Rectangle::from_corners([a.x as f64, a.y as f64], [b.x as f64, b.y as f64]),
-            self,
-        )
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(i as u64);
+    }
+
+    fn write_i32(&mut self, i: i32) {
+        self.add(i as u32 as u64);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_i64(&mut self, i: i64) {
+        self.add(i as u64);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
-fn wall_keys(walls: &Walls) -> impl Iterator<Item = WallKey> + '_ {
-    walls
-        .segments
-        .iter()
-        .map(|s| WallKey::Segment {
-            a: s.a,
-            b: s.b,
-            two_sided: s.two_sided,
-        })
-        .chain(walls.points.iter().map(|(p, _)| WallKey::Point(*p)))
-}
+type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
+type HashSet<K> = std::collections::HashSet<K, BuildHasherDefault<FxHasher>>;
+use std::time::{Duration, Instant};
 
-type WallItem = GeomWithData<Rectangle<[f64; 2]>, WallKey>;
 type SweepItem = GeomWithData<Rectangle<[f64; 2]>, EdgeId>;
 
-/// The walls removed and added by a change, and the new set of walls.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct WallDiff {
-    removed: Vec<WallKey>,
-    added: Vec<WallKey>,
-    keys: HashSet<WallKey>,
-}
-
-impl WallDiff {
-    pub(crate) fn len(&self) -> usize {
-        self.removed.len() + self.added.len()
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// What the local repair keeps next to the ECM: an R-tree over the walls (grid
-/// coordinates), the set of walls, and an R-tree over the boxes that bound the clearance
-/// discs of every edge (user coordinates).
+/// What the local repair keeps next to the ECM: an R-tree over the boxes that bound the
+/// clearance discs of every edge (user coordinates), and the size and one vertex of every
+/// component (so that components can be renumbered locally).
 #[derive(Clone, Debug)]
 pub(crate) struct UpdateIndex {
-    walls: RTree<WallItem>,
-    keys: HashSet<WallKey>,
     sweep: RTree<SweepItem>,
+    /// Vertices per component.
+    sizes: Vec<u32>,
+    /// A vertex of each component (checked before use; may be stale).
+    representative: Vec<Option<VertexId>>,
 }
 
 /// The box that contains the clearance disc of every point of the arc between two
@@ -177,47 +173,32 @@ fn sweep_item(id: EdgeId, edge: &Edge, deviation: f64) -> SweepItem {
 }
 
 impl UpdateIndex {
-    pub(crate) fn new(walls: &Walls, ecm: &Ecm, deviation: f64) -> Self {
-        let keys: HashSet<WallKey> = wall_keys(walls).collect();
+    pub(crate) fn new(ecm: &Ecm, deviation: f64) -> Self {
         let mut index = UpdateIndex {
-            walls: RTree::bulk_load(keys.iter().map(|k| k.item()).collect()),
-            keys,
             sweep: RTree::new(),
+            sizes: Vec::new(),
+            representative: Vec::new(),
         };
-        index.rebuild_sweep(ecm, deviation);
+        index.rebuild(ecm, deviation);
         index
     }
 
-    pub(crate) fn rebuild_sweep(&mut self, ecm: &Ecm, deviation: f64) {
+    /// Indexes a whole new ECM.
+    pub(crate) fn rebuild(&mut self, ecm: &Ecm, deviation: f64) {
         self.sweep = RTree::bulk_load(
             ecm.edges()
                 .map(|(id, e)| sweep_item(id, e, deviation))
                 .collect(),
         );
-    }
-
-    /// The walls removed and added on the way to `walls`.
-    pub(crate) fn diff(&self, walls: &Walls) -> WallDiff {
-        let keys: HashSet<WallKey> = wall_keys(walls).collect();
-        let mut removed: Vec<WallKey> = self.keys.difference(&keys).copied().collect();
-        let mut added: Vec<WallKey> = keys.difference(&self.keys).copied().collect();
-        removed.sort_unstable();
-        added.sort_unstable();
-        WallDiff {
-            removed,
-            added,
-            keys,
+        self.sizes = vec![0; ecm.component_count as usize];
+        self.representative = vec![None; ecm.component_count as usize];
+        for (id, v) in ecm.vertices.iter() {
+            let c = v.component.0 as usize;
+            if c < self.sizes.len() {
+                self.sizes[c] += 1;
+                self.representative[c].get_or_insert(id);
+            }
         }
-    }
-
-    pub(crate) fn apply_diff(&mut self, diff: WallDiff) {
-        for k in &diff.removed {
-            self.walls.remove(&k.item());
-        }
-        for k in &diff.added {
-            self.walls.insert(k.item());
-        }
-        self.keys = diff.keys;
     }
 }
 
@@ -226,6 +207,7 @@ impl UpdateIndex {
 pub(crate) struct Fallback {
     pub reason: String,
     pub widenings: usize,
+    pub voronoi_time: Duration,
 }
 
 /// A vertex of a new edge: an old end vertex, or one of the splice's new vertices.
@@ -252,6 +234,16 @@ pub(crate) struct Splice {
     pub new_edges: Vec<NewEdge>,
     pub free_area: f64,
     pub widenings: usize,
+    /// Time spent building local Voronoi diagrams.
+    pub voronoi_time: Duration,
+    /// Walls (with the frame) given to the last local Voronoi diagram.
+    pub local_walls: usize,
+}
+
+/// The bounding box of a wall (grid coordinates, as `f64`).
+fn key_envelope(k: WallKey) -> AABB<[f64; 2]> {
+    let (a, b) = k.ends();
+    AABB::from_corners([a.x as f64, a.y as f64], [b.x as f64, b.y as f64])
 }
 
 /// Distance between segments `a b` and `c d` (either may be a point).
@@ -300,9 +292,8 @@ enum Step {
 struct Context<'a> {
     ecm: &'a Ecm,
     index: &'a UpdateIndex,
-    new_walls: &'a Walls,
-    old_walls: &'a Walls,
-    diff: &'a WallDiff,
+    walls: &'a corridor_geom::WallSet,
+    delta: &'a WallDelta,
     removed: HashSet<WallKey>,
     influenced: HashSet<EdgeId>,
     /// End vertices with the number of influenced edge ends they lose.
@@ -316,24 +307,29 @@ struct Context<'a> {
     tol_grid: f64,
     total_walls: usize,
     max_local_fraction: f64,
+    /// Twice the free area before and after the change (grid units², exact).
+    old_twice: i128,
+    new_twice: i128,
+    /// Time spent in the Voronoi builder so far.
+    voronoi_time: Cell<Duration>,
+    /// Walls of the last local diagram.
+    local_walls: Cell<usize>,
 }
 
 /// Plans the local repair of `dynamic`'s ECM for the new walls.
-pub(crate) fn plan(
-    dynamic: &DynamicEcm,
-    new_walls: &Walls,
-    diff: &WallDiff,
-) -> Result<Splice, Fallback> {
+pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fallback> {
     let ecm = &dynamic.ecm;
     let grid = ecm.grid;
     let deviation = dynamic.options.build.max_arc_deviation;
-    let tol_grid = tolerance(extent(new_walls).max(extent(&dynamic.walls)));
+    let walls = dynamic.walls.walls();
+    let extent = walls.extent().max(walls.extent_after(delta));
+    let tol_grid = tolerance(extent as f64);
     let tol = tol_grid / grid.scale();
     let eps = 4.0 * tol;
-    let changed: Vec<(Point, Point)> = diff
-        .removed
+    let changed: Vec<(Point, Point)> = delta
+        .removed()
         .iter()
-        .chain(&diff.added)
+        .chain(delta.added())
         .map(|k| {
             let (a, b) = k.ends();
             (grid.to_point(a), grid.to_point(b))
@@ -341,11 +337,11 @@ pub(crate) fn plan(
         .collect();
 
     // Influenced edges.
-    let mut influenced: HashSet<EdgeId> = HashSet::new();
-    let mut region = Aabb2::EMPTY;
+    let mut influenced: HashSet<EdgeId> = HashSet::default();
+    let mut boxes: Vec<Aabb2> = Vec::new();
     for &(a, b) in &changed {
         let env = AABB::from_corners([a.x, a.y], [b.x, b.y]);
-        region = region.union(Aabb2 {
+        boxes.push(Aabb2 {
             min: a.min(b),
             max: a.max(b),
         });
@@ -364,13 +360,13 @@ pub(crate) fn plan(
             }
         }
     }
-    let mut end_vertices: HashMap<VertexId, usize> = HashMap::new();
+    let mut end_vertices: HashMap<VertexId, usize> = HashMap::default();
     let mut remove_vertices = Vec::new();
-    let mut seen: HashSet<VertexId> = HashSet::new();
+    let mut seen: HashSet<VertexId> = HashSet::default();
     for &id in &influenced {
         let e = &ecm.edges[id];
         for w in e.bending_points.windows(2) {
-            region = region.union(chord_box(&w[0], &w[1], deviation));
+            boxes.push(chord_box(&w[0], &w[1], deviation));
         }
         for v in [e.start, e.end] {
             if !seen.insert(v) {
@@ -390,14 +386,16 @@ pub(crate) fn plan(
         }
     }
     let margin = 2.0 * deviation + 4.0 / grid.scale();
-    let mut region = region.expanded(margin);
+    for b in &mut boxes {
+        *b = b.expanded(margin);
+    }
+    let mut region = boxes.iter().copied().fold(Aabb2::EMPTY, Aabb2::union);
     let ctx = Context {
         ecm,
         index: &dynamic.index,
-        new_walls,
-        old_walls: &dynamic.walls,
-        diff,
-        removed: diff.removed.iter().copied().collect(),
+        walls,
+        delta,
+        removed: delta.removed().iter().copied().collect(),
         influenced,
         end_vertices,
         remove_vertices,
@@ -405,17 +403,36 @@ pub(crate) fn plan(
         deviation,
         tol,
         tol_grid,
-        total_walls: new_walls.segments.len() + new_walls.points.len(),
+        total_walls: walls.len() + delta.added().len() - delta.removed().len(),
         max_local_fraction: dynamic.options.max_local_fraction,
+        old_twice: walls.free_area_twice(),
+        new_twice: delta.free_area_twice(),
+        voronoi_time: Cell::new(Duration::ZERO),
+        local_walls: Cell::new(0),
     };
     let mut last = String::new();
     for widenings in 0..=dynamic.options.max_widenings {
-        match attempt(&ctx, region) {
+        // The first attempt takes the walls near the influenced edges (the union of their
+        // boxes); wider ones the walls in a box around everything.
+        let step = if widenings == 0 {
+            attempt(&ctx, &boxes, region)
+        } else {
+            attempt(&ctx, &[region], region)
+        };
+        match step {
             Step::Done(mut splice) => {
                 splice.widenings = widenings;
+                splice.voronoi_time = ctx.voronoi_time.get();
+                splice.local_walls = ctx.local_walls.get();
                 return Ok(splice);
             }
-            Step::Fail(reason) => return Err(Fallback { reason, widenings }),
+            Step::Fail(reason) => {
+                return Err(Fallback {
+                    reason,
+                    widenings,
+                    voronoi_time: ctx.voronoi_time.get(),
+                })
+            }
             Step::Widen(reason) => {
                 last = reason;
                 let size = region.max - region.min;
@@ -426,10 +443,36 @@ pub(crate) fn plan(
     Err(Fallback {
         reason: format!("still unproven after widening: {last}"),
         widenings: dynamic.options.max_widenings,
+        voronoi_time: ctx.voronoi_time.get(),
     })
 }
 
-fn attempt(ctx: &Context<'_>, region: Aabb2) -> Step {
+/// The new walls (the current ones without the removed, with the added) whose bounding
+/// boxes meet the box (user units), each passed to `f`.
+fn new_walls_meeting(ctx: &Context<'_>, b: &Aabb2, mut f: impl FnMut(WallKey)) {
+    let scale = ctx.ecm.grid.scale();
+    let lo = [(b.min.x * scale).floor(), (b.min.y * scale).floor()];
+    let hi = [(b.max.x * scale).ceil(), (b.max.y * scale).ceil()];
+    let env = AABB::from_corners(lo, hi);
+    let (ilo, ihi) = (
+        [lo[0] as i64 - 1, lo[1] as i64 - 1],
+        [hi[0] as i64 + 1, hi[1] as i64 + 1],
+    );
+    for k in ctx.walls.in_box(ilo, ihi) {
+        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) {
+            f(k);
+        }
+    }
+    for k in ctx.delta.added() {
+        if env.intersects(&key_envelope(*k)) {
+            f(*k);
+        }
+    }
+}
+
+/// One try of the local repair with the walls that meet `boxes` (user units; `region`
+/// is their bounding box).
+fn attempt(ctx: &Context<'_>, boxes: &[Aabb2], region: Aabb2) -> Step {
     let grid = ctx.ecm.grid;
     let scale = grid.scale();
     let lo = [
@@ -437,20 +480,15 @@ fn attempt(ctx: &Context<'_>, region: Aabb2) -> Step {
         (region.min.y * scale).floor(),
     ];
     let hi = [(region.max.x * scale).ceil(), (region.max.y * scale).ceil()];
-    let env = AABB::from_corners(lo, hi);
-    let mut keys: Vec<WallKey> = ctx
-        .index
-        .walls
-        .locate_in_envelope_intersecting(env)
-        .map(|item| item.data)
-        .filter(|k| !ctx.removed.contains(k))
-        .collect();
-    keys.extend(
-        ctx.diff
-            .added
-            .iter()
-            .filter(|k| env.intersects(&k.item().envelope())),
-    );
+    let mut taken: HashSet<WallKey> = HashSet::default();
+    let mut keys: Vec<WallKey> = Vec::new();
+    for b in boxes {
+        new_walls_meeting(ctx, b, |k| {
+            if taken.insert(k) {
+                keys.push(k);
+            }
+        });
+    }
     if keys.len() as f64 > ctx.max_local_fraction * ctx.total_walls as f64 && ctx.total_walls > 64 {
         return Step::Fail("the region covers most of the walls".into());
     }
@@ -506,14 +544,35 @@ fn attempt(ctx: &Context<'_>, region: Aabb2) -> Step {
             .collect(),
     );
     let deviation_grid = grid.to_grid_length(ctx.deviation);
-    // The certified zone: discs strictly inside the region (which lies inside the grid
-    // box whose walls were all taken).
-    let zone = region;
+    // A chord is certified when its box (which holds the clearance discs along it) meets
+    // no new wall that was not taken, and not the frame: strictly inside one of the boxes
+    // whose walls were all taken, or checked against the wall index.
+    let inner = Aabb2 {
+        min: Point::new(x0 as f64 + 1.0, y0 as f64 + 1.0) / scale,
+        max: Point::new(x1 as f64 - 1.0, y1 as f64 - 1.0) / scale,
+    };
+    let known = |cb: &Aabb2| {
+        if boxes.iter().any(|b| cb.strictly_inside(b)) {
+            return true;
+        }
+        if !cb.strictly_inside(&inner) {
+            return false;
+        }
+        let mut all = true;
+        new_walls_meeting(ctx, cb, |k| all &= taken.contains(&k));
+        all
+    };
     for &transform in &ctx.options.recovery {
         let Some(transformed) = transform.apply_walls(&local) else {
             continue;
         };
-        let Ok(diagram) = voronoi(&transformed) else {
+        let clock = Instant::now();
+        ctx.local_walls
+            .set(transformed.segments.len() + transformed.points.len());
+        let diagram = voronoi(&transformed);
+        ctx.voronoi_time
+            .set(ctx.voronoi_time.get() + clock.elapsed());
+        let Ok(diagram) = diagram else {
             continue;
         };
         let Ok(raw) = extract(&transformed, &diagram, deviation_grid) else {
@@ -526,7 +585,7 @@ fn attempt(ctx: &Context<'_>, region: Aabb2) -> Step {
                 let ok = e
                     .bending_points
                     .windows(2)
-                    .all(|w| chord_box(&w[0], &w[1], ctx.deviation).strictly_inside(&zone));
+                    .all(|w| known(&chord_box(&w[0], &w[1], ctx.deviation)));
                 (id, ok)
             })
             .collect();
@@ -620,7 +679,7 @@ fn select(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) ->
     // End vertices by position.
     let cell = 4.0 * tol;
     let bucket = |p: Point| ((p.x / cell).floor() as i64, (p.y / cell).floor() as i64);
-    let mut buckets: HashMap<(i64, i64), Vec<VertexId>> = HashMap::new();
+    let mut buckets: HashMap<(i64, i64), Vec<VertexId>> = HashMap::default();
     for &v in ctx.end_vertices.keys() {
         buckets
             .entry(bucket(ecm.vertices[v].position))
@@ -643,9 +702,9 @@ fn select(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) ->
             out
         };
     let mut map: SecondaryMap<VertexId, VertexRef> = SecondaryMap::new();
-    let mut used_old: HashMap<VertexId, VertexId> = HashMap::new();
+    let mut used_old: HashMap<VertexId, VertexId> = HashMap::default();
     let mut new_vertices: Vec<Vertex> = Vec::new();
-    let mut gained: HashMap<VertexId, usize> = HashMap::new();
+    let mut gained: HashMap<VertexId, usize> = HashMap::default();
     for &id in &taken {
         let e = &l.edges[id];
         for lv in [e.start, e.end] {
@@ -711,8 +770,7 @@ fn select(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) ->
         .iter()
         .map(|id| edge_area(&ecm.edges[*id]))
         .sum();
-    let new_twice = free_area_twice(ctx.new_walls);
-    let old_twice = free_area_twice(ctx.old_walls);
+    let (new_twice, old_twice) = (ctx.new_twice, ctx.old_twice);
     let change = (new_twice - old_twice) as f64 * 0.5;
     let area_scale = scale * scale;
     let mismatch = ((added - removed) * area_scale - change).abs();
@@ -743,32 +801,52 @@ fn select(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) ->
         new_edges,
         free_area,
         widenings: 0,
+        voronoi_time: Duration::ZERO,
+        local_walls: 0,
     })
 }
 
 /// Splices a planned repair into the ECM and keeps the indexes current.
 pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, deviation: f64) {
     let mut touched: Vec<VertexId> = Vec::new();
+    let mut affected: HashSet<u32> = HashSet::default();
+    let mut removed: Vec<(EdgeId, Edge)> = Vec::with_capacity(splice.remove_edges.len());
     for id in splice.remove_edges {
         let Some(edge) = ecm.edges.remove(id) else {
             continue;
         };
-        ecm.cells.remove_edge(id, &edge);
-        index.sweep.remove(&sweep_item(id, &edge, deviation));
+        affected.insert(edge.component.0);
         for v in [edge.start, edge.end] {
             if let Some(vertex) = ecm.vertices.get_mut(v) {
                 vertex.edges.retain(|e| *e != id);
                 touched.push(v);
             }
         }
+        removed.push((id, edge));
     }
+    match removed.as_slice() {
+        [(id, edge)] => ecm.cells.remove_edge(*id, edge),
+        _ => ecm
+            .cells
+            .remove_edges(removed.iter().map(|(id, e)| (*id, e))),
+    }
+    remove_sweep(&mut index.sweep, &removed, deviation);
     for v in splice.remove_vertices {
-        ecm.vertices.remove(v);
+        if let Some(vertex) = ecm.vertices.remove(v) {
+            let c = vertex.component.0;
+            affected.insert(c);
+            if let Some(n) = index.sizes.get_mut(c as usize) {
+                *n = n.saturating_sub(1);
+            }
+        }
     }
     let new_ids: Vec<VertexId> = splice
         .new_vertices
         .into_iter()
-        .map(|v| ecm.vertices.insert(v))
+        .map(|mut v| {
+            v.component = UNLABELLED;
+            ecm.vertices.insert(v)
+        })
         .collect();
     let resolve = |r: VertexRef| match r {
         VertexRef::Old(v) => v,
@@ -779,6 +857,7 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
         let mut edge = ne.edge;
         edge.start = start;
         edge.end = end;
+        edge.component = UNLABELLED;
         let id = ecm.edges.insert(edge);
         let edge = &ecm.edges[id];
         ecm.cells.insert_edge(id, edge);
@@ -790,17 +869,322 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
     }
     touched.sort_unstable();
     touched.dedup();
-    for v in touched {
-        if ecm.vertices.contains_key(v) {
-            sort_incident(ecm, v);
-        }
+    touched.retain(|v| ecm.vertices.contains_key(*v));
+    for &v in &touched {
+        sort_incident(ecm, v);
     }
-    recompute_components(ecm);
+    let mut seeds = touched;
+    seeds.extend(new_ids.iter().copied());
+    seeds.sort_unstable();
+    seeds.dedup();
+    update_components(ecm, index, &seeds, affected);
     ecm.free_area = splice.free_area;
     ecm.stats.vertices = ecm.vertex_count();
     ecm.stats.edges = ecm.edge_count();
     ecm.stats.bending_points = ecm.bending_point_count();
     ecm.stats.components = ecm.component_count();
+}
+
+/// Removes the sweep boxes of these edges in one walk of the tree.
+fn remove_sweep(tree: &mut RTree<SweepItem>, removed: &[(EdgeId, Edge)], deviation: f64) {
+    if removed.is_empty() {
+        return;
+    }
+    let items: HashSet<EdgeId> = removed.iter().map(|(id, _)| *id).collect();
+    let envelope = removed
+        .iter()
+        .map(|(id, e)| sweep_item(*id, e, deviation).envelope())
+        .fold(AABB::new_empty(), |a, b| a.merged(&b));
+    struct Select {
+        envelope: AABB<[f64; 2]>,
+        ids: HashSet<EdgeId>,
+    }
+    impl rstar::SelectionFunction<SweepItem> for Select {
+        fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
+            self.envelope.intersects(envelope)
+        }
+        fn should_unpack_leaf(&self, leaf: &SweepItem) -> bool {
+            self.ids.contains(&leaf.data)
+        }
+    }
+    tree.drain_with_selection_function(Select {
+        envelope,
+        ids: items,
+    })
+    .for_each(drop);
+}
+
+/// The component of vertices and edges that are not numbered yet.
+const UNLABELLED: ComponentId = ComponentId(u32::MAX);
+
+/// One breadth-first search of [`update_components`] (merged into another when they meet).
+struct Search {
+    queue: VecDeque<VertexId>,
+    explored: Vec<VertexId>,
+    /// The old component ids seen.
+    old: Vec<u32>,
+}
+
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+/// Numbers the components again after a splice, looking only at the part of the graph
+/// that can have changed.
+///
+/// Every changed component contains a seed (a vertex that lost or gained an edge, or a
+/// new vertex). Breadth-first searches start from all seeds at once, one vertex each in
+/// turn, and merge when they meet. A search that runs out of vertices has found a whole
+/// component; the searches stop when at most one is still running (it holds the rest,
+/// usually the large component around the change, which is not walked). So a door that
+/// closes off a room costs a walk of the room, an update that splits nothing a walk of a
+/// few vertices around the change. Ids stay `0..count`: the running search keeps the id
+/// of the largest old component it met (others it met are renumbered to it), finished
+/// searches take the remaining old ids or new ones, and ids left over are filled by
+/// renumbering the last component.
+fn update_components(
+    ecm: &mut Ecm,
+    index: &mut UpdateIndex,
+    seeds: &[VertexId],
+    affected: HashSet<u32>,
+) {
+    let mut owner: HashMap<VertexId, usize> = HashMap::default();
+    let mut searches: Vec<Search> = Vec::new();
+    let mut parent: Vec<usize> = Vec::new();
+    let mut running: Vec<usize> = Vec::new();
+    for &s in seeds {
+        if owner.contains_key(&s) {
+            continue;
+        }
+        let i = searches.len();
+        owner.insert(s, i);
+        let c = ecm.vertices[s].component;
+        searches.push(Search {
+            queue: VecDeque::from([s]),
+            explored: vec![s],
+            old: if c == UNLABELLED {
+                Vec::new()
+            } else {
+                vec![c.0]
+            },
+        });
+        parent.push(i);
+        running.push(i);
+    }
+    let mut finished: Vec<usize> = Vec::new();
+    loop {
+        running.retain(|&i| find(&mut parent, i) == i);
+        if running.is_empty() {
+            break;
+        }
+        if running.len() == 1 && !searches[running[0]].old.is_empty() {
+            break;
+        }
+        let mut k = 0;
+        while k < running.len() {
+            let i = find(&mut parent, running[k]);
+            if i != running[k] {
+                k += 1;
+                continue;
+            }
+            let Some(u) = searches[i].queue.pop_front() else {
+                finished.push(i);
+                running.swap_remove(k);
+                continue;
+            };
+            for &e in &ecm.vertices[u].edges {
+                let edge = &ecm.edges[e];
+                for w in [edge.start, edge.end] {
+                    match owner.get(&w) {
+                        Some(&j) => {
+                            let j = find(&mut parent, j);
+                            if j != i {
+                                // Merge search j into i.
+                                parent[j] = i;
+                                let other = std::mem::replace(
+                                    &mut searches[j],
+                                    Search {
+                                        queue: VecDeque::new(),
+                                        explored: Vec::new(),
+                                        old: Vec::new(),
+                                    },
+                                );
+                                let s = &mut searches[i];
+                                s.queue.extend(other.queue);
+                                s.explored.extend(other.explored);
+                                s.old.extend(other.old);
+                            }
+                        }
+                        None => {
+                            owner.insert(w, i);
+                            let s = &mut searches[i];
+                            s.queue.push_back(w);
+                            s.explored.push(w);
+                            let c = ecm.vertices[w].component;
+                            if c != UNLABELLED {
+                                s.old.push(c.0);
+                            }
+                        }
+                    }
+                }
+            }
+            k += 1;
+        }
+    }
+    // Ids that may be given out again: every old id involved.
+    let mut free: Vec<u32> = affected.into_iter().collect();
+    for &i in finished.iter().chain(&running) {
+        let s = &mut searches[i];
+        s.old.sort_unstable();
+        s.old.dedup();
+        free.extend(s.old.iter().copied());
+    }
+    free.sort_unstable();
+    free.dedup();
+    let mut relabelled: Vec<VertexId> = Vec::new();
+    // The search still running keeps the largest old component's id.
+    if let Some(&i) = running.first() {
+        let s = &searches[i];
+        let keep = *s
+            .old
+            .iter()
+            .max_by_key(|c| {
+                (
+                    index.sizes.get(**c as usize).copied().unwrap_or(0),
+                    u32::MAX - **c,
+                )
+            })
+            .unwrap_or(&0);
+        free.retain(|c| *c != keep);
+        for &v in &s.explored {
+            let c = ecm.vertices[v].component;
+            if c == UNLABELLED {
+                relabel(ecm, index, v, keep, &mut relabelled);
+            } else if c.0 != keep {
+                flood(ecm, index, v, c, keep, &mut relabelled);
+            } else {
+                relabelled.push(v);
+            }
+        }
+        if let Some(&v) = s.explored.first() {
+            set_representative(index, keep, v);
+        }
+    }
+    // Every finished search is a whole component.
+    free.reverse(); // pop the smallest first
+    for &i in &finished {
+        let id = match free.pop() {
+            Some(id) => id,
+            None => {
+                index.sizes.push(0);
+                index.representative.push(None);
+                ecm.component_count += 1;
+                ecm.component_count - 1
+            }
+        };
+        let explored = std::mem::take(&mut searches[i].explored);
+        for &v in &explored {
+            relabel(ecm, index, v, id, &mut relabelled);
+        }
+        if let Some(&v) = explored.first() {
+            set_representative(index, id, v);
+        }
+    }
+    // Ids left over: fill them from the top so that ids stay 0..count.
+    free.sort_unstable_by(|a, b| b.cmp(a));
+    for f in free {
+        let last = ecm.component_count - 1;
+        if f != last {
+            let start = representative(ecm, index, last);
+            if let Some(v) = start {
+                flood(ecm, index, v, ComponentId(last), f, &mut relabelled);
+                set_representative(index, f, v);
+            }
+        }
+        index.sizes.pop();
+        index.representative.pop();
+        ecm.component_count -= 1;
+    }
+    // Edges take their start vertex's component.
+    for v in relabelled {
+        let c = ecm.vertices[v].component;
+        let edges = ecm.vertices[v].edges.clone();
+        for e in edges {
+            ecm.edges[e].component = c;
+        }
+    }
+}
+
+fn set_representative(index: &mut UpdateIndex, c: u32, v: VertexId) {
+    if let Some(slot) = index.representative.get_mut(c as usize) {
+        *slot = Some(v);
+    }
+}
+
+/// A vertex of component `c` (a scan of all vertices when the remembered one is stale).
+fn representative(ecm: &Ecm, index: &UpdateIndex, c: u32) -> Option<VertexId> {
+    let remembered = index.representative.get(c as usize).copied().flatten();
+    if let Some(v) = remembered {
+        if ecm.vertices.get(v).is_some_and(|x| x.component.0 == c) {
+            return Some(v);
+        }
+    }
+    ecm.vertices
+        .iter()
+        .find(|(_, x)| x.component.0 == c)
+        .map(|(id, _)| id)
+}
+
+fn relabel(ecm: &mut Ecm, index: &mut UpdateIndex, v: VertexId, to: u32, out: &mut Vec<VertexId>) {
+    let vertex = &mut ecm.vertices[v];
+    let from = vertex.component;
+    if from.0 == to {
+        out.push(v);
+        return;
+    }
+    if from != UNLABELLED {
+        if let Some(n) = index.sizes.get_mut(from.0 as usize) {
+            *n = n.saturating_sub(1);
+        }
+    }
+    vertex.component = ComponentId(to);
+    if let Some(n) = index.sizes.get_mut(to as usize) {
+        *n += 1;
+    }
+    out.push(v);
+}
+
+/// Renumbers the vertices of component `from` reachable from `start` through vertices of
+/// `from` to `to`.
+fn flood(
+    ecm: &mut Ecm,
+    index: &mut UpdateIndex,
+    start: VertexId,
+    from: ComponentId,
+    to: u32,
+    out: &mut Vec<VertexId>,
+) {
+    if ecm.vertices[start].component != from {
+        return;
+    }
+    relabel(ecm, index, start, to, out);
+    let mut stack = vec![start];
+    while let Some(u) = stack.pop() {
+        for k in 0..ecm.vertices[u].edges.len() {
+            let e = ecm.vertices[u].edges[k];
+            let edge = &ecm.edges[e];
+            for w in [edge.start, edge.end] {
+                if ecm.vertices[w].component == from {
+                    relabel(ecm, index, w, to, out);
+                    stack.push(w);
+                }
+            }
+        }
+    }
 }
 
 /// Orders a vertex's incident edges counter-clockwise by leaving direction (as the build
@@ -826,38 +1210,4 @@ fn sort_incident(ecm: &mut Ecm, vid: VertexId) {
     let mut list = std::mem::take(&mut ecm.vertices[vid].edges);
     list.sort_by(|a, b| angle(*a).total_cmp(&angle(*b)));
     ecm.vertices[vid].edges = list;
-}
-
-/// Numbers the connected components again (in vertex order).
-fn recompute_components(ecm: &mut Ecm) {
-    let mut component: SecondaryMap<VertexId, u32> = SecondaryMap::new();
-    let mut count = 0u32;
-    let mut stack = Vec::new();
-    let ids: Vec<VertexId> = ecm.vertices.keys().collect();
-    for v in ids {
-        if component.contains_key(v) {
-            continue;
-        }
-        component.insert(v, count);
-        stack.push(v);
-        while let Some(u) = stack.pop() {
-            for e in &ecm.vertices[u].edges {
-                let edge = &ecm.edges[*e];
-                for w in [edge.start, edge.end] {
-                    if !component.contains_key(w) {
-                        component.insert(w, count);
-                        stack.push(w);
-                    }
-                }
-            }
-        }
-        count += 1;
-    }
-    for (v, vertex) in ecm.vertices.iter_mut() {
-        vertex.component = ComponentId(component[v]);
-    }
-    for (_, edge) in ecm.edges.iter_mut() {
-        edge.component = ComponentId(component[edge.start]);
-    }
-    ecm.component_count = count;
 }

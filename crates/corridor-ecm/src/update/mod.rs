@@ -5,12 +5,17 @@
 
 mod canonical;
 mod local;
+mod soak;
+
+pub use soak::{soak, soak_with_progress, SoakOptions, SoakReport};
 
 use crate::{BuildError, BuildOptions, Ecm};
 use corridor_geom::{
-    normalize, Environment, EnvironmentError, NormalizeError, Obstacle, ObstacleId, Owner, Point,
-    Walls,
+    normalize, Environment, EnvironmentError, NormalizeError, NormalizeScope, Obstacle,
+    ObstacleEdit, ObstacleId, Owner, Point, WallDelta, WallMap, Walls,
 };
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// One change of the obstacles of a [`DynamicEcm`].
@@ -103,7 +108,9 @@ pub struct UpdateOptions {
     pub max_widenings: usize,
     /// When the local region needs more than this fraction of all walls, the update
     /// rebuilds the whole ECM instead (which is then cheaper). Default 0.5; `f64::INFINITY`
-    /// repairs locally whenever the repair can be proven.
+    /// repairs locally whenever the repair can be proven, and then also normalizes
+    /// groups of interacting obstacles locally however large they are (see
+    /// [`WallMap::with_group_fraction`]).
     pub max_local_fraction: f64,
 }
 
@@ -137,6 +144,8 @@ pub struct PatchReport {
     pub method: RepairMethod,
     /// Wall segments and points that were removed or added by the change.
     pub changed_walls: usize,
+    /// How the change of the walls was computed (see [`WallMap`]).
+    pub normalize_scope: NormalizeScope,
     /// ECM edges the patch removes (all of them for a full rebuild).
     pub removed_edges: usize,
     /// ECM edges the patch adds.
@@ -147,17 +156,30 @@ pub struct PatchReport {
     pub fallback_reason: Option<String>,
     /// Time spent planning (normalization included).
     pub plan_time: Duration,
+    /// Of which: computing the change of the walls ([`WallMap::plan`]).
+    pub walls_time: Duration,
+    /// Of which: building local Voronoi diagrams (or, for a full rebuild, normalizing
+    /// and building the whole ECM).
+    pub voronoi_time: Duration,
+    /// Walls (segments and points, with a frame of four segments) the last local Voronoi
+    /// diagram was built from (0 without a local repair).
+    pub local_walls: usize,
 }
 
 /// A planned update: computed by [`DynamicEcm::plan`] without changing the map, applied
 /// by [`DynamicEcm::apply`].
+///
+/// A patch holds only what changes: the new geometry of the changed obstacles, the walls
+/// removed and added, and the replacement of the part of the ECM around them.
 #[derive(Clone, Debug)]
 pub struct Patch {
     base: u64,
-    env: Environment,
-    walls: Walls,
+    /// The final geometry of every obstacle the changes touch (`None`: removed).
+    edits: Vec<(ObstacleId, Option<Obstacle>)>,
+    /// The environment's next id after the changes.
+    next_id: ObstacleId,
     inserted: Vec<ObstacleId>,
-    walls_diff: local::WallDiff,
+    walls_delta: WallDelta,
     repair: Repair,
     report: PatchReport,
 }
@@ -166,7 +188,7 @@ pub struct Patch {
 enum Repair {
     Unchanged,
     Local(Box<local::Splice>),
-    Full(Box<Ecm>),
+    Full(Box<Ecm>, Box<Walls>),
 }
 
 impl Patch {
@@ -209,13 +231,24 @@ pub struct UpdateStats {
 /// [`DynamicEcm::insert`], [`DynamicEcm::remove`], [`DynamicEcm::move_to`] and
 /// [`DynamicEcm::apply_batch`] do both.
 ///
-/// The repair is local: the ECM edges whose clearance discs meet the changed walls are
-/// replaced by the matching part of an ECM built from the walls around them, and the
-/// result is checked (every new point's disc lies inside the region whose walls were
-/// used, the Voronoi output passes the build's validation, degrees and areas balance).
-/// When the check fails, the region is doubled; after
-/// [`UpdateOptions::max_widenings`] doublings the whole ECM is rebuilt. A wrong map is
-/// never returned.
+/// Every step is local:
+///
+/// * **Walls.** The change of the walls is computed by re-normalizing only the
+///   neighbourhood of the changed obstacles ([`WallMap`]: a box around them where
+///   everything is axis-parallel, else the group of obstacles whose boxes overlap them),
+///   checked, and spliced into an R-tree of the walls; the exact free area is updated
+///   from the changed walls.
+/// * **ECM.** The ECM edges whose clearance discs meet the changed walls are replaced by
+///   the matching part of an ECM built from the walls around them, and the result is
+///   checked (every new point's disc lies inside the region whose walls were used, the
+///   Voronoi output passes the build's validation, degrees and areas balance). When the
+///   check fails, the region is doubled; after [`UpdateOptions::max_widenings`]
+///   doublings the whole ECM is rebuilt. A wrong map is never returned.
+/// * **Components** are renumbered by searches from the changed vertices that stop as
+///   soon as they know whether a component split or joined.
+///
+/// A [`Patch`] holds only the changed obstacles, the changed walls and the replacement
+/// part of the ECM, so planning copies nothing of the size of the map.
 ///
 /// ```
 /// use corridor_ecm::{DynamicEcm, Ecm};
@@ -239,7 +272,9 @@ pub struct UpdateStats {
 #[derive(Clone, Debug)]
 pub struct DynamicEcm {
     env: Environment,
-    walls: Walls,
+    walls: WallMap,
+    /// The full [`Walls`] (with sources and free-space polygons), made on demand.
+    full_walls: OnceLock<Walls>,
     ecm: Ecm,
     options: UpdateOptions,
     version: u64,
@@ -256,14 +291,18 @@ impl DynamicEcm {
     /// Builds the map of an environment with explicit options.
     pub fn with_options(env: Environment, options: UpdateOptions) -> Result<Self, UpdateError> {
         let start = Instant::now();
-        let walls = normalize(&env)?;
+        let (mut map, walls) = WallMap::new(&env)?;
+        if !options.max_local_fraction.is_finite() {
+            map = map.with_group_fraction(f64::INFINITY);
+        }
         let normalize_time = start.elapsed();
         let mut ecm = Ecm::from_walls_with(&walls, &options.build)?;
         ecm.stats.normalize = normalize_time;
-        let index = local::UpdateIndex::new(&walls, &ecm, options.build.max_arc_deviation);
+        let index = local::UpdateIndex::new(&ecm, options.build.max_arc_deviation);
         Ok(DynamicEcm {
             env,
-            walls,
+            walls: map,
+            full_walls: OnceLock::from(walls),
             ecm,
             options,
             version: 0,
@@ -282,8 +321,23 @@ impl DynamicEcm {
         &self.env
     }
 
-    /// The current walls (the normalized obstacles the ECM is built from).
-    pub fn walls(&self) -> &Walls {
+    /// The current walls (the normalized obstacles the ECM is built from), with their
+    /// sources and the free-space polygons.
+    ///
+    /// Updates keep only the walls' geometry ([`DynamicEcm::wall_map`]); the first call
+    /// after an update normalizes the whole environment again to produce the full
+    /// [`Walls`] (the same walls, as the tests check), and later calls return them.
+    pub fn walls(&self) -> Result<&Walls, UpdateError> {
+        if let Some(w) = self.full_walls.get() {
+            return Ok(w);
+        }
+        let walls = normalize(&self.env)?;
+        Ok(self.full_walls.get_or_init(|| walls))
+    }
+
+    /// The walls' geometry as the updates keep it: an R-tree over the walls, the exact
+    /// free area and the indexes of the local re-normalization.
+    pub fn wall_map(&self) -> &WallMap {
         &self.walls
     }
 
@@ -322,53 +376,81 @@ impl DynamicEcm {
         self.plan_batch(std::slice::from_ref(change))
     }
 
-    /// Plans several changes as one update (one repair for all of them).
+    /// Plans several changes as one update (one repair for all of them). The changes
+    /// are taken in order: an obstacle inserted by an earlier change can be moved or
+    /// removed by a later one (its id is [`Environment::next_id`] at the time).
     pub fn plan_batch(&self, changes: &[Change]) -> Result<Patch, UpdateError> {
         let start = Instant::now();
-        let mut env = self.env.clone();
+        // The final geometry of every obstacle the changes touch.
+        let mut state: BTreeMap<ObstacleId, Option<Obstacle>> = BTreeMap::new();
+        let mut next = self.env.next_id().0;
         let mut inserted = Vec::new();
+        let exists =
+            |state: &BTreeMap<ObstacleId, Option<Obstacle>>, id: ObstacleId| match state.get(&id) {
+                Some(o) => o.is_some(),
+                None => self.env.obstacle(id).is_some(),
+            };
         for change in changes {
             match change {
                 Change::Insert(obstacle) => {
-                    let id = env.next_id();
-                    env.validate_obstacle_geometry(obstacle)
-                        .map_err(|source| UpdateError::InvalidObstacle { id, source })?;
-                    inserted.push(env.insert(obstacle.clone()));
+                    let id = ObstacleId(next);
+                    next = next.checked_add(1).ok_or(UpdateError::InvalidObstacle {
+                        id,
+                        source: EnvironmentError::UnknownObstacle(id),
+                    })?;
+                    state.insert(id, Some(obstacle.clone()));
+                    inserted.push(id);
                 }
                 Change::Remove(id) => {
-                    env.remove(*id).ok_or(UpdateError::UnknownObstacle(*id))?;
-                }
-                Change::Move { id, obstacle } => {
-                    if env.obstacle(*id).is_none() {
+                    if !exists(&state, *id) {
                         return Err(UpdateError::UnknownObstacle(*id));
                     }
-                    env.validate_obstacle_geometry(obstacle)
-                        .map_err(|source| UpdateError::InvalidObstacle { id: *id, source })?;
-                    env.replace(*id, obstacle.clone())
-                        .map_err(|_| UpdateError::UnknownObstacle(*id))?;
+                    state.insert(*id, None);
+                }
+                Change::Move { id, obstacle } => {
+                    if !exists(&state, *id) {
+                        return Err(UpdateError::UnknownObstacle(*id));
+                    }
+                    state.insert(*id, Some(obstacle.clone()));
                 }
             }
         }
-        let walls = normalize(&env)?;
-        let diff = self.index.diff(&walls);
+        let edits: Vec<(ObstacleId, Option<Obstacle>)> = state
+            .into_iter()
+            .filter(|(id, o)| self.env.obstacle(*id) != o.as_ref())
+            .collect();
+        let wall_edits: Vec<ObstacleEdit<'_>> = edits
+            .iter()
+            .map(|(id, o)| ObstacleEdit {
+                id: *id,
+                obstacle: o.as_ref(),
+            })
+            .collect();
+        let delta = self.walls.plan(&self.env, &wall_edits)?;
+        let walls_time = start.elapsed();
         let mut report = PatchReport {
             method: RepairMethod::Unchanged,
-            changed_walls: diff.len(),
+            changed_walls: delta.removed().len() + delta.added().len(),
+            normalize_scope: delta.scope(),
             removed_edges: 0,
             added_edges: 0,
             widenings: 0,
             fallback_reason: None,
             plan_time: Duration::ZERO,
+            walls_time,
+            voronoi_time: Duration::ZERO,
+            local_walls: 0,
         };
-        let repair = if diff.is_empty() {
+        let repair = if delta.is_empty() {
             Repair::Unchanged
         } else {
             let local = if self.options.local_repair {
-                local::plan(self, &walls, &diff)
+                local::plan(self, &delta)
             } else {
                 Err(local::Fallback {
                     reason: String::new(),
                     widenings: 0,
+                    voronoi_time: Duration::ZERO,
                 })
             };
             match local {
@@ -377,9 +459,24 @@ impl DynamicEcm {
                     report.widenings = splice.widenings;
                     report.removed_edges = splice.remove_edges.len();
                     report.added_edges = splice.new_edges.len();
+                    report.voronoi_time = splice.voronoi_time;
+                    report.local_walls = splice.local_walls;
                     Repair::Local(Box::new(splice))
                 }
                 Err(fallback) => {
+                    let clock = Instant::now();
+                    let mut env = self.env.clone();
+                    for (id, o) in &edits {
+                        match o {
+                            Some(o) => {
+                                env.insert_with_id(*id, o.clone());
+                            }
+                            None => {
+                                env.remove(*id);
+                            }
+                        }
+                    }
+                    let walls = normalize(&env)?;
                     let ecm = Ecm::from_walls_with(&walls, &self.options.build)?;
                     report.method = RepairMethod::FullRebuild;
                     report.widenings = fallback.widenings;
@@ -388,17 +485,18 @@ impl DynamicEcm {
                     }
                     report.removed_edges = self.ecm.edge_count();
                     report.added_edges = ecm.edge_count();
-                    Repair::Full(Box::new(ecm))
+                    report.voronoi_time = fallback.voronoi_time + clock.elapsed();
+                    Repair::Full(Box::new(ecm), Box::new(walls))
                 }
             }
         };
         report.plan_time = start.elapsed();
         Ok(Patch {
             base: self.version,
-            env,
-            walls,
+            edits,
+            next_id: ObstacleId(next),
             inserted,
-            walls_diff: diff,
+            walls_delta: delta,
             repair,
             report,
         })
@@ -414,15 +512,16 @@ impl DynamicEcm {
             });
         }
         let Patch {
-            env,
-            walls,
+            edits,
+            next_id,
             inserted,
-            walls_diff,
+            walls_delta,
             repair,
             report,
             ..
         } = patch;
         let deviation = self.options.build.max_arc_deviation;
+        self.full_walls = OnceLock::new();
         match repair {
             Repair::Unchanged => self.stats.unchanged += 1,
             Repair::Local(splice) => {
@@ -430,20 +529,35 @@ impl DynamicEcm {
                 self.ecm.uid = crate::graph::fresh_uid();
                 self.stats.local += 1;
             }
-            Repair::Full(ecm) => {
+            Repair::Full(ecm, walls) => {
                 self.ecm = *ecm;
-                self.index.rebuild_sweep(&self.ecm, deviation);
+                self.index.rebuild(&self.ecm, deviation);
+                self.full_walls = OnceLock::from(*walls);
                 self.stats.full_rebuilds += 1;
                 if self.options.local_repair {
                     self.stats.fallbacks += 1;
                 }
             }
         }
-        self.index.apply_diff(walls_diff);
+        self.walls.apply(walls_delta);
+        for (id, o) in edits {
+            match o {
+                Some(o) => {
+                    self.env.insert_with_id(id, o);
+                }
+                None => {
+                    self.env.remove(id);
+                }
+            }
+        }
+        if self.env.next_id() < next_id {
+            // Ids of obstacles inserted and removed again by the same patch are used up.
+            let last = ObstacleId(next_id.0 - 1);
+            self.env.insert_with_id(last, Obstacle::Point(Point::ZERO));
+            self.env.remove(last);
+        }
         self.stats.widenings += report.widenings;
         self.stats.patches += 1;
-        self.env = env;
-        self.walls = walls;
         self.version += 1;
         Ok(inserted)
     }

@@ -1,0 +1,1438 @@
+//! Keeping the [`Walls`] of an environment current while obstacles are inserted, removed
+//! and moved, without normalizing the whole environment again: [`WallMap`].
+//!
+//! See [`WallMap`] for how a change is normalized locally.
+
+use crate::{
+    normalize, orient_grid, segments_intersect_grid, Environment, EnvironmentError, GridPoint,
+    NormalizeError, Obstacle, ObstacleId, Orientation, Owner, Point, Ring, SnapGrid, Walls,
+};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, AABB};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+/// How far (grid steps) bounding boxes are grown when the group of interacting obstacles
+/// is collected: rounded crossing points and the snapping of later splitting rounds move
+/// edges by much less than this.
+pub const GROUP_MARGIN: i64 = 16;
+
+/// The margin (grid steps) between the changed obstacles and the box of the window method.
+const WINDOW_MARGIN: i64 = 4;
+
+/// How far a side of the window box may be moved outwards to avoid input vertices.
+const WINDOW_SHIFTS: i64 = 64;
+
+/// A wall by its geometry (grid coordinates), without its sources: what the ECM is built
+/// from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WallKey {
+    /// A segment from `a` to `b`: free space on its left when one-sided; `a < b` when
+    /// two-sided.
+    Segment {
+        /// Start.
+        a: GridPoint,
+        /// End.
+        b: GridPoint,
+        /// Whether free space lies on both sides.
+        two_sided: bool,
+    },
+    /// An isolated point obstacle.
+    Point(GridPoint),
+}
+
+impl WallKey {
+    /// All walls of `walls` as keys.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, Obstacle, Point, WallKey};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(4.0, 4.0));
+    /// env.insert(Obstacle::Point(Point::new(1.0, 1.0)));
+    /// let walls = normalize(&env).unwrap();
+    /// assert_eq!(WallKey::all(&walls).count(), 5);
+    /// ```
+    pub fn all(walls: &Walls) -> impl Iterator<Item = WallKey> + '_ {
+        walls
+            .segments
+            .iter()
+            .map(|s| WallKey::Segment {
+                a: s.a,
+                b: s.b,
+                two_sided: s.two_sided,
+            })
+            .chain(walls.points.iter().map(|(p, _)| WallKey::Point(*p)))
+    }
+
+    /// The two ends (twice the point for a point).
+    pub fn ends(self) -> (GridPoint, GridPoint) {
+        match self {
+            WallKey::Segment { a, b, .. } => (a, b),
+            WallKey::Point(p) => (p, p),
+        }
+    }
+
+    /// Whether this is a one-sided segment (an edge of the free space).
+    pub fn is_one_sided(self) -> bool {
+        matches!(
+            self,
+            WallKey::Segment {
+                two_sided: false,
+                ..
+            }
+        )
+    }
+
+    /// Its share of twice the free area (grid units², exact): the cross product of its
+    /// ends for a one-sided wall, zero otherwise.
+    pub fn twice_area_share(self) -> i128 {
+        match self {
+            WallKey::Segment {
+                a,
+                b,
+                two_sided: false,
+            } => a.x as i128 * b.y as i128 - b.x as i128 * a.y as i128,
+            _ => 0,
+        }
+    }
+
+    fn envelope(self) -> AABB<[i64; 2]> {
+        let (a, b) = self.ends();
+        AABB::from_corners(corner(a), corner(b))
+    }
+
+    fn extent(self) -> u32 {
+        let (a, b) = self.ends();
+        [a, b]
+            .iter()
+            .map(|p| p.x.unsigned_abs().max(p.y.unsigned_abs()))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+fn corner(p: GridPoint) -> [i64; 2] {
+    [p.x as i64, p.y as i64]
+}
+
+type Boxed<T> = GeomWithData<Rectangle<[i64; 2]>, T>;
+
+fn boxed<T>(a: GridPoint, b: GridPoint, data: T) -> Boxed<T> {
+    Boxed::new(Rectangle::from_corners(corner(a), corner(b)), data)
+}
+
+/// A set of walls with an R-tree over them, the exact free area and the largest
+/// coordinate, kept current under [`WallDelta`]s.
+#[derive(Clone, Debug, Default)]
+pub struct WallSet {
+    tree: RTree<Boxed<WallKey>>,
+    keys: HashSet<WallKey>,
+    free_twice: i128,
+    extents: BTreeMap<u32, u32>,
+    points: usize,
+}
+
+impl WallSet {
+    /// The set of these walls.
+    pub fn new(keys: impl IntoIterator<Item = WallKey>) -> Self {
+        let keys: HashSet<WallKey> = keys.into_iter().collect();
+        let mut set = WallSet {
+            tree: RTree::bulk_load(
+                keys.iter()
+                    .map(|k| {
+                        let (a, b) = k.ends();
+                        boxed(a, b, *k)
+                    })
+                    .collect(),
+            ),
+            ..WallSet::default()
+        };
+        for k in &keys {
+            set.count(*k, 1);
+        }
+        set.keys = keys;
+        set
+    }
+
+    fn count(&mut self, k: WallKey, sign: i32) {
+        self.free_twice += sign as i128 * k.twice_area_share();
+        if matches!(k, WallKey::Point(_)) {
+            self.points = (self.points as i64 + sign as i64) as usize;
+        }
+        let e = k.extent();
+        let entry = self.extents.entry(e).or_insert(0);
+        *entry = (*entry as i64 + sign as i64) as u32;
+        if *entry == 0 {
+            self.extents.remove(&e);
+        }
+    }
+
+    /// Number of walls (segments and points).
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether there are no walls.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Number of isolated points.
+    pub fn point_count(&self) -> usize {
+        self.points
+    }
+
+    /// Whether the set holds this wall.
+    pub fn contains(&self, key: &WallKey) -> bool {
+        self.keys.contains(key)
+    }
+
+    /// All walls, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = WallKey> + '_ {
+        self.keys.iter().copied()
+    }
+
+    /// The walls whose bounding boxes meet the box with corners `min` and `max` (grid
+    /// coordinates).
+    pub fn in_box(&self, min: [i64; 2], max: [i64; 2]) -> impl Iterator<Item = WallKey> + '_ {
+        self.tree
+            .locate_in_envelope_intersecting(AABB::from_corners(min, max))
+            .map(|item| item.data)
+    }
+
+    /// Twice the free area enclosed by the one-sided walls (grid units², exact).
+    pub fn free_area_twice(&self) -> i128 {
+        self.free_twice
+    }
+
+    /// The largest absolute coordinate of any wall (0 when there are none).
+    pub fn extent(&self) -> u32 {
+        self.extents.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// The largest absolute coordinate after `delta` would be applied.
+    pub fn extent_after(&self, delta: &WallDelta) -> u32 {
+        let mut gone: HashMap<u32, u32> = HashMap::new();
+        for k in &delta.removed {
+            *gone.entry(k.extent()).or_default() += 1;
+        }
+        let kept = self
+            .extents
+            .iter()
+            .rev()
+            .find(|(e, n)| **n > gone.get(*e).copied().unwrap_or(0))
+            .map(|(e, _)| *e)
+            .unwrap_or(0);
+        delta.added.iter().map(|k| k.extent()).fold(kept, u32::max)
+    }
+
+    fn apply(&mut self, removed: &[WallKey], added: &[WallKey]) {
+        for k in removed {
+            if self.keys.remove(k) {
+                let (a, b) = k.ends();
+                self.tree.remove(&boxed(a, b, *k));
+                self.count(*k, -1);
+            }
+        }
+        for k in added {
+            if self.keys.insert(*k) {
+                let (a, b) = k.ends();
+                self.tree.insert(boxed(a, b, *k));
+                self.count(*k, 1);
+            }
+        }
+    }
+}
+
+/// Which method computed a [`WallDelta`] (see [`WallMap`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NormalizeScope {
+    /// Nothing changed on the grid.
+    Unchanged,
+    /// A box around the change, in a rectilinear neighbourhood.
+    Window,
+    /// The group of obstacles interacting with the change.
+    Group,
+    /// The whole environment.
+    Global,
+}
+
+/// The change of the walls caused by a change of obstacles, computed by
+/// [`WallMap::plan`] and applied by [`WallMap::apply`].
+#[derive(Clone, Debug)]
+pub struct WallDelta {
+    removed: Vec<WallKey>,
+    added: Vec<WallKey>,
+    scope: NormalizeScope,
+    note: Option<String>,
+    edits: Vec<(ObstacleId, Option<Snapped>)>,
+    free_twice: i128,
+}
+
+impl WallDelta {
+    /// The walls that disappear (sorted).
+    pub fn removed(&self) -> &[WallKey] {
+        &self.removed
+    }
+
+    /// The walls that appear (sorted).
+    pub fn added(&self) -> &[WallKey] {
+        &self.added
+    }
+
+    /// Whether no wall changes.
+    pub fn is_empty(&self) -> bool {
+        self.removed.is_empty() && self.added.is_empty()
+    }
+
+    /// How the change was computed.
+    pub fn scope(&self) -> NormalizeScope {
+        self.scope
+    }
+
+    /// Why a local method was not used, when the scope is wider than it could have been.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// Twice the free area after the change (grid units², exact).
+    pub fn free_area_twice(&self) -> i128 {
+        self.free_twice
+    }
+}
+
+/// One obstacle change for [`WallMap::plan`]: the obstacle with this id gets this
+/// geometry (`None`: it is removed; an id not in the environment: it is inserted).
+#[derive(Clone, Copy, Debug)]
+pub struct ObstacleEdit<'a> {
+    /// The obstacle.
+    pub id: ObstacleId,
+    /// Its new geometry, or `None` to remove it.
+    pub obstacle: Option<&'a Obstacle>,
+}
+
+/// What kind of input edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// An edge of the boundary or of a polygon ring, directed so that the winding number
+    /// of its ring is what normalization counts (boundary counter-clockwise, obstacle
+    /// exteriors clockwise, holes counter-clockwise).
+    Ring,
+    /// An open edge (of a polyline or a polygon that collapsed on the grid), `a < b`.
+    Open,
+    /// A point obstacle (`a == b`).
+    Point,
+}
+
+/// One snapped input element as normalization sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Input {
+    a: GridPoint,
+    b: GridPoint,
+    kind: Kind,
+    /// `None` for the boundary.
+    owner: Option<ObstacleId>,
+}
+
+impl Input {
+    fn item(self) -> Boxed<Input> {
+        boxed(self.a, self.b, self)
+    }
+
+    fn axis_parallel(self) -> bool {
+        self.a.x == self.b.x || self.a.y == self.b.y
+    }
+}
+
+/// An obstacle snapped to the grid, as normalization reads it.
+#[derive(Clone, Debug, PartialEq)]
+struct Snapped {
+    inputs: Vec<Input>,
+    min: [i64; 2],
+    max: [i64; 2],
+    rectilinear: bool,
+    vertices: usize,
+}
+
+impl Snapped {
+    fn new(inputs: Vec<Input>, vertices: usize) -> Self {
+        let mut min = [i64::MAX; 2];
+        let mut max = [i64::MIN; 2];
+        for i in &inputs {
+            for p in [i.a, i.b] {
+                min = [min[0].min(p.x as i64), min[1].min(p.y as i64)];
+                max = [max[0].max(p.x as i64), max[1].max(p.y as i64)];
+            }
+        }
+        let rectilinear = inputs.iter().all(|i| i.axis_parallel());
+        Snapped {
+            inputs,
+            min,
+            max,
+            rectilinear,
+            vertices,
+        }
+    }
+
+    fn has_box(&self) -> bool {
+        !self.inputs.is_empty()
+    }
+}
+
+fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
+    grid.snap(p)
+        .map_err(|source| EnvironmentError::Snap { owner, source }.into())
+}
+
+/// Snaps a ring and drops consecutive repeated vertices (including the closing one), as
+/// normalization does.
+fn snap_ring(grid: &SnapGrid, owner: Owner, ring: &Ring) -> Result<Vec<GridPoint>, NormalizeError> {
+    let mut out: Vec<GridPoint> = Vec::with_capacity(ring.len());
+    for &p in ring.vertices() {
+        let g = snap(grid, owner, p)?;
+        if out.last() != Some(&g) {
+            out.push(g);
+        }
+    }
+    while out.len() > 1 && out.first() == out.last() {
+        out.pop();
+    }
+    Ok(out)
+}
+
+fn twice_signed_area(contour: &[GridPoint]) -> i128 {
+    let n = contour.len();
+    (0..n)
+        .map(|i| {
+            let (p, q) = (contour[i], contour[(i + 1) % n]);
+            p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128
+        })
+        .sum()
+}
+
+fn push_ring(out: &mut Vec<Input>, ring: &[GridPoint], owner: Option<ObstacleId>) {
+    let n = ring.len();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        if a != b {
+            out.push(Input {
+                a,
+                b,
+                kind: Kind::Ring,
+                owner,
+            });
+        }
+    }
+}
+
+fn push_open(out: &mut Vec<Input>, vertices: &[GridPoint], owner: Option<ObstacleId>) {
+    let mut any = false;
+    for w in vertices.windows(2) {
+        if w[0] != w[1] {
+            any = true;
+            out.push(Input {
+                a: w[0].min(w[1]),
+                b: w[0].max(w[1]),
+                kind: Kind::Open,
+                owner,
+            });
+        }
+    }
+    if !any {
+        if let Some(&p) = vertices.first() {
+            out.push(Input {
+                a: p,
+                b: p,
+                kind: Kind::Point,
+                owner,
+            });
+        }
+    }
+}
+
+/// The obstacle's input to normalization (mirrors how [`normalize`] collects it).
+fn snap_obstacle(
+    grid: &SnapGrid,
+    id: ObstacleId,
+    obstacle: &Obstacle,
+) -> Result<Snapped, NormalizeError> {
+    let owner = Owner::Obstacle(id);
+    let who = Some(id);
+    let mut inputs = Vec::new();
+    let mut vertices = 0;
+    match obstacle {
+        Obstacle::Point(p) => {
+            let g = snap(grid, owner, *p)?;
+            vertices = 1;
+            inputs.push(Input {
+                a: g,
+                b: g,
+                kind: Kind::Point,
+                owner: who,
+            });
+        }
+        Obstacle::Polyline(points) => {
+            let snapped = points
+                .iter()
+                .map(|&p| snap(grid, owner, p))
+                .collect::<Result<Vec<_>, _>>()?;
+            vertices = snapped.len();
+            push_open(&mut inputs, &snapped, who);
+        }
+        Obstacle::Polygon(polygon) => {
+            let exterior = snap_ring(grid, owner, &polygon.exterior)?;
+            vertices += exterior.len();
+            let area = twice_signed_area(&exterior);
+            if area == 0 {
+                let mut closed = exterior.clone();
+                closed.extend(exterior.first().copied());
+                push_open(&mut inputs, &closed, who);
+            } else {
+                let mut ring = exterior;
+                if area > 0 {
+                    ring.reverse();
+                }
+                push_ring(&mut inputs, &ring, who);
+                for hole in &polygon.holes {
+                    let mut hole = snap_ring(grid, owner, hole)?;
+                    vertices += hole.len();
+                    let area = twice_signed_area(&hole);
+                    if area == 0 {
+                        continue;
+                    }
+                    if area < 0 {
+                        hole.reverse();
+                    }
+                    push_ring(&mut inputs, &hole, who);
+                }
+            }
+        }
+    }
+    Ok(Snapped::new(inputs, vertices))
+}
+
+/// The walls of an environment, kept current under changes of its obstacles by local
+/// re-normalization.
+///
+/// # How a change is normalized locally
+///
+/// A change of some obstacles only changes the walls near them, but [`normalize`] is a
+/// global computation (overlays, rounding of crossing points, merging of collinear
+/// chains), and the local result must be the very walls a full normalization gives. Two
+/// local methods are tried, each checked, and a full normalization is the last resort:
+///
+/// * **Window** (rectilinear neighbourhoods, such as grid maps with rectangular doors).
+///   When every input edge near the change is axis-parallel and no slanted edge comes
+///   near any of them, no crossing point is ever rounded there, so the walls inside a box
+///   around the change depend only on the edges inside the box and on the winding number
+///   of the obstacles, which an exact ray cast through an R-tree of all input edges gives.
+///   The blocked part of the box (winding number ≤ 0) is cut into rectangles by an exact
+///   sweep, and the box, these rectangles, the clipped open edges and the points are
+///   normalized as a small environment, before and after the change. The result before
+///   the change must reproduce the current walls inside the box exactly (clipped to it),
+///   or the method gives up. Walls cut by the border of the box are joined back to their
+///   parts outside it, which the change cannot touch.
+/// * **Group.** Normalization only ever splits an edge where another edge's bounding box
+///   meets it (rounded crossing points stay inside both boxes, and snapping moves them by
+///   a few grid steps at most). The obstacles whose boxes (grown by [`GROUP_MARGIN`])
+///   overlap the changed ones, transitively, together with the boundary edges they meet,
+///   form a group whose walls do not depend on anything else; the group is normalized
+///   with the boundary before and after the change, and walls that are the same in both
+///   cancel out.
+/// * **Global:** the whole changed environment is normalized (when the group would hold
+///   more than a third of all obstacle vertices, or a check failed).
+///
+/// Every local result is checked before it is returned: the walls it removes must exist,
+/// the walls it adds must not, and no added wall may cross or touch another wall away from
+/// a shared endpoint.
+///
+/// The map does not own the environment: [`WallMap::plan`] reads the environment as it is
+/// before the change, and after [`WallMap::apply`] the caller applies the same change to
+/// its environment.
+///
+/// ```
+/// use corridor_geom::{normalize, Environment, Obstacle, ObstacleEdit, Point, WallKey, WallMap};
+/// use std::collections::HashSet;
+/// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+/// env.insert(Obstacle::rectangle(Point::new(2.0, 2.0), Point::new(4.0, 4.0)));
+/// let (mut map, _walls) = WallMap::new(&env).unwrap();
+/// // A crate overlapping the first one.
+/// let crate_ = Obstacle::rectangle(Point::new(3.0, 3.0), Point::new(5.0, 5.0));
+/// let id = env.next_id();
+/// let delta = map.plan(&env, &[ObstacleEdit { id, obstacle: Some(&crate_) }]).unwrap();
+/// map.apply(delta);
+/// env.insert(crate_);
+/// let full: HashSet<WallKey> = WallKey::all(&normalize(&env).unwrap()).collect();
+/// assert_eq!(map.walls().iter().collect::<HashSet<_>>(), full);
+/// ```
+#[derive(Clone, Debug)]
+pub struct WallMap {
+    grid: SnapGrid,
+    boundary: Vec<Input>,
+    /// Index of each boundary edge by its ends.
+    boundary_index: HashMap<(GridPoint, GridPoint), usize>,
+    obstacles: HashMap<ObstacleId, Snapped>,
+    inputs: RTree<Boxed<Input>>,
+    slanted: RTree<Boxed<Input>>,
+    boxes: RTree<Boxed<ObstacleId>>,
+    walls: WallSet,
+    vertices: usize,
+    group_fraction: f64,
+}
+
+/// Why a local method gave up (the next one is tried).
+type Skip = String;
+
+/// Walls removed and walls added.
+type Change = (Vec<WallKey>, Vec<WallKey>);
+
+impl WallMap {
+    /// Normalizes `env` once and indexes it; returns the map and the walls.
+    pub fn new(env: &Environment) -> Result<(WallMap, Walls), NormalizeError> {
+        let walls = normalize(env)?;
+        let grid = env.snap_grid();
+        let mut boundary = snap_ring(&grid, Owner::Boundary, env.boundary())?;
+        let area = twice_signed_area(&boundary);
+        if area == 0 {
+            return Err(NormalizeError::BoundaryCollapsed {
+                scale: grid.scale(),
+            });
+        }
+        if area < 0 {
+            boundary.reverse();
+        }
+        let mut boundary_inputs = Vec::new();
+        push_ring(&mut boundary_inputs, &boundary, None);
+        let mut obstacles = HashMap::new();
+        let mut items: Vec<Boxed<Input>> = boundary_inputs.iter().map(|i| i.item()).collect();
+        let mut boxes = Vec::new();
+        let mut vertices = 0;
+        for (id, o) in env.obstacles() {
+            let s = snap_obstacle(&grid, id, o)?;
+            items.extend(s.inputs.iter().map(|i| i.item()));
+            if s.has_box() {
+                boxes.push(Boxed::new(Rectangle::from_corners(s.min, s.max), id));
+            }
+            vertices += s.vertices;
+            obstacles.insert(id, s);
+        }
+        let slanted = items
+            .iter()
+            .filter(|i| !i.data.axis_parallel())
+            .cloned()
+            .collect();
+        let boundary_index = boundary_inputs
+            .iter()
+            .enumerate()
+            .map(|(k, i)| ((i.a, i.b), k))
+            .collect();
+        let map = WallMap {
+            grid,
+            boundary: boundary_inputs,
+            boundary_index,
+            obstacles,
+            inputs: RTree::bulk_load(items),
+            slanted: RTree::bulk_load(slanted),
+            boxes: RTree::bulk_load(boxes),
+            walls: WallSet::new(WallKey::all(&walls)),
+            vertices,
+            group_fraction: 1.0 / 3.0,
+        };
+        Ok((map, walls))
+    }
+
+    /// The largest group of interacting obstacles normalized locally, as a fraction of
+    /// all obstacle vertices (default ⅓; beyond it the whole environment is normalized,
+    /// which is then about as cheap). `f64::INFINITY` always uses the group.
+    pub fn with_group_fraction(mut self, fraction: f64) -> Self {
+        self.group_fraction = fraction;
+        self
+    }
+
+    /// The current walls.
+    pub fn walls(&self) -> &WallSet {
+        &self.walls
+    }
+
+    /// The snap grid.
+    pub fn grid(&self) -> SnapGrid {
+        self.grid
+    }
+
+    /// Computes how the walls change when `edits` are made to `env` (which must be the
+    /// environment this map currently describes). Only reads the map.
+    ///
+    /// Errors are those of [`normalize`] for the changed environment: an invalid new
+    /// obstacle is reported as [`NormalizeError::Environment`] naming it.
+    pub fn plan(
+        &self,
+        env: &Environment,
+        edits: &[ObstacleEdit<'_>],
+    ) -> Result<WallDelta, NormalizeError> {
+        let mut snapped: Vec<(ObstacleId, Option<Snapped>)> = Vec::with_capacity(edits.len());
+        for edit in edits {
+            let new = match edit.obstacle {
+                Some(o) => {
+                    let mut single =
+                        Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
+                    single.insert_with_id(edit.id, o.clone());
+                    single.validate()?;
+                    Some(snap_obstacle(&self.grid, edit.id, o)?)
+                }
+                None => None,
+            };
+            snapped.push((edit.id, new));
+        }
+        let unchanged = snapped
+            .iter()
+            .all(|(id, new)| self.obstacles.get(id) == new.as_ref());
+        let mut delta = WallDelta {
+            removed: Vec::new(),
+            added: Vec::new(),
+            scope: NormalizeScope::Unchanged,
+            note: None,
+            edits: Vec::new(),
+            free_twice: self.walls.free_twice,
+        };
+        if !unchanged {
+            let mut notes = Vec::new();
+            let mut result = None;
+            match self.window(&snapped) {
+                Ok(d) => result = Some((d, NormalizeScope::Window)),
+                Err(why) => notes.push(format!("window: {why}")),
+            }
+            if result.is_none() {
+                match self.group(env, edits, &snapped) {
+                    Ok(Some(d)) => result = Some((d, NormalizeScope::Group)),
+                    Ok(None) => notes.push("group: too large".into()),
+                    Err(GroupError::Skip(why)) => notes.push(format!("group: {why}")),
+                    Err(GroupError::Normalize(e)) => return Err(e),
+                }
+            }
+            let (removed, added, scope) = match result {
+                Some(((removed, added), scope)) => (removed, added, scope),
+                None => {
+                    let (removed, added) = self.global(env, edits)?;
+                    (removed, added, NormalizeScope::Global)
+                }
+            };
+            delta.removed = removed;
+            delta.added = added;
+            delta.scope = scope;
+            if !notes.is_empty() && scope != NormalizeScope::Window {
+                delta.note = Some(notes.join("; "));
+            }
+            delta.free_twice = self.walls.free_twice
+                - delta
+                    .removed
+                    .iter()
+                    .map(|k| k.twice_area_share())
+                    .sum::<i128>()
+                + delta
+                    .added
+                    .iter()
+                    .map(|k| k.twice_area_share())
+                    .sum::<i128>();
+        }
+        delta.edits = snapped;
+        Ok(delta)
+    }
+
+    /// Applies a delta planned on the current state (the caller applies the same edits to
+    /// its environment).
+    pub fn apply(&mut self, delta: WallDelta) {
+        let WallDelta {
+            removed,
+            added,
+            edits,
+            ..
+        } = delta;
+        for (id, new) in edits {
+            if let Some(old) = self.obstacles.remove(&id) {
+                for i in &old.inputs {
+                    self.inputs.remove(&i.item());
+                    if !i.axis_parallel() {
+                        self.slanted.remove(&i.item());
+                    }
+                }
+                if old.has_box() {
+                    self.boxes
+                        .remove(&Boxed::new(Rectangle::from_corners(old.min, old.max), id));
+                }
+                self.vertices -= old.vertices;
+            }
+            if let Some(new) = new {
+                for i in &new.inputs {
+                    self.inputs.insert(i.item());
+                    if !i.axis_parallel() {
+                        self.slanted.insert(i.item());
+                    }
+                }
+                if new.has_box() {
+                    self.boxes
+                        .insert(Boxed::new(Rectangle::from_corners(new.min, new.max), id));
+                }
+                self.vertices += new.vertices;
+                self.obstacles.insert(id, new);
+            }
+        }
+        self.walls.apply(&removed, &added);
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Global.
+
+    fn global(
+        &self,
+        env: &Environment,
+        edits: &[ObstacleEdit<'_>],
+    ) -> Result<Change, NormalizeError> {
+        let mut changed = env.clone();
+        for edit in edits {
+            match edit.obstacle {
+                Some(o) => {
+                    changed.insert_with_id(edit.id, o.clone());
+                }
+                None => {
+                    changed.remove(edit.id);
+                }
+            }
+        }
+        let walls = normalize(&changed)?;
+        let keys: HashSet<WallKey> = WallKey::all(&walls).collect();
+        let mut removed: Vec<WallKey> = self.walls.keys.difference(&keys).copied().collect();
+        let mut added: Vec<WallKey> = keys.difference(&self.walls.keys).copied().collect();
+        removed.sort_unstable();
+        added.sort_unstable();
+        Ok((removed, added))
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Group.
+
+    fn group(
+        &self,
+        env: &Environment,
+        edits: &[ObstacleEdit<'_>],
+        snapped: &[(ObstacleId, Option<Snapped>)],
+    ) -> Result<Option<Change>, GroupError> {
+        let edited: HashSet<ObstacleId> = snapped.iter().map(|(id, _)| *id).collect();
+        let mut queue: Vec<([i64; 2], [i64; 2])> = Vec::new();
+        for (id, new) in snapped {
+            for s in [self.obstacles.get(id), new.as_ref()].into_iter().flatten() {
+                if s.has_box() {
+                    queue.push((s.min, s.max));
+                }
+            }
+        }
+        let limit = if self.group_fraction.is_finite() {
+            ((self.vertices as f64 * self.group_fraction) as usize).max(64)
+        } else {
+            usize::MAX
+        };
+        let mut members: BTreeSet<ObstacleId> = BTreeSet::new();
+        let mut boundary_edges: HashSet<usize> = HashSet::new();
+        let mut size = 0usize;
+        while let Some((min, max)) = queue.pop() {
+            let envelope = AABB::from_corners(
+                [min[0] - GROUP_MARGIN, min[1] - GROUP_MARGIN],
+                [max[0] + GROUP_MARGIN, max[1] + GROUP_MARGIN],
+            );
+            for item in self.boxes.locate_in_envelope_intersecting(envelope) {
+                let id = item.data;
+                if edited.contains(&id) || !members.insert(id) {
+                    continue;
+                }
+                let s = &self.obstacles[&id];
+                size += s.vertices;
+                if size > limit {
+                    return Ok(None);
+                }
+                queue.push((s.min, s.max));
+            }
+            for item in self.inputs.locate_in_envelope_intersecting(envelope) {
+                if item.data.owner.is_some() {
+                    continue;
+                }
+                let Some(&k) = self.boundary_index.get(&(item.data.a, item.data.b)) else {
+                    continue;
+                };
+                let n = self.boundary.len();
+                let mut pending = vec![k];
+                while let Some(k) = pending.pop() {
+                    if !boundary_edges.insert(k) {
+                        continue;
+                    }
+                    let e = self.boundary[k];
+                    queue.push(bbox(e.a, e.b));
+                    // A straight continuation merges with this edge: take it too.
+                    for j in [(k + n - 1) % n, (k + 1) % n] {
+                        let f = self.boundary[j];
+                        if orient_grid(e.a, e.b, f.a) == Orientation::Collinear
+                            && orient_grid(e.a, e.b, f.b) == Orientation::Collinear
+                        {
+                            pending.push(j);
+                        }
+                    }
+                }
+            }
+        }
+        let make = |new: bool| -> Environment {
+            let mut sub = Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
+            for id in &members {
+                if let Some(o) = env.obstacle(*id) {
+                    sub.insert_with_id(*id, o.clone());
+                }
+            }
+            for edit in edits {
+                let o = if new {
+                    edit.obstacle
+                } else {
+                    env.obstacle(edit.id)
+                };
+                if let Some(o) = o {
+                    sub.insert_with_id(edit.id, o.clone());
+                }
+            }
+            sub
+        };
+        let old_walls = normalize(&make(false)).map_err(|e| {
+            GroupError::Skip(format!(
+                "the group did not normalize before the change: {e}"
+            ))
+        })?;
+        let new_walls = normalize(&make(true)).map_err(|e| match e {
+            NormalizeError::Environment(_) | NormalizeError::BoundaryCollapsed { .. } => {
+                GroupError::Normalize(e)
+            }
+            other => GroupError::Skip(format!("the group did not normalize: {other}")),
+        })?;
+        let old: HashSet<WallKey> = WallKey::all(&old_walls).collect();
+        let new: HashSet<WallKey> = WallKey::all(&new_walls).collect();
+        let mut removed: Vec<WallKey> = old.difference(&new).copied().collect();
+        let mut added: Vec<WallKey> = new.difference(&old).copied().collect();
+        removed.sort_unstable();
+        added.sort_unstable();
+        self.check(&removed, &added).map_err(GroupError::Skip)?;
+        Ok(Some((removed, added)))
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Window.
+
+    fn window(&self, snapped: &[(ObstacleId, Option<Snapped>)]) -> Result<Change, Skip> {
+        let edited: HashSet<ObstacleId> = snapped.iter().map(|(id, _)| *id).collect();
+        let mut min = [i64::MAX; 2];
+        let mut max = [i64::MIN; 2];
+        for (id, new) in snapped {
+            for s in [self.obstacles.get(id), new.as_ref()].into_iter().flatten() {
+                if !s.rectilinear {
+                    return Err("a changed obstacle has slanted edges".into());
+                }
+                if s.has_box() {
+                    min = [min[0].min(s.min[0]), min[1].min(s.min[1])];
+                    max = [max[0].max(s.max[0]), max[1].max(s.max[1])];
+                }
+            }
+        }
+        if min[0] > max[0] {
+            return Err("nothing to place".into());
+        }
+        let new_inputs: Vec<Input> = snapped
+            .iter()
+            .filter_map(|(_, s)| s.as_ref())
+            .flat_map(|s| s.inputs.iter().copied())
+            .collect();
+        let limit = SnapGrid::MAX_GRID_COORDINATE as i64;
+        let reach = WINDOW_MARGIN + WINDOW_SHIFTS + GROUP_MARGIN;
+        let outer = AABB::from_corners(
+            [min[0] - reach, min[1] - reach],
+            [max[0] + reach, max[1] + reach],
+        );
+        // Everything near the window, before the change (the edited obstacles' old edges
+        // included) and the new edges.
+        let near: Vec<Input> = self
+            .inputs
+            .locate_in_envelope_intersecting(outer)
+            .map(|i| i.data)
+            .collect();
+        if near.len() > 4096 {
+            return Err("too many edges near the change".into());
+        }
+        let everything = near.iter().chain(&new_inputs);
+        let mut xs: HashSet<i64> = HashSet::new();
+        let mut ys: HashSet<i64> = HashSet::new();
+        for i in everything.clone() {
+            if i.kind != Kind::Point && !i.axis_parallel() {
+                return Err("slanted edges near the change".into());
+            }
+            for p in [i.a, i.b] {
+                xs.insert(p.x as i64);
+                ys.insert(p.y as i64);
+            }
+        }
+        // No slanted edge may come near an edge that reaches the window (it could bend
+        // that edge's pieces by rounding).
+        if self.slanted.size() > 0 {
+            for i in everything.clone() {
+                let (lo, hi) = bbox(i.a, i.b);
+                let env = AABB::from_corners(
+                    [lo[0] - GROUP_MARGIN, lo[1] - GROUP_MARGIN],
+                    [hi[0] + GROUP_MARGIN, hi[1] + GROUP_MARGIN],
+                );
+                if self
+                    .slanted
+                    .locate_in_envelope_intersecting(env)
+                    .any(|s| !edited.contains(&s.data.owner.unwrap_or(ObstacleId(u32::MAX))))
+                {
+                    return Err("a slanted edge is near an edge of the window".into());
+                }
+            }
+        }
+        // Sides of the box on lines without any input vertex.
+        let pick = |start: i64, step: i64, used: &HashSet<i64>| -> Option<i64> {
+            (0..=WINDOW_SHIFTS)
+                .map(|k| start + step * k)
+                .find(|c| !used.contains(c) && c.abs() < limit)
+        };
+        let (Some(x0), Some(x1), Some(y0), Some(y1)) = (
+            pick(min[0] - WINDOW_MARGIN, -1, &xs),
+            pick(max[0] + WINDOW_MARGIN, 1, &xs),
+            pick(min[1] - WINDOW_MARGIN, -1, &ys),
+            pick(max[1] + WINDOW_MARGIN, 1, &ys),
+        ) else {
+            return Err("no free line for a side of the window".into());
+        };
+        let bx = Box2 { x0, y0, x1, y1 };
+        let inside = |i: &Input| {
+            let (lo, hi) = bbox(i.a, i.b);
+            lo[0] <= x1 && hi[0] >= x0 && lo[1] <= y1 && hi[1] >= y0
+        };
+        let old_local: Vec<Input> = near.iter().copied().filter(inside).collect();
+        let new_local: Vec<Input> = near
+            .iter()
+            .filter(|i| !i.owner.is_some_and(|o| edited.contains(&o)))
+            .chain(&new_inputs)
+            .copied()
+            .filter(inside)
+            .collect();
+        let old_walls = self
+            .local_walls(&bx, &old_local, |_| true, &[])
+            .map_err(|e| format!("the window did not normalize before the change: {e}"))?;
+        let new_walls = self
+            .local_walls(
+                &bx,
+                &new_local,
+                |i| !i.owner.is_some_and(|o| edited.contains(&o)),
+                &new_inputs,
+            )
+            .map_err(|e| format!("the window did not normalize after the change: {e}"))?;
+        // The walls before the change must be the current walls, clipped to the box.
+        let mut clipped_to_global: HashMap<WallKey, WallKey> = HashMap::new();
+        for w in self.walls.in_box([x0, y0], [x1, y1]) {
+            if let Some(c) = bx.clip(w)? {
+                clipped_to_global.insert(c, w);
+            }
+        }
+        if clipped_to_global.len() != old_walls.len()
+            || old_walls.iter().any(|w| !clipped_to_global.contains_key(w))
+        {
+            return Err("the walls of the window differ from the current walls".into());
+        }
+        let mut removed: Vec<WallKey> = old_walls
+            .difference(&new_walls)
+            .map(|w| clipped_to_global[w])
+            .collect();
+        removed.sort_unstable();
+        removed.dedup();
+        let mut added: Vec<WallKey> = Vec::new();
+        for v in new_walls.difference(&old_walls) {
+            let WallKey::Segment { a, b, two_sided } = *v else {
+                added.push(*v);
+                continue;
+            };
+            let extend = |p: GridPoint, forward: bool| -> Result<GridPoint, Skip> {
+                if !bx.on_border(p) {
+                    return Ok(p);
+                }
+                for w in &removed {
+                    let WallKey::Segment {
+                        a: wa,
+                        b: wb,
+                        two_sided: ts,
+                    } = *w
+                    else {
+                        continue;
+                    };
+                    if ts != two_sided
+                        || orient_grid(a, b, wa) != Orientation::Collinear
+                        || orient_grid(a, b, wb) != Orientation::Collinear
+                        || !on_segment(p, wa, wb)
+                    {
+                        continue;
+                    }
+                    // Same direction along the line.
+                    let same = (b.x as i64 - a.x as i64) * (wb.x as i64 - wa.x as i64)
+                        + (b.y as i64 - a.y as i64) * (wb.y as i64 - wa.y as i64)
+                        > 0;
+                    if !same {
+                        continue;
+                    }
+                    let far = if forward { wb } else { wa };
+                    if far != p {
+                        return Ok(far);
+                    }
+                }
+                Err(format!("no wall continues the new wall at {p:?}"))
+            };
+            added.push(WallKey::Segment {
+                a: extend(a, false)?,
+                b: extend(b, true)?,
+                two_sided,
+            });
+        }
+        added.sort_unstable();
+        added.dedup();
+        // Every removed wall's parts outside the box come back.
+        let ends: HashSet<GridPoint> = added
+            .iter()
+            .flat_map(|k| {
+                let (a, b) = k.ends();
+                [a, b]
+            })
+            .collect();
+        for w in &removed {
+            let (a, b) = w.ends();
+            for p in [a, b] {
+                if !bx.contains(p) && !ends.contains(&p) {
+                    return Err(format!(
+                        "the part of a wall outside the window at {p:?} is lost"
+                    ));
+                }
+            }
+        }
+        self.check(&removed, &added)?;
+        Ok((removed, added))
+    }
+
+    /// The walls inside the box for the inputs that meet it (`keep` filters the tree's
+    /// inputs for the ray cast, `extra` are inputs not in the tree), without the walls on
+    /// the box's sides.
+    fn local_walls(
+        &self,
+        bx: &Box2,
+        local: &[Input],
+        keep: impl Fn(&Input) -> bool,
+        extra: &[Input],
+    ) -> Result<HashSet<WallKey>, NormalizeError> {
+        let Box2 { x0, y0, x1, y1 } = *bx;
+        // Slabs between the y's of the vertices strictly inside the box.
+        let mut ys: Vec<i64> = vec![y0, y1];
+        for i in local.iter().filter(|i| i.kind == Kind::Ring) {
+            for p in [i.a, i.b] {
+                let y = p.y as i64;
+                if y > y0 && y < y1 {
+                    ys.push(y);
+                }
+            }
+        }
+        ys.sort_unstable();
+        ys.dedup();
+        // Vertical ring edges inside the box: (x, y low, y high, winding step moving left).
+        let mut verticals: Vec<(i64, i64, i64, i32)> = Vec::new();
+        // Horizontal ring edges across the right side: (y, winding step moving up).
+        let mut crossings: Vec<(i64, i32)> = Vec::new();
+        for i in local.iter().filter(|i| i.kind == Kind::Ring) {
+            let (a, b) = (i.a, i.b);
+            if a.x == b.x {
+                let x = a.x as i64;
+                if x > x0 && x < x1 {
+                    let up = b.y > a.y;
+                    verticals.push((
+                        x,
+                        a.y.min(b.y) as i64,
+                        a.y.max(b.y) as i64,
+                        if up { 1 } else { -1 },
+                    ));
+                }
+            } else if a.y == b.y {
+                let y = a.y as i64;
+                let (lo, hi) = (a.x.min(b.x) as i64, a.x.max(b.x) as i64);
+                if y > y0 && y < y1 && lo < x1 && hi > x1 {
+                    crossings.push((y, if b.x > a.x { 1 } else { -1 }));
+                }
+            }
+        }
+        verticals.sort_unstable_by_key(|v| std::cmp::Reverse(v.0));
+        // Winding number on the right side of the first slab, by an exact ray cast.
+        let py2 = ys[0] + ys[1];
+        let mut right = self.winding_right_of(2 * x1, py2, &keep, extra);
+        let mut rects: Vec<(i64, i64, i64, i64)> = Vec::new();
+        // Open blocked rectangles: (x low, x high) -> y start.
+        let mut open: Vec<(i64, i64, i64)> = Vec::new();
+        for k in 0..ys.len() - 1 {
+            let (ya, yb) = (ys[k], ys[k + 1]);
+            if k > 0 {
+                right += crossings
+                    .iter()
+                    .filter(|(y, _)| *y == ya)
+                    .map(|(_, s)| *s)
+                    .sum::<i32>();
+            }
+            let mut blocked: Vec<(i64, i64)> = Vec::new();
+            let mut w = right;
+            let mut x = x1;
+            let mut idx = 0;
+            let spanning: Vec<&(i64, i64, i64, i32)> = verticals
+                .iter()
+                .filter(|v| v.1 <= ya && v.2 >= yb)
+                .collect();
+            while idx <= spanning.len() {
+                let next = spanning.get(idx).map(|v| v.0).unwrap_or(x0);
+                if next < x && w <= 0 {
+                    match blocked.last_mut() {
+                        Some(last) if last.0 == x => last.0 = next,
+                        _ => blocked.push((next, x)),
+                    }
+                }
+                x = next;
+                if idx == spanning.len() {
+                    break;
+                }
+                while idx < spanning.len() && spanning[idx].0 == x {
+                    w += spanning[idx].3;
+                    idx += 1;
+                }
+            }
+            blocked.reverse();
+            // Continue the rectangles blocked in the same way below, close the others.
+            let mut next_open = Vec::with_capacity(blocked.len());
+            for (lo, hi) in blocked {
+                match open.iter().position(|o| o.0 == lo && o.1 == hi) {
+                    Some(j) => next_open.push(open.swap_remove(j)),
+                    None => next_open.push((lo, hi, ya)),
+                }
+            }
+            for (lo, hi, start) in open.drain(..) {
+                rects.push((lo, start, hi, ya));
+            }
+            open = next_open;
+        }
+        for (lo, hi, start) in open {
+            rects.push((lo, start, hi, y1));
+        }
+        let grid = self.grid;
+        let user = |x: i64, y: i64| grid.to_point(GridPoint::new(x as i32, y as i32));
+        let mut sub = Environment::rectangle(user(x0, y0), user(x1, y1)).with_snap_grid(grid);
+        for (xa, ya, xb, yb) in rects {
+            sub.insert(Obstacle::rectangle(user(xa, ya), user(xb, yb)));
+        }
+        for i in local {
+            match i.kind {
+                Kind::Ring => {}
+                Kind::Point => {
+                    let p = (i.a.x as i64, i.a.y as i64);
+                    if p.0 > x0 && p.0 < x1 && p.1 > y0 && p.1 < y1 {
+                        sub.insert(Obstacle::Point(user(p.0, p.1)));
+                    }
+                }
+                Kind::Open => {
+                    // Axis-parallel: clipping keeps the grid.
+                    let clamp =
+                        |p: GridPoint| ((p.x as i64).clamp(x0, x1), (p.y as i64).clamp(y0, y1));
+                    let (a, b) = (clamp(i.a), clamp(i.b));
+                    if a != b {
+                        sub.insert(Obstacle::Polyline(vec![user(a.0, a.1), user(b.0, b.1)]));
+                    }
+                }
+            }
+        }
+        let walls = normalize(&sub)?;
+        Ok(WallKey::all(&walls)
+            .filter(|k| !bx.along_side(*k))
+            .collect())
+    }
+
+    /// The winding number (boundary +1 inside, obstacles −1 inside) at the point with
+    /// doubled coordinates `(px2, py2)`, which lies on no input edge.
+    fn winding_right_of(
+        &self,
+        px2: i64,
+        py2: i64,
+        keep: &impl Fn(&Input) -> bool,
+        extra: &[Input],
+    ) -> i32 {
+        let (ylo, yhi) = (py2.div_euclid(2), (py2 + 1).div_euclid(2));
+        let envelope = AABB::from_corners([px2.div_euclid(2), ylo], [i64::MAX / 4, yhi]);
+        let step = |i: &Input| -> i32 {
+            if i.kind != Kind::Ring {
+                return 0;
+            }
+            let (ax, ay) = (2 * i.a.x as i128, 2 * i.a.y as i128);
+            let (bx, by) = (2 * i.b.x as i128, 2 * i.b.y as i128);
+            let (px, py) = (px2 as i128, py2 as i128);
+            let side = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+            if ay <= py {
+                if by > py && side > 0 {
+                    return 1;
+                }
+            } else if by <= py && side < 0 {
+                return -1;
+            }
+            0
+        };
+        let tree: i32 = self
+            .inputs
+            .locate_in_envelope_intersecting(envelope)
+            .map(|i| &i.data)
+            .filter(|i| keep(i))
+            .map(step)
+            .sum();
+        tree + extra.iter().map(step).sum::<i32>()
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Checks.
+
+    /// The removed walls exist, the added ones do not (unless removed too), and no added
+    /// wall meets another wall away from a shared endpoint.
+    fn check(&self, removed: &[WallKey], added: &[WallKey]) -> Result<(), Skip> {
+        let gone: HashSet<WallKey> = removed.iter().copied().collect();
+        for k in removed {
+            if !self.walls.contains(k) {
+                return Err(format!("a removed wall {k:?} is not in the map"));
+            }
+        }
+        for (n, k) in added.iter().enumerate() {
+            if self.walls.contains(k) && !gone.contains(k) {
+                return Err(format!("an added wall {k:?} is already in the map"));
+            }
+            let env = k.envelope();
+            let near = self
+                .walls
+                .in_box(env.lower(), env.upper())
+                .filter(|w| !gone.contains(w));
+            for w in near.chain(added[n + 1..].iter().copied()) {
+                if conflict(*k, w) {
+                    return Err(format!("the added wall {k:?} meets the wall {w:?}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+enum GroupError {
+    Skip(Skip),
+    Normalize(NormalizeError),
+}
+
+/// The bounding box of two points.
+fn bbox(a: GridPoint, b: GridPoint) -> ([i64; 2], [i64; 2]) {
+    (
+        [a.x.min(b.x) as i64, a.y.min(b.y) as i64],
+        [a.x.max(b.x) as i64, a.y.max(b.y) as i64],
+    )
+}
+
+/// The box of the window method (grid coordinates).
+#[derive(Clone, Copy, Debug)]
+struct Box2 {
+    x0: i64,
+    y0: i64,
+    x1: i64,
+    y1: i64,
+}
+
+impl Box2 {
+    fn contains(&self, p: GridPoint) -> bool {
+        let (x, y) = (p.x as i64, p.y as i64);
+        x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
+    }
+
+    fn on_border(&self, p: GridPoint) -> bool {
+        let (x, y) = (p.x as i64, p.y as i64);
+        self.contains(p) && (x == self.x0 || x == self.x1 || y == self.y0 || y == self.y1)
+    }
+
+    /// Whether a wall lies along a side of the box.
+    fn along_side(&self, k: WallKey) -> bool {
+        let (a, b) = k.ends();
+        let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
+        (ax == bx && (ax == self.x0 || ax == self.x1))
+            || (ay == by && (ay == self.y0 || ay == self.y1))
+    }
+
+    /// The part of an axis-parallel wall inside the box (same direction), `None` when it
+    /// has no part of positive length there (or, for a point, is not strictly inside).
+    fn clip(&self, k: WallKey) -> Result<Option<WallKey>, Skip> {
+        match k {
+            WallKey::Point(p) => {
+                let (x, y) = (p.x as i64, p.y as i64);
+                Ok((x > self.x0 && x < self.x1 && y > self.y0 && y < self.y1).then_some(k))
+            }
+            WallKey::Segment { a, b, two_sided } => {
+                let c = |p: GridPoint| {
+                    GridPoint::new(
+                        (p.x as i64).clamp(self.x0, self.x1) as i32,
+                        (p.y as i64).clamp(self.y0, self.y1) as i32,
+                    )
+                };
+                if a.x == b.x {
+                    let x = a.x as i64;
+                    if x <= self.x0 || x >= self.x1 {
+                        return Ok(None);
+                    }
+                } else if a.y == b.y {
+                    let y = a.y as i64;
+                    if y <= self.y0 || y >= self.y1 {
+                        return Ok(None);
+                    }
+                } else {
+                    return Err("a slanted wall in the window".into());
+                }
+                let (ca, cb) = (c(a), c(b));
+                Ok((ca != cb).then_some(WallKey::Segment {
+                    a: ca,
+                    b: cb,
+                    two_sided,
+                }))
+            }
+        }
+    }
+}
+
+/// Whether `p` lies on the closed segment `a b` (exact).
+fn on_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> bool {
+    orient_grid(a, b, p) == Orientation::Collinear
+        && p.x >= a.x.min(b.x)
+        && p.x <= a.x.max(b.x)
+        && p.y >= a.y.min(b.y)
+        && p.y <= a.y.max(b.y)
+}
+
+/// Whether two walls meet where the [`Walls`] guarantees forbid it.
+fn conflict(k: WallKey, w: WallKey) -> bool {
+    if k == w {
+        return true;
+    }
+    match (k, w) {
+        (WallKey::Point(p), WallKey::Point(q)) => p == q,
+        (WallKey::Point(p), WallKey::Segment { a, b, .. })
+        | (WallKey::Segment { a, b, .. }, WallKey::Point(p)) => on_segment(p, a, b),
+        (WallKey::Segment { a, b, .. }, WallKey::Segment { a: c, b: d, .. }) => {
+            if !segments_intersect_grid(a, b, c, d) {
+                return false;
+            }
+            let (p, q, r) = match (a == c, a == d, b == c, b == d) {
+                (true, false, false, false) => (a, b, d),
+                (false, true, false, false) => (a, b, c),
+                (false, false, true, false) => (b, a, d),
+                (false, false, false, true) => (b, a, c),
+                _ => return true,
+            };
+            orient_grid(p, q, r) == Orientation::Collinear
+                && (q.x as i64 - p.x as i64) * (r.x as i64 - p.x as i64)
+                    + (q.y as i64 - p.y as i64) * (r.y as i64 - p.y as i64)
+                    > 0
+        }
+    }
+}
