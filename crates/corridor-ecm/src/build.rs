@@ -289,10 +289,10 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
             .bending_points
             .iter()
             .map(|b| {
-                let (l, r) = if flip {
-                    (b.right, b.left)
+                let ((l, l_corner), (r, r_corner)) = if flip {
+                    ((b.right, b.right_is_corner), (b.left, b.left_is_corner))
                 } else {
-                    (b.left, b.right)
+                    ((b.left, b.left_is_corner), (b.right, b.right_is_corner))
                 };
                 let (position, left, right) = (user(b.position), user(l), user(r));
                 BendingPoint {
@@ -300,6 +300,8 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
                     left,
                     right,
                     clearance: position.distance(left).min(position.distance(right)),
+                    left_is_corner: l_corner,
+                    right_is_corner: r_corner,
                 }
             })
             .collect();

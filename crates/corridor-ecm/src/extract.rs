@@ -21,6 +21,9 @@ pub(crate) struct RawBendingPoint {
     pub position: Point,
     pub left: Point,
     pub right: Point,
+    /// Whether `left` (`right`) is a wall end point rather than a point inside a wall.
+    pub left_is_corner: bool,
+    pub right_is_corner: bool,
 }
 
 /// An ECM edge in grid coordinates.
@@ -128,15 +131,39 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// The nearest point of a site to `q`.
-    fn nearest(&self, site: Site, q: Point) -> Point {
+    /// The bending point at `q` between the sites on its left and right.
+    fn annotate(&self, q: Point, left: Site, right: Site) -> RawBendingPoint {
+        let (left, left_is_corner) = self.nearest_with_kind(left, q);
+        let (right, right_is_corner) = self.nearest_with_kind(right, q);
+        RawBendingPoint {
+            position: q,
+            left,
+            right,
+            left_is_corner,
+            right_is_corner,
+        }
+    }
+
+    /// The nearest point of a site to `q`, and whether it is a wall end point (a corner)
+    /// rather than a point inside a segment.
+    fn nearest_with_kind(&self, site: Site, q: Point) -> (Point, bool) {
         match site {
-            Site::Point(p) => pt(p),
+            Site::Point(p) => (pt(p), true),
             Site::Segment(s) => {
                 let s = &self.walls.segments[s as usize];
-                nearest_on_segment(pt(s.a), pt(s.b), q)
+                let (a, b) = (pt(s.a), pt(s.b));
+                let n = nearest_on_segment(a, b, q);
+                // A Voronoi vertex on a corner's bisector projects onto the segment's end
+                // up to rounding: count that as the corner.
+                let near_end = 1e-9 * (b - a).length();
+                (n, n.distance(a) <= near_end || n.distance(b) <= near_end)
             }
         }
+    }
+
+    /// The nearest point of a site to `q`.
+    fn nearest(&self, site: Site, q: Point) -> Point {
+        self.nearest_with_kind(site, q).0
     }
 
     /// Whether `q`, a point whose nearest wall point is `p` (a segment end point or an
@@ -348,11 +375,7 @@ pub(crate) fn extract(
             None => ecm_vertex[v_start],
         };
         bps.clear();
-        let annotate = |q: Point, h: usize| RawBendingPoint {
-            position: q,
-            left: x.nearest(site(h), q),
-            right: x.nearest(site(twin(h)), q),
-        };
+        let annotate = |q: Point, h: usize| x.annotate(q, site(h), site(twin(h)));
         bps.push(annotate(position(v_start), h0));
         let mut h = h0;
         let end = loop {
@@ -436,13 +459,7 @@ fn sample_arc(
     p1: Point,
     bps: &mut Vec<RawBendingPoint>,
 ) {
-    let push = |q: Point, bps: &mut Vec<RawBendingPoint>| {
-        bps.push(RawBendingPoint {
-            position: q,
-            left: x.nearest(left, q),
-            right: x.nearest(right, q),
-        })
-    };
+    let push = |q: Point, bps: &mut Vec<RawBendingPoint>| bps.push(x.annotate(q, left, right));
     match (left, right) {
         (Site::Point(a), Site::Point(b)) => {
             let m = (pt(a) + pt(b)) * 0.5;

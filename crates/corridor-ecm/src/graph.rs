@@ -63,6 +63,12 @@ pub struct BendingPoint {
     pub right: Point,
     /// Distance to the nearest obstacle.
     pub clearance: f64,
+    /// Whether `left` is a wall end point (an obstacle corner) rather than a point inside
+    /// a straight wall. A path keeps its clearance around a corner on an arc, but along a
+    /// straight wall on a straight line: path planning needs to know which.
+    pub left_is_corner: bool,
+    /// Whether `right` is a wall end point (see `left_is_corner`).
+    pub right_is_corner: bool,
 }
 
 impl BendingPoint {
@@ -71,6 +77,14 @@ impl BendingPoint {
         match side {
             Side::Left => self.left,
             Side::Right => self.right,
+        }
+    }
+
+    /// Whether the nearest obstacle point on `side` is a wall end point (a corner).
+    pub fn is_corner(&self, side: Side) -> bool {
+        match side {
+            Side::Left => self.left_is_corner,
+            Side::Right => self.right_is_corner,
         }
     }
 }

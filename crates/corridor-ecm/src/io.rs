@@ -4,7 +4,7 @@ use crate::graph::Ecm;
 use std::path::Path;
 
 /// Magic bytes and format version at the start of a saved ECM.
-const MAGIC: &[u8; 8] = b"CRDECM01";
+const MAGIC: &[u8; 8] = b"CRDECM02";
 
 /// Why a saved ECM could not be read or written.
 #[derive(Debug, thiserror::Error)]

@@ -4,9 +4,9 @@
 //! along the route, and pull the shortest path with clearance taut inside it.
 
 use crate::query::{QueryError, Retraction};
-use crate::{Ecm, EdgeId, Side, VertexId};
+use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::funnel::{taut_path, Disk, Portal};
-use corridor_geom::{orient, Orientation, Point};
+use corridor_geom::{orient, Orientation, Point, Segment};
 use slotmap::SecondaryMap;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -110,6 +110,33 @@ pub struct CorridorStep {
     pub right: Point,
     /// Clearance at `position`.
     pub clearance: f64,
+    /// Whether `left` is an obstacle corner rather than a point inside a straight wall.
+    pub left_is_corner: bool,
+    /// Whether `right` is an obstacle corner rather than a point inside a straight wall.
+    pub right_is_corner: bool,
+}
+
+impl CorridorStep {
+    /// What the path must keep out of on one side for clearance `r`: around a corner the
+    /// disk of radius `r`; along a straight wall the point `r` out from the wall towards
+    /// the medial axis, since a disk there would let the path bend around it and dip
+    /// below `r` from the wall on either side of that point.
+    fn keep_out(&self, wall_point: Point, is_corner: bool, r: f64) -> Disk {
+        if is_corner || r == 0.0 {
+            Disk::new(wall_point, r)
+        } else {
+            let out = (self.position - wall_point).normalize_or_zero();
+            Disk::point(wall_point + out * r)
+        }
+    }
+
+    /// The portal this step puts across the corridor for clearance `r`.
+    fn portal(&self, r: f64) -> Portal {
+        Portal {
+            left: self.keep_out(self.left, self.left_is_corner, r),
+            right: self.keep_out(self.right, self.right_is_corner, r),
+        }
+    }
 }
 
 /// A planned path.
@@ -331,6 +358,14 @@ impl Planner {
         let portals =
             |clearance: &dyn Fn(&CorridorStep) -> f64| portals_for(&corridor, query, clearance);
         let shortest = taut_path(query.start, query.goal, &portals(&|_| radius));
+        let mut points = shortest.polyline(ARC_TOLERANCE * radius.max(1e-9));
+        let mut length = shortest.length;
+        if !keeps_clearance(ecm, &points, radius) {
+            // The disk funnel is exact for well-formed corridors, but near start and goal
+            // its portals can miss a corner; never return a path that grazes a wall.
+            points = pulled_medial_route(ecm, query, &start, &goal, &corridor, radius);
+            length = points.windows(2).map(|w| w[0].distance(w[1])).sum();
+        }
         let indicative = taut_path(
             query.start,
             query.goal,
@@ -341,15 +376,15 @@ impl Planner {
                 preferred.min(room).max(radius)
             }),
         );
-        let mut medial_route = vec![query.start, start.point];
-        medial_route.extend(corridor.iter().map(|s| s.position));
-        medial_route.extend([goal.point, query.goal]);
-        medial_route.dedup();
+        let mut indicative_route = indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9));
+        if !keeps_clearance(ecm, &indicative_route, radius) {
+            indicative_route = points.clone();
+        }
         Ok(Path {
-            points: shortest.polyline(ARC_TOLERANCE * radius.max(1e-9)),
-            length: shortest.length,
-            indicative_route: indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9)),
-            medial_route,
+            points,
+            length,
+            indicative_route,
+            medial_route: medial_route(query, &start, &goal, &corridor),
             corridor,
             edges: self.route.clone(),
         })
@@ -606,17 +641,18 @@ fn corridor_steps(
     let mut steps = Vec::new();
     let step = |edge: EdgeId, i: usize, forward: bool| {
         let b = &ecm.edges[edge].bending_points[i];
-        let (left, right) = if forward {
-            (b.left, b.right)
+        let ((left, left_is_corner), (right, right_is_corner)) = if forward {
+            ((b.left, b.left_is_corner), (b.right, b.right_is_corner))
         } else {
-            (b.right, b.left)
+            ((b.right, b.right_is_corner), (b.left, b.left_is_corner))
         };
-        debug_assert!(Side::Left != Side::Right);
         CorridorStep {
             position: b.position,
             left,
             right,
             clearance: b.clearance,
+            left_is_corner,
+            right_is_corner,
         }
     };
     if route.is_empty() {
@@ -669,35 +705,95 @@ fn portals_for(
     query: &PathQuery,
     clearance: impl Fn(&CorridorStep) -> f64,
 ) -> Vec<Portal> {
-    let mut portals: Vec<Portal> = corridor
+    let kept = between_start_and_goal(corridor, query.start, query.goal);
+    corridor[kept]
         .iter()
-        .map(|s| {
-            let r = clearance(s);
-            Portal {
-                left: Disk::new(s.left, r),
-                right: Disk::new(s.right, r),
-            }
-        })
-        .collect();
-    trim_passed_portals(&mut portals, query.start, query.goal);
-    portals
+        .map(|s| s.portal(clearance(s)))
+        .collect()
 }
 
-/// Drops the portals the start already lies beyond (or on) and those the goal lies
-/// before (or on): a portal is the chord between the nearest obstacle points of a bending
-/// point, and a point inside the same clearance disk, or on a wall corner that is a
-/// portal end, may sit on either side of it.
-fn trim_passed_portals(portals: &mut Vec<Portal>, start: Point, goal: Point) {
-    let side = |p: &Portal, q: Point| orient(p.right.center, p.left.center, q);
-    let skip = portals
+/// The steps whose portals lie between start and goal: it drops the steps the start
+/// already lies beyond (or on) and those the goal lies before (or on). A portal is the
+/// chord between the nearest obstacle points of a bending point, and a point inside the
+/// same clearance disk, or on a wall corner that is a portal end, may sit on either side
+/// of it.
+fn between_start_and_goal(
+    corridor: &[CorridorStep],
+    start: Point,
+    goal: Point,
+) -> std::ops::Range<usize> {
+    let side = |s: &CorridorStep, q: Point| orient(s.right, s.left, q);
+    let first = corridor
         .iter()
-        .take_while(|p| side(p, start) != Orientation::CounterClockwise)
+        .take_while(|s| side(s, start) != Orientation::CounterClockwise)
         .count();
-    portals.drain(..skip);
-    while portals
-        .last()
-        .is_some_and(|p| side(p, goal) != Orientation::Clockwise)
-    {
-        portals.pop();
+    let mut end = corridor.len();
+    while end > first && side(&corridor[end - 1], goal) != Orientation::Clockwise {
+        end -= 1;
     }
+    first..end
+}
+
+/// Start, its retraction, the corridor's bending points, the goal's retraction and the
+/// goal: a route that keeps the clearance of the medial axis.
+fn medial_route(
+    query: &PathQuery,
+    start: &Retraction,
+    goal: &Retraction,
+    corridor: &[CorridorStep],
+) -> Vec<Point> {
+    let mut route = vec![query.start, start.point];
+    route.extend(corridor.iter().map(|s| s.position));
+    route.extend([goal.point, query.goal]);
+    route.dedup();
+    route
+}
+
+/// Whether every piece of `points` keeps `radius` (up to rounding) from every wall.
+///
+/// The cells tile the free space and each has its wall on one side, so a wall point
+/// within `radius` of a piece lies in a cell whose box meets the piece's box grown by
+/// `radius`: the cell index finds every wall that could be too close.
+fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64) -> bool {
+    let allowed = radius * (1.0 - 1e-9) - 1e-12;
+    points.windows(2).all(|w| {
+        let piece = Segment::new(w[0], w[1]);
+        let (lo, hi) = (w[0].min(w[1]) - radius, w[0].max(w[1]) + radius);
+        let reach = rstar::AABB::from_corners([lo.x, lo.y], [hi.x, hi.y]);
+        ecm.cells
+            .tree
+            .locate_in_envelope_intersecting(reach)
+            .all(|entry| {
+                let cell = entry.data;
+                let bps = &ecm.edges[cell.edge].bending_points;
+                let k = cell.piece as usize;
+                let wall = Segment::new(bps[k].nearest(cell.side), bps[k + 1].nearest(cell.side));
+                piece.distance_to_segment(&wall) >= allowed
+            })
+    })
+}
+
+/// The medial route, pulled taut greedily: from each point, straight to the farthest
+/// later point the walls allow. Slower and a little longer than the funnel's
+/// path, but its clearance is checked piece by piece.
+fn pulled_medial_route(
+    ecm: &Ecm,
+    query: &PathQuery,
+    start: &Retraction,
+    goal: &Retraction,
+    corridor: &[CorridorStep],
+    radius: f64,
+) -> Vec<Point> {
+    let route = medial_route(query, start, goal, corridor);
+    let mut pulled = vec![route[0]];
+    let mut at = 0;
+    while at + 1 < route.len() {
+        let next = (at + 2..route.len())
+            .rev()
+            .find(|&k| keeps_clearance(ecm, &[route[at], route[k]], radius))
+            .unwrap_or(at + 1);
+        pulled.push(route[next]);
+        at = next;
+    }
+    pulled
 }

@@ -108,6 +108,9 @@ fn push_distinct(out: &mut Vec<Point>, p: Point) {
     }
 }
 
+/// Angles (radians) below which a turn is rounding noise.
+const WRONG_WAY_TOLERANCE: f64 = 1e-9;
+
 /// Signed angle swept around the corner from `arrive` to `leave` (positive = counter-clockwise).
 fn swept_angle(corner: &Corner) -> f64 {
     let (a, b) = (
@@ -115,6 +118,12 @@ fn swept_angle(corner: &Corner) -> f64 {
         corner.leave - corner.disk.center,
     );
     let mut angle = a.perp_dot(b).atan2(a.dot(b));
+    // Collinear corners (nearest points along one straight wall) meet the path at one
+    // tangent point; rounding may leave a tiny angle of the wrong sign there, which is no
+    // turn at all, not a full turn.
+    if angle.abs() < WRONG_WAY_TOLERANCE {
+        return 0.0;
+    }
     // A corner on the walker's left is wrapped counter-clockwise, one on the right clockwise.
     match corner.side {
         Side::Left if angle < 0.0 => angle += std::f64::consts::TAU,
@@ -212,6 +221,13 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
             if same(&apex, &right) || same(&apex, &left) || left_dir.perp_dot(candidate) < 0.0 {
                 right = new_right;
                 right_index = i;
+            } else if new_right.1 == Side::End
+                && seen_before(&apex, &new_right, &lefts[left_index..i])
+            {
+                // The goal lies angularly beyond the left side but nearer: it is reached
+                // straight.
+                right = new_right;
+                right_index = i;
             } else {
                 // The right side crosses the left: the left corner becomes the apex.
                 apex = left;
@@ -228,7 +244,12 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
         let candidate = dir(&apex, &new_left);
         if same(&apex, &left) || left_dir.perp_dot(candidate) <= 0.0 {
             let right_dir = dir(&apex, &right);
-            if same(&apex, &left) || same(&apex, &right) || right_dir.perp_dot(candidate) > 0.0 {
+            if same(&apex, &left)
+                || same(&apex, &right)
+                || right_dir.perp_dot(candidate) > 0.0
+                || (new_left.1 == Side::End
+                    && seen_before(&apex, &new_left, &rights[right_index..i]))
+            {
                 left = new_left;
                 left_index = i;
             } else {
@@ -241,12 +262,55 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
                 continue;
             }
         }
+        // A side taken while the funnel was closed (just after an apex) is not checked
+        // against the other side. With disks the two may already cross as seen from
+        // the apex, when the apex is close to one of them: the path then passes the
+        // nearer one first, which becomes the apex.
+        if !same(&apex, &left) && !same(&apex, &right) {
+            let (left_dir, right_dir) = (dir(&apex, &left), dir(&apex, &right));
+            if right_dir.perp_dot(left_dir) < 0.0 {
+                let reach = |side: &(Disk, Side)| {
+                    let (from, to) = tangent_points(&apex.0, apex.1, &side.0, side.1);
+                    from.distance_squared(to)
+                };
+                let (near, near_index) = if reach(&left) <= reach(&right) {
+                    (left, left_index)
+                } else {
+                    (right, right_index)
+                };
+                apex = near;
+                apex_index = near_index;
+                apexes.push(apex);
+                (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
+                i = apex_index + 1;
+                continue;
+            }
+        }
         i += 1;
     }
     if !same(apexes.last().expect("start is an apex"), &end(goal)) {
         apexes.push(end(goal));
     }
     finish(apexes)
+}
+
+/// Whether `candidate` (the goal), although it lies angularly beyond the funnel's other
+/// side as seen from `apex`, is reached first by a straight piece that keeps every end of that
+/// side from the funnel's side end up to the candidate's portal (`side`) on its proper
+/// side and out of its disk.
+///
+/// Point portals never do this, but a disk casts an angular shadow: the goal may sit beside the clearance disk of a corner farther on,
+/// angularly behind the disk's tangent but not blocked by it. The ends after the disk
+/// on the same side stand for the walls that leave that corner; if the piece passed one
+/// of them on the wrong side, the candidate would be behind those walls.
+fn seen_before(apex: &(Disk, Side), candidate: &(Disk, Side), side: &[(Disk, Side)]) -> bool {
+    let (from, to) = tangent_points(&apex.0, apex.1, &candidate.0, candidate.1);
+    let piece = crate::Segment::new(from, to);
+    let direction = to - from;
+    side.iter().all(|(disk, s)| {
+        let across = direction.perp_dot(disk.center - from) * s.sign();
+        across > 0.0 && piece.distance(disk.center) >= disk.radius
+    })
 }
 
 /// Tangent points and length of the path through the apexes.

@@ -183,3 +183,79 @@ fn around_one_corner_the_length_is_analytic() {
         path.length
     );
 }
+
+/// Three clearance disks on one straight wall, all touched by the path: the middle one
+/// meets the path at a single tangent point and must add no turn (rounding once made it
+/// a full turn around the disk).
+#[test]
+fn collinear_disks_add_no_turn() {
+    let r = 0.25;
+    let wall = [
+        Point::new(14.5378, 5.7042),
+        Point::new(13.404182199914572, 5.601860868618331),
+        Point::new(10.4991, 5.3396),
+    ];
+    // Walking west above the wall (the wall on the walker's left), from a start and to a
+    // goal both below the wall's line extended, so the path hugs the wall's top.
+    let portals: Vec<Portal> = wall
+        .iter()
+        .map(|&p| Portal {
+            left: Disk::new(p, r),
+            right: Disk::point(p + Point::new(0.0, 8.0)),
+        })
+        .collect();
+    let (start, goal) = (Point::new(30.0, 4.0), Point::new(0.0, 3.0));
+    let path = taut_path(start, goal, &portals);
+    let straight: f64 = path
+        .corners
+        .windows(2)
+        .map(|w| w[0].leave.distance(w[1].arrive))
+        .sum();
+    // Arcs can only add what the two real turns (at the wall's ends) need: far less than
+    // one full turn of the disk.
+    assert!(
+        path.length - straight < std::f64::consts::PI * r,
+        "arcs add {}",
+        path.length - straight
+    );
+}
+
+/// The goal sits beyond the last portal but in the angular shadow of that portal's
+/// clearance disk, nearer than the disk: the path goes straight to it instead of wrapping
+/// the disk.
+#[test]
+fn goal_in_the_shadow_of_a_disk_is_reached_straight() {
+    let portal = Portal {
+        left: Disk::new(Point::new(40.0, 24.727), 0.6),
+        right: Disk::point(Point::new(11.2416, 18.6953)),
+    };
+    let (start, goal) = (Point::new(5.233, 32.2249), Point::new(39.395, 24.3385));
+    let path = taut_path(start, goal, &[portal]);
+    assert_eq!(path.corners.len(), 2, "{:?}", path.corners);
+    assert!((path.length - start.distance(goal)).abs() < 1e-12);
+}
+
+/// The same goal behind a wall that leaves the disk's corner back towards the start (a
+/// later left end stands for it): now the path must wrap the corner.
+#[test]
+fn goal_behind_the_corner_wraps_it() {
+    let corner = Point::new(8.9867, 15.0828);
+    let r = 0.25;
+    let portals = [
+        Portal {
+            left: Disk::new(corner, r),
+            right: Disk::point(Point::new(11.547, 17.0348)),
+        },
+        Portal {
+            left: Disk::point(Point::new(9.0692, 14.8141) + Point::new(-0.95, -0.3) * r),
+            right: Disk::point(Point::new(6.9479, 15.9663)),
+        },
+    ];
+    let (start, goal) = (Point::new(36.2697, 12.0072), Point::new(8.9087, 13.9329));
+    let path = taut_path(start, goal, &portals);
+    assert!(
+        path.corners.iter().any(|c| c.disk.center == corner),
+        "{:?}",
+        path.corners
+    );
+}

@@ -28,6 +28,8 @@ fn reversed(points: &[BendingPoint]) -> Vec<BendingPoint> {
             left: b.right,
             right: b.left,
             clearance: b.clearance,
+            left_is_corner: b.right_is_corner,
+            right_is_corner: b.left_is_corner,
         })
         .collect()
 }
