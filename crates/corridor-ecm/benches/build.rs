@@ -36,6 +36,7 @@
 //! understates.) When validation rejected the first diagram, the build is repeated
 //! with the identity transform only, untimed, to print why.
 
+mod support;
 use boostvoronoi::prelude::Builder;
 use corridor_ecm::{BendingPoint, BuildOptions, CellRef, Ecm, Edge, Transform, Vertex};
 use corridor_geom::random::random_convex_polygon;
@@ -48,6 +49,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+use support::{median, thread_cpu_time};
 
 /// The system allocator, counting live and peak heap bytes while `COUNTING` is on.
 struct CountingAllocator;
@@ -259,19 +261,6 @@ impl BareInput {
     }
 }
 
-fn median(values: &mut [f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        0.5 * (values[n / 2 - 1] + values[n / 2])
-    }
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
@@ -342,20 +331,6 @@ struct Row {
 struct Clock {
     wall: Instant,
     cpu: Duration,
-}
-
-/// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`).
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux knows.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 impl Clock {
@@ -494,8 +469,8 @@ fn measure(name: &str, env: &Environment, reps: usize) -> Result<Row, String> {
         load.push(clock.per(load_batch));
     }
 
-    let wall = |v: &[(f64, f64)]| median(&mut v.iter().map(|x| x.0).collect::<Vec<_>>());
-    let cpu = |v: &[(f64, f64)]| median(&mut v.iter().map(|x| x.1).collect::<Vec<_>>());
+    let wall = |v: &[(f64, f64)]| median(&v.iter().map(|x| x.0).collect::<Vec<_>>());
+    let cpu = |v: &[(f64, f64)]| median(&v.iter().map(|x| x.1).collect::<Vec<_>>());
     Ok(Row {
         name: name.to_string(),
         segments: counts.input_segments,
@@ -509,12 +484,12 @@ fn measure(name: &str, env: &Environment, reps: usize) -> Result<Row, String> {
         first_failure,
         reps,
         batch,
-        phases: phases.map(|mut v| median(&mut v)),
+        phases: phases.map(|v| median(&v)),
         build_wall: wall(&build),
         build_cpu: cpu(&build),
         bare_wall: wall(&bare),
         bare_cpu: cpu(&bare),
-        ratio_median: median(&mut ratios),
+        ratio_median: median(&ratios),
         load_wall: wall(&load),
         load_cpu: cpu(&load),
         memory,

@@ -36,6 +36,7 @@
 //! outside the timings. Without cargo's `--bench` flag (as under `cargo test --benches`)
 //! only a tiny smoke case runs.
 
+mod support;
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateOptions};
 use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point, Polygon, Ring};
@@ -46,42 +47,7 @@ use rstar::{PointDistance, RTree};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-/// CPU time consumed by the calling thread.
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux knows.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-/// Runs `f` and returns its result with the CPU time it took (ms).
-fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
-    let start = thread_cpu_time();
-    let out = f();
-    (out, (thread_cpu_time() - start).as_secs_f64() * 1e3)
-}
-
-fn quantile(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let k = ((s.len() - 1) as f64 * q).round() as usize;
-    s[k]
-}
-
-fn median(v: &[f64]) -> f64 {
-    quantile(v, 0.5)
-}
+use support::{median, quantile, timed};
 
 fn shared_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai")

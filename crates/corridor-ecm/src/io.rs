@@ -4,7 +4,8 @@ use crate::graph::Ecm;
 use std::path::Path;
 
 /// Magic bytes and format version at the start of a saved ECM.
-const MAGIC: &[u8; 8] = b"CRDECM02";
+const MAGIC_TEXT: &str = "CRDECM02";
+const MAGIC: &[u8] = MAGIC_TEXT.as_bytes();
 
 /// Why a saved ECM could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -55,11 +56,9 @@ impl Ecm {
 
     /// Reads an ECM written by [`Ecm::to_bytes`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Ecm, LoadError> {
-        let body = bytes
-            .strip_prefix(MAGIC.as_slice())
-            .ok_or(LoadError::NotAnEcm {
-                expected: "CRDECM01",
-            })?;
+        let body = bytes.strip_prefix(MAGIC).ok_or(LoadError::NotAnEcm {
+            expected: MAGIC_TEXT,
+        })?;
         Ok(postcard::from_bytes(body)?)
     }
 

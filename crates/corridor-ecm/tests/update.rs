@@ -4,7 +4,7 @@
 
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateError, UpdateOptions};
 use corridor_geom::random::{
-    random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
+    random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
 use rand::{Rng, SeedableRng};
@@ -184,33 +184,6 @@ fn plan_does_not_change_the_map() {
     assert_eq!(map.ecm().canonical_diff(&before, 0.0), None);
 }
 
-/// One random obstacle drawn like the obstacles of `options` (any kind, possibly on the
-/// boundary).
-fn random_obstacle(rng: &mut ChaCha8Rng, options: &RandomEnvironmentOptions) -> Obstacle {
-    let options = RandomEnvironmentOptions {
-        obstacles: 1,
-        ..*options
-    };
-    let env = random_environment(rng.random(), &options);
-    let obstacle = env.obstacles().next().map(|(_, o)| o.clone());
-    obstacle.unwrap_or(Obstacle::Point(
-        options.origin + Point::splat(options.size / 2.0),
-    ))
-}
-
-fn translated(o: &Obstacle, d: Point) -> Obstacle {
-    use corridor_geom::{Polygon, Ring};
-    let ring = |r: &Ring| Ring::new(r.vertices().iter().map(|p| *p + d).collect());
-    match o {
-        Obstacle::Point(p) => Obstacle::Point(*p + d),
-        Obstacle::Polyline(v) => Obstacle::Polyline(v.iter().map(|p| *p + d).collect()),
-        Obstacle::Polygon(p) => Obstacle::Polygon(Polygon::new(
-            ring(&p.exterior),
-            p.holes.iter().map(ring).collect(),
-        )),
-    }
-}
-
 #[derive(Default, Debug)]
 struct Tally {
     ops: usize,
@@ -256,7 +229,7 @@ fn soak(
         let ids: Vec<ObstacleId> = map.environment().obstacles().map(|(id, _)| id).collect();
         let roll: f64 = rng.random();
         let change = if ids.is_empty() || roll < 0.45 {
-            Change::Insert(random_obstacle(&mut rng, options))
+            Change::Insert(random_obstacle(rng.random(), options))
         } else if roll < 0.7 {
             Change::Remove(ids[rng.random_range(0..ids.len())])
         } else {
@@ -264,9 +237,9 @@ fn soak(
             let obstacle = if rng.random::<f64>() < 0.7 {
                 let step = options.size * 0.05;
                 let d = Point::new(rng.random_range(-step..step), rng.random_range(-step..step));
-                translated(map.environment().obstacle(id).unwrap(), d)
+                map.environment().obstacle(id).unwrap().translated(d)
             } else {
-                random_obstacle(&mut rng, options)
+                random_obstacle(rng.random(), options)
             };
             Change::Move { id, obstacle }
         };

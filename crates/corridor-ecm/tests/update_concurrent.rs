@@ -29,13 +29,7 @@ fn options() -> RandomEnvironmentOptions {
 }
 
 fn random_obstacle(rng: &mut ChaCha8Rng) -> Obstacle {
-    let o = RandomEnvironmentOptions {
-        obstacles: 1,
-        ..options()
-    };
-    let env = random_environment(rng.random(), &o);
-    let obstacle = env.obstacles().next().map(|(_, o)| o.clone());
-    obstacle.unwrap_or(Obstacle::Point(Point::splat(20.0)))
+    corridor_geom::random::random_obstacle(rng.random(), &options())
 }
 
 fn too_close(points: &[Point], walls: &[Segment], radius: f64) -> Option<String> {

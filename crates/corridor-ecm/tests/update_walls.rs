@@ -3,7 +3,7 @@
 //! normalization.
 
 use corridor_geom::random::{
-    random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
+    random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 use corridor_geom::{
     normalize, Environment, NormalizeScope, Obstacle, ObstacleEdit, ObstacleId, Point, WallKey,
@@ -13,31 +13,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
-
-fn random_obstacle(rng: &mut ChaCha8Rng, options: &RandomEnvironmentOptions) -> Obstacle {
-    let options = RandomEnvironmentOptions {
-        obstacles: 1,
-        ..*options
-    };
-    let env = random_environment(rng.random(), &options);
-    let obstacle = env.obstacles().next().map(|(_, o)| o.clone());
-    obstacle.unwrap_or(Obstacle::Point(
-        options.origin + Point::splat(options.size / 2.0),
-    ))
-}
-
-fn translated(o: &Obstacle, d: Point) -> Obstacle {
-    use corridor_geom::{Polygon, Ring};
-    let ring = |r: &Ring| Ring::new(r.vertices().iter().map(|p| *p + d).collect());
-    match o {
-        Obstacle::Point(p) => Obstacle::Point(*p + d),
-        Obstacle::Polyline(v) => Obstacle::Polyline(v.iter().map(|p| *p + d).collect()),
-        Obstacle::Polygon(p) => Obstacle::Polygon(Polygon::new(
-            ring(&p.exterior),
-            p.holes.iter().map(ring).collect(),
-        )),
-    }
-}
 
 /// Runs random changes through a [`WallMap`] and compares with full normalizations;
 /// returns how often each scope was used.
@@ -64,7 +39,7 @@ fn soak(
         } else {
             let id = ids[rng.random_range(0..ids.len())];
             let d = Point::new(rng.random_range(-step..step), rng.random_range(-step..step));
-            (id, Some(translated(env.obstacle(id).unwrap(), d)))
+            (id, Some(env.obstacle(id).unwrap().translated(d)))
         };
         let edit = ObstacleEdit {
             id,
@@ -146,7 +121,7 @@ fn random_environments_keep_their_walls() {
                 env,
                 200,
                 seed + 10 * k as u64,
-                move |rng, _| random_obstacle(rng, &o),
+                move |rng, _| random_obstacle(rng.random(), &o),
                 step,
                 if seed == 0 { 1.0 / 3.0 } else { f64::INFINITY },
                 &format!("config {k} seed {seed}"),
@@ -257,7 +232,7 @@ fn degenerate_rectilinear_changes() {
             &mut map,
             &mut env,
             *id,
-            Some(translated(o, Point::new(0.5, 1.0))),
+            Some(o.translated(Point::new(0.5, 1.0))),
         );
     }
     for id in ids.iter().rev() {

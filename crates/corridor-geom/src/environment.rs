@@ -44,6 +44,31 @@ impl Obstacle {
         Obstacle::polygon(Aabb::new(min, max).corners().to_vec())
     }
 
+    /// The obstacle with every coordinate passed through `f` (a move, a rotation).
+    ///
+    /// ```
+    /// use corridor_geom::{Obstacle, Point};
+    /// let fence = Obstacle::segment(Point::new(0.0, 0.0), Point::new(2.0, 0.0));
+    /// let moved = fence.mapped(|p| p + Point::new(1.0, 3.0));
+    /// assert_eq!(moved, Obstacle::segment(Point::new(1.0, 3.0), Point::new(3.0, 3.0)));
+    /// ```
+    pub fn mapped(&self, f: impl Fn(Point) -> Point) -> Obstacle {
+        let ring = |r: &Ring| Ring::new(r.vertices().iter().map(|p| f(*p)).collect());
+        match self {
+            Obstacle::Point(p) => Obstacle::Point(f(*p)),
+            Obstacle::Polyline(v) => Obstacle::Polyline(v.iter().map(|p| f(*p)).collect()),
+            Obstacle::Polygon(poly) => Obstacle::Polygon(Polygon {
+                exterior: ring(&poly.exterior),
+                holes: poly.holes.iter().map(ring).collect(),
+            }),
+        }
+    }
+
+    /// The obstacle shifted by `offset`.
+    pub fn translated(&self, offset: Point) -> Obstacle {
+        self.mapped(|p| p + offset)
+    }
+
     /// All coordinates of the obstacle.
     pub fn points(&self) -> Box<dyn Iterator<Item = Point> + '_> {
         match self {

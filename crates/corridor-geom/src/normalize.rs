@@ -700,13 +700,17 @@ impl Input {
     }
 }
 
-fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
+pub(crate) fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
     grid.snap(p)
         .map_err(|source| EnvironmentError::Snap { owner, source }.into())
 }
 
 /// Snaps a ring and drops consecutive repeated vertices (including the closing one).
-fn snap_ring(grid: &SnapGrid, owner: Owner, ring: &Ring) -> Result<Vec<GridPoint>, NormalizeError> {
+pub(crate) fn snap_ring(
+    grid: &SnapGrid,
+    owner: Owner,
+    ring: &Ring,
+) -> Result<Vec<GridPoint>, NormalizeError> {
     let mut out: Vec<GridPoint> = Vec::with_capacity(ring.len());
     for &p in ring.vertices() {
         let g = snap(grid, owner, p)?;
@@ -721,7 +725,7 @@ fn snap_ring(grid: &SnapGrid, owner: Owner, ring: &Ring) -> Result<Vec<GridPoint
 }
 
 /// Twice the signed area of a closed contour (positive when counter-clockwise), exact.
-fn twice_signed_area(contour: &[GridPoint]) -> i128 {
+pub(crate) fn twice_signed_area(contour: &[GridPoint]) -> i128 {
     let n = contour.len();
     let mut sum: i128 = 0;
     for i in 0..n {
@@ -1238,7 +1242,7 @@ struct SegmentIndex {
     tree: RTree<IndexedBox>,
 }
 
-fn corner(p: GridPoint) -> [i64; 2] {
+pub(crate) fn corner(p: GridPoint) -> [i64; 2] {
     [p.x as i64, p.y as i64]
 }
 

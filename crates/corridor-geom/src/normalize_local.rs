@@ -3,9 +3,10 @@
 //!
 //! See [`WallMap`] for how a change is normalized locally.
 
+use crate::normalize::{corner, snap, snap_ring, twice_signed_area};
 use crate::{
-    normalize, orient_grid, segments_intersect_grid, Environment, EnvironmentError, GridPoint,
-    NormalizeError, Obstacle, ObstacleId, Orientation, Owner, Point, Ring, SnapGrid, Walls,
+    normalize, orient_grid, segments_intersect_grid, Environment, GridPoint, NormalizeError,
+    Obstacle, ObstacleId, Orientation, Owner, SnapGrid, Walls,
 };
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
@@ -107,10 +108,6 @@ impl WallKey {
             .max()
             .unwrap_or(0)
     }
-}
-
-fn corner(p: GridPoint) -> [i64; 2] {
-    [p.x as i64, p.y as i64]
 }
 
 type Boxed<T> = GeomWithData<Rectangle<[i64; 2]>, T>;
@@ -375,37 +372,6 @@ impl Snapped {
     fn has_box(&self) -> bool {
         !self.inputs.is_empty()
     }
-}
-
-fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
-    grid.snap(p)
-        .map_err(|source| EnvironmentError::Snap { owner, source }.into())
-}
-
-/// Snaps a ring and drops consecutive repeated vertices (including the closing one), as
-/// normalization does.
-fn snap_ring(grid: &SnapGrid, owner: Owner, ring: &Ring) -> Result<Vec<GridPoint>, NormalizeError> {
-    let mut out: Vec<GridPoint> = Vec::with_capacity(ring.len());
-    for &p in ring.vertices() {
-        let g = snap(grid, owner, p)?;
-        if out.last() != Some(&g) {
-            out.push(g);
-        }
-    }
-    while out.len() > 1 && out.first() == out.last() {
-        out.pop();
-    }
-    Ok(out)
-}
-
-fn twice_signed_area(contour: &[GridPoint]) -> i128 {
-    let n = contour.len();
-    (0..n)
-        .map(|i| {
-            let (p, q) = (contour[i], contour[(i + 1) % n]);
-            p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128
-        })
-        .sum()
 }
 
 fn push_ring(out: &mut Vec<Input>, ring: &[GridPoint], owner: Option<ObstacleId>) {

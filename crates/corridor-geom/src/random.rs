@@ -507,3 +507,24 @@ fn point_inside<R: Rng + ?Sized>(rng: &mut R, ring: &Ring, fallback: Point) -> P
     }
     fallback
 }
+
+/// One random obstacle drawn like the obstacles of `options` (any kind of its mix,
+/// possibly on the boundary); a point in the middle of the square in the rare case the
+/// draw gives nothing.
+///
+/// ```
+/// use corridor_geom::random::{random_obstacle, RandomEnvironmentOptions};
+/// let a = random_obstacle(7, &RandomEnvironmentOptions::default());
+/// assert_eq!(a, random_obstacle(7, &RandomEnvironmentOptions::default()));
+/// ```
+pub fn random_obstacle(seed: u64, options: &RandomEnvironmentOptions) -> Obstacle {
+    let one = RandomEnvironmentOptions {
+        obstacles: 1,
+        ..*options
+    };
+    let env = random_environment(seed, &one);
+    let obstacle = env.obstacles().next().map(|(_, o)| o.clone());
+    obstacle.unwrap_or(Obstacle::Point(
+        options.origin + Point::splat(options.size / 2.0),
+    ))
+}

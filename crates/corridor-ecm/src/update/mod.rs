@@ -624,7 +624,7 @@ impl DynamicEcm {
             .env
             .obstacle(id)
             .ok_or(UpdateError::UnknownObstacle(id))?;
-        Ok(map_obstacle(obstacle, &f))
+        Ok(obstacle.mapped(f))
     }
 
     /// Applies several changes as one update; returns the ids of the inserted obstacles.
@@ -644,18 +644,5 @@ impl DynamicEcm {
     pub fn apply_batch(&mut self, changes: &[Change]) -> Result<Vec<ObstacleId>, UpdateError> {
         let patch = self.plan_batch(changes)?;
         self.apply(patch)
-    }
-}
-
-fn map_obstacle(obstacle: &Obstacle, f: &impl Fn(Point) -> Point) -> Obstacle {
-    use corridor_geom::{Polygon, Ring};
-    let ring = |r: &Ring| Ring::new(r.vertices().iter().map(|p| f(*p)).collect());
-    match obstacle {
-        Obstacle::Point(p) => Obstacle::Point(f(*p)),
-        Obstacle::Polyline(v) => Obstacle::Polyline(v.iter().map(|p| f(*p)).collect()),
-        Obstacle::Polygon(poly) => Obstacle::Polygon(Polygon {
-            exterior: ring(&poly.exterior),
-            holes: poly.holes.iter().map(ring).collect(),
-        }),
     }
 }

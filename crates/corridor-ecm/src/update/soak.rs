@@ -3,9 +3,9 @@
 use super::{Change, DynamicEcm, RepairMethod, UpdateError, UpdateOptions};
 use crate::Ecm;
 use corridor_geom::random::{
-    random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
+    random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
-use corridor_geom::{normalize, Environment, NormalizeScope, Obstacle, ObstacleId, Point};
+use corridor_geom::{normalize, Environment, NormalizeScope, ObstacleId, Point};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -188,32 +188,6 @@ fn options_for(env: &Environment) -> RandomEnvironmentOptions {
     }
 }
 
-/// One random obstacle drawn like the obstacles of `options`.
-fn random_obstacle(rng: &mut Rng, options: &RandomEnvironmentOptions) -> Obstacle {
-    let options = RandomEnvironmentOptions {
-        obstacles: 1,
-        ..*options
-    };
-    let env = random_environment(rng.next(), &options);
-    let obstacle = env.obstacles().next().map(|(_, o)| o.clone());
-    obstacle.unwrap_or(Obstacle::Point(
-        options.origin + Point::splat(options.size / 2.0),
-    ))
-}
-
-fn translated(o: &Obstacle, d: Point) -> Obstacle {
-    use corridor_geom::{Polygon, Ring};
-    let ring = |r: &Ring| Ring::new(r.vertices().iter().map(|p| *p + d).collect());
-    match o {
-        Obstacle::Point(p) => Obstacle::Point(*p + d),
-        Obstacle::Polyline(v) => Obstacle::Polyline(v.iter().map(|p| *p + d).collect()),
-        Obstacle::Polygon(p) => Obstacle::Polygon(Polygon::new(
-            ring(&p.exterior),
-            p.holes.iter().map(ring).collect(),
-        )),
-    }
-}
-
 /// One random change of `env`: an insertion, a removal or a move (a small shift on the
 /// lattice or off it, or a new shape).
 fn random_change(
@@ -229,7 +203,7 @@ fn random_change(
         .collect();
     let roll = rng.unit();
     if ids.is_empty() || roll < 0.45 {
-        return Change::Insert(random_obstacle(rng, options));
+        return Change::Insert(random_obstacle(rng.next(), options));
     }
     let id = ids[rng.index(ids.len())];
     if roll < 0.7 {
@@ -242,11 +216,11 @@ fn random_change(
             d = (d / l).round() * l;
         }
         match env.obstacle(id) {
-            Some(o) => translated(o, d),
-            None => random_obstacle(rng, options),
+            Some(o) => o.translated(d),
+            None => random_obstacle(rng.next(), options),
         }
     } else {
-        random_obstacle(rng, options)
+        random_obstacle(rng.next(), options)
     };
     Change::Move { id, obstacle }
 }
