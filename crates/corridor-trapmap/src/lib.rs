@@ -155,6 +155,36 @@ impl TrapezoidalMap {
         &self.roadmap
     }
 
+    /// The bytes the map alone occupies (without its free space): the struct plus the
+    /// walls, trapezoids and DAG nodes of the decomposition, the free flags and the
+    /// roadmap, counted from the vectors' capacities × element sizes.
+    pub fn map_memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<Self>() - size_of::<FreeSpace>()
+            + self.map.memory_bytes()
+            + self.free.capacity() * size_of::<bool>()
+            + self.centre_node.capacity() * size_of::<u32>()
+            + self.roadmap.memory_bytes()
+    }
+
+    /// The bytes the whole map occupies, its free space included (what a path query
+    /// needs): [`TrapezoidalMap::map_memory_bytes`] plus [`FreeSpace::memory_bytes`].
+    ///
+    /// ```
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// use corridor_trapmap::TrapezoidalMap;
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 4.0), Point::new(6.0, 6.0)));
+    /// let map = TrapezoidalMap::build(&env).unwrap();
+    /// assert_eq!(
+    ///     map.memory_bytes(),
+    ///     map.map_memory_bytes() + map.free_space().memory_bytes()
+    /// );
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        self.map_memory_bytes() + self.free_space.memory_bytes()
+    }
+
     /// Number of trapezoids (free and blocked).
     pub fn trapezoid_count(&self) -> usize {
         (0..self.map.traps.len() as u32)

@@ -88,6 +88,14 @@ pub(crate) struct Decomposition {
 }
 
 impl Decomposition {
+    /// Heap bytes held (vector capacities × element sizes).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.segs.capacity() * size_of::<Seg>()
+            + self.traps.capacity() * size_of::<Trap>()
+            + self.nodes.capacity() * size_of::<Node>()
+    }
+
     /// Builds the map of the walls of `free` in a random order drawn from `seed`.
     pub fn build(free: &FreeSpace, seed: u64) -> Self {
         let b = free.bounds();

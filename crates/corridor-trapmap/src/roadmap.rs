@@ -29,6 +29,19 @@ pub struct Roadmap {
 }
 
 impl Roadmap {
+    /// Heap bytes held (vector capacities × element sizes, each adjacency list
+    /// counted as its `Vec` header plus its capacity).
+    pub(crate) fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.points.capacity() * size_of::<Point>()
+            + self.adjacency.capacity() * size_of::<Vec<u32>>()
+            + self
+                .adjacency
+                .iter()
+                .map(|a| a.capacity() * size_of::<u32>())
+                .sum::<usize>()
+    }
+
     pub(crate) fn add_node(&mut self, p: Point) -> u32 {
         self.points.push(p);
         self.adjacency.push(Vec::new());

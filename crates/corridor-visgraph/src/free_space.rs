@@ -489,6 +489,34 @@ impl FreeSpace {
         Ok(())
     }
 
+    /// The bytes this free space occupies: the struct itself plus the heap behind it,
+    /// counted from its vectors' capacities × element sizes (the point-lookup hash map
+    /// as capacity × (entry + 1 control byte), an approximation of its table). The
+    /// benchmarks report it; it is a count, not a measurement of the allocator.
+    ///
+    /// ```
+    /// use corridor_geom::{Environment, Point};
+    /// use corridor_visgraph::FreeSpace;
+    /// let env = Environment::rectangle(Point::ZERO, Point::new(4.0, 3.0));
+    /// let free = FreeSpace::from_environment(&env).unwrap();
+    /// assert!(free.memory_bytes() > 4 * std::mem::size_of::<Point>());
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<Self>()
+            + self.points.capacity() * size_of::<Point>()
+            + self.point_ids.capacity() * (size_of::<((u64, u64), u32)>() + 1)
+            + self.walls.capacity() * size_of::<WallRec>()
+            + self.grid.memory_bytes()
+            + (self.incident_start.capacity()
+                + self.incident.capacity()
+                + self.wedge_start.capacity()
+                + self.wedge_apex.capacity())
+                * size_of::<u32>()
+            + self.wedges.capacity() * size_of::<Wedge>()
+            + self.boundary.len() * size_of::<Point>()
+    }
+
     /// The wall vertices.
     pub fn vertices(&self) -> &[Point] {
         &self.points

@@ -234,6 +234,39 @@ impl VisibilityGraph {
         self.kind
     }
 
+    /// The bytes the graph alone occupies (without its free space): the struct plus its
+    /// node tables and CSR adjacency, counted from the vectors' capacities × element
+    /// sizes. Every edge is stored in both directions, 12 bytes each way.
+    pub fn graph_memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<Self>() - size_of::<FreeSpace>()
+            + (self.node_wedge.capacity()
+                + self.wedge_node.capacity()
+                + self.offsets.capacity()
+                + self.targets.capacity())
+                * size_of::<u32>()
+            + self.weights.capacity() * size_of::<f64>()
+    }
+
+    /// The bytes the whole graph occupies, its free space included (what a query
+    /// needs): [`VisibilityGraph::graph_memory_bytes`] plus
+    /// [`FreeSpace::memory_bytes`].
+    ///
+    /// ```
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// use corridor_visgraph::VisibilityGraph;
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 4.0), Point::new(6.0, 6.0)));
+    /// let graph = VisibilityGraph::build(&env).unwrap();
+    /// assert_eq!(
+    ///     graph.memory_bytes(),
+    ///     graph.graph_memory_bytes() + graph.free_space().memory_bytes()
+    /// );
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        self.graph_memory_bytes() + self.free.memory_bytes()
+    }
+
     /// Number of nodes.
     pub fn node_count(&self) -> usize {
         self.node_wedge.len()

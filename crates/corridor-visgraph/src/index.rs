@@ -20,6 +20,11 @@ pub(crate) struct SegmentGrid {
 }
 
 impl SegmentGrid {
+    /// Heap bytes held (vector capacities × element sizes).
+    pub fn memory_bytes(&self) -> usize {
+        (self.starts.capacity() + self.items.capacity()) * std::mem::size_of::<u32>()
+    }
+
     /// Indexes `segments`, aiming at a few segments per cell.
     pub fn new(segments: &[(Point, Point)]) -> Self {
         let bounds = Aabb::from_points(segments.iter().flat_map(|&(a, b)| [a, b]))
