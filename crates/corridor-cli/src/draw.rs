@@ -1,7 +1,7 @@
 //! Pictures of planner output: the ECM layers and paths on top of an environment.
 
 use corridor_ecm::{Ecm, Path};
-use corridor_geom::Point;
+use corridor_geom::{Obstacle, Point};
 use corridor_io::svg::{Style, SvgDocument};
 
 /// Adds the ECM's layers (medial axis blue, nearest-point segments orange, vertices sized
@@ -15,6 +15,31 @@ pub fn add_ecm(doc: &mut SvgDocument, ecm: &Ecm) {
             opacity: layer.opacity,
         };
         doc.layer(&layer.name, style).raw(&layer.elements);
+    }
+}
+
+/// Draws obstacles in a highlight colour: `filled` for inserted ones (translucent
+/// fill), outlined for removed ones.
+pub fn add_obstacles<'a>(
+    doc: &mut SvgDocument,
+    name: &str,
+    obstacles: impl IntoIterator<Item = &'a Obstacle>,
+    colour: &str,
+    filled: bool,
+) {
+    let size = 0.006 * doc.view().size().max_element();
+    let style = if filled {
+        Style::filled(colour, colour, 2.5).with_opacity(0.6)
+    } else {
+        Style::filled("none", colour, 2.5)
+    };
+    let layer = doc.layer(name, style);
+    for obstacle in obstacles {
+        match obstacle {
+            Obstacle::Point(p) => layer.circle(*p, size),
+            Obstacle::Polyline(points) => layer.polyline(points),
+            Obstacle::Polygon(polygon) => layer.polygon(polygon),
+        };
     }
 }
 

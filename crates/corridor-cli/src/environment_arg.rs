@@ -35,6 +35,17 @@ pub enum CliError {
     /// Writing JSON failed.
     #[error("{0}")]
     Json(#[from] corridor_io::JsonError),
+    /// An obstacle file could not be parsed.
+    #[error("{path}: {source}")]
+    Obstacles {
+        /// The file.
+        path: String,
+        /// Why.
+        source: corridor_io::JsonError,
+    },
+    /// A dynamic update failed.
+    #[error("{0}")]
+    Update(#[from] corridor_ecm::UpdateError),
 }
 
 /// Loads `builtin:NAME` or an environment file.

@@ -16,6 +16,8 @@ mod environment_arg;
 mod info;
 mod roadmaps;
 mod scenarios;
+mod soak;
+mod update;
 
 /// Navigation on Explicit Corridor Maps for worlds whose obstacles move.
 #[derive(Parser)]
@@ -130,6 +132,54 @@ enum Command {
         #[command(flatten)]
         run: RunOptions,
     },
+    /// Insert and remove obstacles as one dynamic update of the ECM (local repair), and
+    /// compare the result with a full rebuild.
+    ///
+    /// Prints the ids inserted and removed, the repair (local or full rebuild, edges
+    /// replaced, walls of the local diagram), the time of plan and apply against a full
+    /// rebuild, and whether the result equals the full rebuild (canonical comparison,
+    /// tolerance 1e-6). Exits with 1 on bad input or when the result differs.
+    ///
+    /// JSON fields: file, inserted and removed (ids), method (local, full_rebuild or
+    /// unchanged), fallback_reason, normalize_scope (window, group, global or unchanged),
+    /// changed_walls, removed_edges, added_edges, local_walls, widenings,
+    /// before and after {vertices, edges, components, free_area},
+    /// ms {initial_build, plan, plan_walls, plan_voronoi, apply, update, full_rebuild},
+    /// speedup (full rebuild time / update time), equal_to_full_rebuild, difference.
+    Update {
+        /// Environment file or builtin:NAME.
+        file: String,
+        /// A JSON file with one obstacle or a list of obstacles in the native format
+        /// (`{"polygon": [[x, y], ...]}`, `{"polyline": ...}`, `{"point": [x, y]}`); repeatable.
+        #[arg(long, value_name = "OBSTACLES.json")]
+        insert: Vec<PathBuf>,
+        /// Id of an obstacle to remove, as printed by `corridor render --ids`; repeatable.
+        #[arg(long, value_name = "ID", value_parser = update::parse_id)]
+        remove: Vec<corridor_geom::ObstacleId>,
+        /// Write a picture of the updated ECM, inserted obstacles green, removed ones red.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run random updates (insert, remove, move, batches) on random environments and
+    /// compare each with a full rebuild; exits with 1 when any differs.
+    ///
+    /// JSON fields: requested, seed, operations, inserts, removes, moves, batches, local,
+    /// full_rebuilds, unchanged, walls_window, walls_group, walls_global, rejected, checked,
+    /// mismatches, details, environments, update_seconds, rebuild_seconds, wall_seconds.
+    Soak {
+        /// Number of random operations.
+        #[arg(long, default_value_t = 10_000)]
+        ops: usize,
+        /// Seed of the random operations.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
@@ -160,6 +210,14 @@ fn main() -> ExitCode {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
+        Command::Soak { ops, seed, json } => soak::run(ops, seed, json),
+        Command::Update {
+            file,
+            insert,
+            remove,
+            svg,
+            json,
+        } => update::run(&file, &insert, &remove, svg.as_deref(), json),
         Command::Asfv { file, svg, json } => asfv::run(&file, svg.as_deref(), json),
         Command::Scen { map, scen, run } => {
             scenarios::scen(&map, &scen, run.planner, run.radius, run.json)

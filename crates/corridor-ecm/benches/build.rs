@@ -280,8 +280,10 @@ fn estimate_heap(ecm: &Ecm) -> usize {
         bytes += size_of::<Edge>() + 8;
         bytes += e.bending_points.capacity() * size_of::<BendingPoint>();
     }
-    let node = size_of::<rstar::RTreeNode<GeomWithData<Rectangle<[f64; 2]>, CellRef>>>();
-    bytes += ecm.cell_index().len() * node * 6 / 5;
+    // An index entry is a box and a run of cell pieces (edge, side, first, count): the
+    // layout of `(CellRef, u32)`.
+    let node = size_of::<rstar::RTreeNode<GeomWithData<Rectangle<[f64; 2]>, (CellRef, u32)>>>();
+    bytes += ecm.cell_index().entries() * node * 6 / 5;
     bytes
 }
 

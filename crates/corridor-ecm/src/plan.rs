@@ -4,12 +4,13 @@
 //! along the route, and pull the shortest path with clearance taut inside it.
 
 use crate::query::{QueryError, Retraction};
+use crate::taut::{slot, Marks, TautSearch};
 use crate::{Ecm, EdgeId, VertexId};
-use corridor_geom::funnel::{taut_path, Disk, Portal};
+use corridor_geom::funnel::{taut_path, Disk, Portal, TautPath};
 use corridor_geom::{orient, Orientation, Point, Segment};
-use slotmap::SecondaryMap;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::time::{Duration, Instant};
 
 /// What to plan: from `start` to `goal` for a character of `radius`, preferring to keep
 /// `preferred_clearance` from the walls where the corridor is wide enough.
@@ -160,36 +161,172 @@ pub struct Path {
 }
 
 /// Reusable search state: keep one per thread; once its buffers have grown to the map's
-/// size, the search itself allocates nothing.
-#[derive(Debug, Default)]
+/// size, a query allocates nothing but its result (and nothing at all through
+/// [`Planner::plan_into`] with a reused [`Path`], apart from the disk funnel's own
+/// buffers; see the crate's `plan_alloc` test).
+#[derive(Debug)]
 pub struct Planner {
-    best: SecondaryMap<VertexId, (f64, Parent)>,
-    closed: SecondaryMap<VertexId, ()>,
+    best: Marks<(f64, Parent)>,
+    closed: Marks<()>,
     open: BinaryHeap<Open>,
     route: Vec<(EdgeId, bool)>,
-    /// Cost of crossing each edge: the length of the taut path through the edge's own
-    /// corridor from one end vertex to the other, computed once per edge and reused.
-    edge_cost: SecondaryMap<EdgeId, f64>,
+    /// Cost of crossing each edge (by slot; NaN: not computed yet): the length of the
+    /// taut path through the edge's own corridor from one end vertex to the other,
+    /// computed once per edge and reused.
+    edge_cost: Vec<f64>,
     /// The map `edge_cost` belongs to.
     costs_of: u64,
     /// Edges used by routes already tried in this query, made dearer so that the next
     /// search looks for another corridor.
-    penalty: SecondaryMap<EdgeId, ()>,
+    penalty: Marks<()>,
     /// The best route so far while alternatives are tried.
     best_route: Vec<(EdgeId, bool)>,
+    /// The taut-length search.
+    taut: TautSearch,
+    starts: Vec<Retraction>,
+    goals: Vec<Retraction>,
+    /// Corridor of the candidate being measured, and of the best so far.
+    corridor: Vec<CorridorStep>,
+    best_corridor: Vec<CorridorStep>,
+    portals: Vec<Portal>,
+    used: Vec<EdgeId>,
+    /// The map's adjacency in dense arrays, for the A* searches.
+    adjacency: Adjacency,
+    /// How many A* corridors to compare with the taut-length search's.
+    candidates: usize,
+    /// Whether to time the phases of each query.
+    timing: bool,
+    times: [Duration; PHASES],
 }
 
-/// How many corridors a query compares (the first found by A*, then alternatives that
-/// avoid the edges already tried). The taut path is exact inside a corridor; comparing a
-/// few corridors fixes most cases where the medial axis prefers another way round an
-/// obstacle than the shortest path does.
+impl Default for Planner {
+    fn default() -> Self {
+        Planner {
+            best: Marks::default(),
+            closed: Marks::default(),
+            open: BinaryHeap::new(),
+            route: Vec::new(),
+            edge_cost: Vec::new(),
+            costs_of: 0,
+            penalty: Marks::default(),
+            best_route: Vec::new(),
+            taut: TautSearch::default(),
+            starts: Vec::new(),
+            goals: Vec::new(),
+            corridor: Vec::new(),
+            best_corridor: Vec::new(),
+            portals: Vec::new(),
+            used: Vec::new(),
+            adjacency: Adjacency::default(),
+            candidates: CANDIDATE_CORRIDORS,
+            timing: false,
+            times: [Duration::ZERO; PHASES],
+        }
+    }
+}
+
+/// The medial axis as dense arrays by vertex slot (built once per map): the A* searches
+/// touch nothing else in their inner loop.
+#[derive(Debug, Default)]
+struct Adjacency {
+    /// The map it was built for.
+    of: u64,
+    /// Links of the vertex in slot `i`: `links[first[i]..first[i + 1]]`, in the order of
+    /// [`crate::Vertex::edges`].
+    first: Vec<u32>,
+    links: Vec<Link>,
+    /// Vertex positions by slot.
+    position: Vec<Point>,
+    /// Length of the pieces the clearance check splits a path segment into (about four
+    /// cell pieces across), so that its index queries stay local.
+    check_step: f64,
+}
+
+/// One edge as seen from one of its end vertices.
+#[derive(Clone, Copy, Debug, Default)]
+struct Link {
+    edge: EdgeId,
+    next: VertexId,
+    edge_slot: u32,
+    next_slot: u32,
+    min_clearance: f64,
+}
+
+impl Adjacency {
+    fn update(&mut self, ecm: &Ecm) {
+        if self.of == ecm.uid {
+            return;
+        }
+        self.of = ecm.uid;
+        let n = ecm.vertices.keys().map(slot).max().map_or(0, |m| m + 1);
+        self.first.clear();
+        self.first.resize(n + 1, 0);
+        self.position.clear();
+        self.position.resize(n, Point::ZERO);
+        for (v, vertex) in &ecm.vertices {
+            self.first[slot(v) + 1] = vertex.edges.len() as u32;
+            self.position[slot(v)] = vertex.position;
+        }
+        for i in 0..n {
+            self.first[i + 1] += self.first[i];
+        }
+        self.links.clear();
+        self.links.resize(self.first[n] as usize, Link::default());
+        for (v, vertex) in &ecm.vertices {
+            let at = self.first[slot(v)] as usize;
+            for (k, &e) in vertex.edges.iter().enumerate() {
+                let edge = &ecm.edges[e];
+                // A link to nowhere (never in a valid map) is skipped like the search
+                // skipped it.
+                let (next, min_clearance) = match edge.opposite(v) {
+                    Some(next) => (next, edge.min_clearance),
+                    None => (v, f64::NEG_INFINITY),
+                };
+                self.links[at + k] = Link {
+                    edge: e,
+                    next,
+                    edge_slot: slot(e) as u32,
+                    next_slot: slot(next) as u32,
+                    min_clearance,
+                };
+            }
+        }
+        let cells = ecm.cells.len().max(1) as f64;
+        let (mut lo, mut hi) = (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
+        for p in &self.position {
+            (lo, hi) = (lo.min(*p), hi.max(*p));
+        }
+        let area = ((hi.x - lo.x) * (hi.y - lo.y)).max(0.0);
+        self.check_step = 4.0 * (area / cells).sqrt();
+        if !(self.check_step.is_finite() && self.check_step > 0.0) {
+            self.check_step = f64::INFINITY;
+        }
+    }
+}
+
+/// The phases [`Planner::phase_times`] reports.
+const PHASES: usize = 5;
+const PHASE_NAMES: [&str; PHASES] = [
+    "retract",
+    "taut_search",
+    "candidates",
+    "funnel",
+    "clearance",
+];
+
+/// How many corridors a query compares by default besides the taut-length search's (the
+/// first found by A*, then alternatives that avoid the edges already tried). The taut
+/// path is exact inside a corridor; comparing a few corridors fixes most cases where the
+/// medial axis prefers another way round an obstacle than the shortest path does.
 const CANDIDATE_CORRIDORS: usize = 4;
 
 /// Cost factor for edges of corridors already tried.
 const PENALTY: f64 = 1.5;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 enum Parent {
+    #[default]
+    None,
     /// Reached from start candidate `index` along its edge (`forward`: towards the end).
     Start { index: usize, forward: bool },
     /// Reached over `edge` from `from`.
@@ -260,14 +397,84 @@ impl Ecm {
     }
 }
 
+impl Path {
+    /// An empty path, to be filled by [`Planner::plan_into`].
+    pub fn empty() -> Self {
+        Path {
+            points: Vec::new(),
+            length: 0.0,
+            indicative_route: Vec::new(),
+            medial_route: Vec::new(),
+            corridor: Vec::new(),
+            edges: Vec::new(),
+        }
+    }
+}
+
+impl Default for Path {
+    fn default() -> Self {
+        Path::empty()
+    }
+}
+
+/// Phase timer: records the time since the last lap into a phase when timing is on.
+struct Laps(Option<Instant>);
+
+impl Laps {
+    fn lap(&mut self, times: &mut [Duration; PHASES], phase: usize) {
+        if let Some(at) = &mut self.0 {
+            let now = Instant::now();
+            times[phase] += now - *at;
+            *at = now;
+        }
+    }
+}
+
 impl Planner {
     /// A planner with empty buffers.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// How many A* corridors each query compares with the corridor the taut-length
+    /// search chose (default 4; 0 keeps only the taut-length search's unless it finds
+    /// none). Fewer is faster and may return longer paths.
+    pub fn set_candidate_corridors(&mut self, count: usize) {
+        self.candidates = count;
+    }
+
+    /// Switches timing of the query phases on or off (off by default; it costs a few
+    /// clock reads per query).
+    pub fn set_timing(&mut self, on: bool) {
+        self.timing = on;
+    }
+
+    /// With timing on: the time the last query spent in each phase, in order
+    /// `retract` (point location and retraction of start and goal), `taut_search` (the
+    /// corridor chosen by taut length, and that length), `candidates` (the A* corridors
+    /// compared with it), `funnel` (the final path, indicative route and medial route)
+    /// and `clearance` (the clearance check of the final path and its fallback).
+    pub fn phase_times(&self) -> [(&'static str, Duration); PHASES] {
+        std::array::from_fn(|i| (PHASE_NAMES[i], self.times[i]))
+    }
+
     /// Plans a path on `ecm`.
     pub fn plan(&mut self, ecm: &Ecm, query: &PathQuery) -> Result<Path, PlanError> {
+        let mut path = Path::empty();
+        self.plan_into(ecm, query, &mut path)?;
+        Ok(path)
+    }
+
+    /// Plans a path on `ecm` into `path`, reusing its buffers. On an error `path` is left
+    /// with unspecified contents.
+    pub fn plan_into(
+        &mut self,
+        ecm: &Ecm,
+        query: &PathQuery,
+        path: &mut Path,
+    ) -> Result<(), PlanError> {
+        self.times = [Duration::ZERO; PHASES];
+        let mut laps = Laps(self.timing.then(Instant::now));
         let radius = query.radius;
         let preferred = query.preferred_clearance.max(radius);
         if !(radius.is_finite() && radius >= 0.0 && preferred.is_finite()) {
@@ -280,8 +487,12 @@ impl Planner {
             self.edge_cost.clear();
             self.costs_of = ecm.uid;
         }
-        let starts = ecm.retractions(query.start).map_err(PlanError::Start)?;
-        let goals = ecm.retractions(query.goal).map_err(PlanError::Goal)?;
+        self.adjacency.update(ecm);
+        ecm.retractions_into(query.start, &mut self.starts)
+            .map_err(PlanError::Start)?;
+        ecm.retractions_into(query.goal, &mut self.goals)
+            .map_err(PlanError::Goal)?;
+        let (starts, goals) = (&self.starts, &self.goals);
         let start_clearance = query.start.distance(starts[0].nearest_obstacle_point);
         if start_clearance < radius {
             return Err(PlanError::StartTooClose {
@@ -305,112 +516,148 @@ impl Planner {
         {
             return Err(PlanError::DifferentComponents);
         }
-        self.penalty.clear();
+        laps.lap(&mut self.times, 0);
+        self.penalty.reset(ecm.edges.capacity() + 1);
         let mut best: Option<(f64, Retraction, Retraction)> = None;
+        let mut best_path: Option<TautPath> = None;
         // First candidate: the corridor chosen by taut length itself.
-        if let Some(found) =
-            crate::taut::taut_search(ecm, query.start, query.goal, &starts, &goals, radius)
-        {
-            let (start, goal) = (starts[found.start], goals[found.goal]);
-            let corridor = corridor_steps(ecm, &start, &goal, &found.route);
-            let length = taut_path(
-                query.start,
-                query.goal,
-                &portals_for(&corridor, query, |_| radius),
-            )
-            .length;
-            best = Some((length, start, goal));
-            self.best_route = found.route;
+        if let Some(found) = self.taut.run(
+            ecm,
+            query.start,
+            query.goal,
+            &self.starts,
+            &self.goals,
+            radius,
+        ) {
+            let (start, goal) = (self.starts[found.start], self.goals[found.goal]);
+            corridor_steps(
+                ecm,
+                &start,
+                &goal,
+                &self.taut.route,
+                &mut self.best_corridor,
+            );
+            portals_for(&self.best_corridor, query, |_| radius, &mut self.portals);
+            let taut = taut_path(query.start, query.goal, &self.portals);
+            best = Some((taut.length, start, goal));
+            best_path = Some(taut);
+            self.best_route.clear();
+            self.best_route.extend_from_slice(&self.taut.route);
         }
-        for attempt in 0..CANDIDATE_CORRIDORS {
+        laps.lap(&mut self.times, 1);
+        let starts = std::mem::take(&mut self.starts);
+        let goals = std::mem::take(&mut self.goals);
+        for attempt in 0..self.candidates {
             let Ok((start, goal)) = self.search(ecm, &starts, &goals, radius) else {
                 break;
             };
             if attempt > 0 && self.route == self.best_route {
                 break;
             }
-            let corridor = corridor_steps(ecm, &start, &goal, &self.route);
-            let length = taut_path(
-                query.start,
-                query.goal,
-                &portals_for(&corridor, query, |_| radius),
-            )
-            .length;
-            if best.as_ref().is_none_or(|b| length < b.0) {
-                best = Some((length, start, goal));
+            corridor_steps(ecm, &start, &goal, &self.route, &mut self.corridor);
+            portals_for(&self.corridor, query, |_| radius, &mut self.portals);
+            let taut = taut_path(query.start, query.goal, &self.portals);
+            if best.as_ref().is_none_or(|b| taut.length < b.0) {
+                best = Some((taut.length, start, goal));
+                best_path = Some(taut);
                 std::mem::swap(&mut self.best_route, &mut self.route);
+                std::mem::swap(&mut self.best_corridor, &mut self.corridor);
             }
-            let used: Vec<EdgeId> = self
-                .route
-                .iter()
-                .chain(self.best_route.iter())
-                .map(|r| r.0)
-                .collect();
-            for edge in used {
-                self.penalty.insert(edge, ());
+            self.used.clear();
+            self.used
+                .extend(self.route.iter().chain(self.best_route.iter()).map(|r| r.0));
+            for &edge in &self.used {
+                self.penalty.insert(slot(edge), ());
             }
         }
-        let Some((_, start, goal)) = best else {
+        self.starts = starts;
+        self.goals = goals;
+        laps.lap(&mut self.times, 2);
+        let (Some((_, start, goal)), Some(shortest)) = (best, best_path) else {
             return Err(PlanError::NoCorridor { radius });
         };
         std::mem::swap(&mut self.best_route, &mut self.route);
-        let corridor = corridor_steps(ecm, &start, &goal, &self.route);
-        let portals =
-            |clearance: &dyn Fn(&CorridorStep) -> f64| portals_for(&corridor, query, clearance);
-        let shortest = taut_path(query.start, query.goal, &portals(&|_| radius));
-        let mut points = shortest.polyline(ARC_TOLERANCE * radius.max(1e-9));
-        let mut length = shortest.length;
-        if !keeps_clearance(ecm, &points, radius) {
+        let corridor = &self.best_corridor;
+        path.points = shortest.polyline(ARC_TOLERANCE * radius.max(1e-9));
+        path.length = shortest.length;
+        laps.lap(&mut self.times, 3);
+        let step = self.adjacency.check_step;
+        let keeps = keeps_clearance(ecm, &path.points, radius, step);
+        if !keeps {
             // The disk funnel is exact for well-formed corridors, but near start and goal
             // its portals can miss a corner; never return a path that grazes a wall.
-            points = pulled_medial_route(ecm, query, &start, &goal, &corridor, radius);
-            length = points.windows(2).map(|w| w[0].distance(w[1])).sum();
+            path.points = pulled_medial_route(ecm, query, &start, &goal, corridor, radius, step);
+            path.length = path.points.windows(2).map(|w| w[0].distance(w[1])).sum();
         }
-        let indicative = taut_path(
-            query.start,
-            query.goal,
-            &portals(&|s: &CorridorStep| {
-                // Keep the preferred clearance where the gap allows it, never less than
-                // the radius.
-                let room = 0.5 * s.left.distance(s.right);
-                preferred.min(room).max(radius)
-            }),
-        );
-        let mut indicative_route = indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9));
-        if !keeps_clearance(ecm, &indicative_route, radius) {
-            indicative_route = points.clone();
+        laps.lap(&mut self.times, 4);
+        path.indicative_route.clear();
+        if preferred == radius {
+            // The indicative route's portals are the path's own: it is the path.
+            path.indicative_route.extend_from_slice(&path.points);
+        } else {
+            portals_for(
+                corridor,
+                query,
+                |s: &CorridorStep| {
+                    // Keep the preferred clearance where the gap allows it, never less
+                    // than the radius.
+                    let room = 0.5 * s.left.distance(s.right);
+                    preferred.min(room).max(radius)
+                },
+                &mut self.portals,
+            );
+            let indicative = taut_path(query.start, query.goal, &self.portals);
+            path.indicative_route = indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9));
+            laps.lap(&mut self.times, 3);
+            if !keeps_clearance(ecm, &path.indicative_route, radius, step) {
+                path.indicative_route.clear();
+                path.indicative_route.extend_from_slice(&path.points);
+            }
+            laps.lap(&mut self.times, 4);
         }
-        Ok(Path {
-            points,
-            length,
-            indicative_route,
-            medial_route: medial_route(query, &start, &goal, &corridor),
-            corridor,
-            edges: self.route.clone(),
-        })
+        medial_route(query, &start, &goal, corridor, &mut path.medial_route);
+        path.corridor.clear();
+        path.corridor.extend_from_slice(corridor);
+        path.edges.clear();
+        path.edges.extend_from_slice(&self.route);
+        laps.lap(&mut self.times, 3);
+        Ok(())
     }
 
     /// The cost of crossing `edge` (cached): the taut path length through its corridor.
-    fn edge_cost(&mut self, ecm: &Ecm, id: EdgeId) -> f64 {
-        if let Some(&cost) = self.edge_cost.get(id) {
-            return cost;
+    #[inline]
+    fn edge_cost(&mut self, ecm: &Ecm, id: EdgeId, i: usize) -> f64 {
+        if let Some(&cost) = self.edge_cost.get(i) {
+            if !cost.is_nan() {
+                return cost;
+            }
         }
+        self.compute_edge_cost(ecm, id, i)
+    }
+
+    #[cold]
+    fn compute_edge_cost(&mut self, ecm: &Ecm, id: EdgeId, i: usize) -> f64 {
         let edge = &ecm.edges[id];
         let bps = &edge.bending_points;
         let cost = if bps.len() <= 2 {
             edge.length
         } else {
-            let portals: Vec<Portal> = bps[1..bps.len() - 1]
-                .iter()
-                .map(|b| Portal {
+            self.portals.clear();
+            self.portals
+                .extend(bps[1..bps.len() - 1].iter().map(|b| Portal {
                     left: Disk::point(b.left),
                     right: Disk::point(b.right),
-                })
-                .collect();
+                }));
             let (first, last) = (bps[0].position, bps[bps.len() - 1].position);
-            taut_path(first, last, &portals).length.min(edge.length)
+            taut_path(first, last, &self.portals)
+                .length
+                .min(edge.length)
         };
-        self.edge_cost.insert(id, cost);
+        if self.edge_cost.len() <= i {
+            self.edge_cost
+                .resize((ecm.edges.capacity() + 1).max(i + 1), f64::NAN);
+        }
+        self.edge_cost[i] = cost;
         cost
     }
 
@@ -424,12 +671,12 @@ impl Planner {
         goals: &[Retraction],
         radius: f64,
     ) -> Result<(Retraction, Retraction), PlanError> {
-        self.best.clear();
-        self.closed.clear();
+        let slots = ecm.vertices.capacity() + 1;
+        self.best.reset(slots);
+        self.closed.reset(slots);
         self.open.clear();
         self.route.clear();
-        let heuristic = |v: VertexId| {
-            let p = ecm.vertices[v].position;
+        let heuristic = |p: Point| {
             goals
                 .iter()
                 .map(|g| p.distance(g.point))
@@ -442,11 +689,11 @@ impl Planner {
                     continue;
                 };
                 let v = if forward { edge.end } else { edge.start };
-                if self.best.get(v).is_none_or(|b| length < b.0) {
+                if self.best.get(slot(v)).is_none_or(|b| length < b.0) {
                     self.best
-                        .insert(v, (length, Parent::Start { index, forward }));
+                        .insert(slot(v), (length, Parent::Start { index, forward }));
                     self.open.push(Open {
-                        estimate: length + heuristic(v),
+                        estimate: length + heuristic(ecm.vertices[v].position),
                         cost: length,
                         vertex: v,
                     });
@@ -476,8 +723,9 @@ impl Planner {
             if estimate >= best_total {
                 break;
             }
+            let vs = slot(vertex);
             // A stale entry (the vertex was reached more cheaply since) or a closed vertex.
-            if cost > self.best[vertex].0 || self.closed.insert(vertex, ()).is_some() {
+            if self.best.get(vs).is_none_or(|b| cost > b.0) || self.closed.insert(vs, ()) {
                 continue;
             }
             for (goal_index, goal) in goals.iter().enumerate() {
@@ -500,28 +748,31 @@ impl Planner {
                     }
                 }
             }
-            for k in 0..ecm.vertices[vertex].edges.len() {
-                let edge_id = ecm.vertices[vertex].edges[k];
-                let edge = &ecm.edges[edge_id];
-                if edge.min_clearance < radius {
+            let (lo, hi) = (
+                self.adjacency.first[vs] as usize,
+                self.adjacency.first[vs + 1] as usize,
+            );
+            for k in lo..hi {
+                let link = self.adjacency.links[k];
+                if link.min_clearance < radius {
                     continue;
                 }
-                let Some(next) = edge.opposite(vertex) else {
+                let (next, ns, edge_id) = (link.next, link.next_slot as usize, link.edge);
+                if self.closed.contains(ns) {
                     continue;
-                };
-                let factor = if self.penalty.contains_key(edge_id) {
+                }
+                let es = link.edge_slot as usize;
+                let factor = if self.penalty.contains(es) {
                     PENALTY
                 } else {
                     1.0
                 };
-                let next_cost = cost + factor * self.edge_cost(ecm, edge_id);
-                if self.closed.contains_key(next)
-                    || self.best.get(next).is_some_and(|b| b.0 <= next_cost)
-                {
+                let next_cost = cost + factor * self.edge_cost(ecm, edge_id, es);
+                if self.best.get(ns).is_some_and(|b| b.0 <= next_cost) {
                     continue;
                 }
                 self.best.insert(
-                    next,
+                    ns,
                     (
                         next_cost,
                         Parent::Edge {
@@ -531,7 +782,7 @@ impl Planner {
                     ),
                 );
                 self.open.push(Open {
-                    estimate: next_cost + heuristic(next),
+                    estimate: next_cost + heuristic(self.adjacency.position[ns]),
                     cost: next_cost,
                     vertex: next,
                 });
@@ -547,17 +798,18 @@ impl Planner {
             }) => {
                 self.route.push((goals[goal].edge(), forward));
                 loop {
-                    match self.best[vertex].1 {
-                        Parent::Edge { from, edge } => {
+                    match self.best.get(slot(vertex)).map(|b| b.1) {
+                        Some(Parent::Edge { from, edge }) => {
                             let e = &ecm.edges[edge];
                             self.route.push((edge, e.start == from && e.end == vertex));
                             vertex = from;
                         }
-                        Parent::Start { index, forward } => {
+                        Some(Parent::Start { index, forward }) => {
                             self.route.push((starts[index].edge(), forward));
                             self.route.reverse();
                             return Ok((starts[index], goals[goal]));
                         }
+                        _ => unreachable!("every reached vertex has a parent"),
                     }
                 }
             }
@@ -637,8 +889,9 @@ fn corridor_steps(
     start: &Retraction,
     goal: &Retraction,
     route: &[(EdgeId, bool)],
-) -> Vec<CorridorStep> {
-    let mut steps = Vec::new();
+    steps: &mut Vec<CorridorStep>,
+) {
+    steps.clear();
     let step = |edge: EdgeId, i: usize, forward: bool| {
         let b = &ecm.edges[edge].bending_points[i];
         let ((left, left_is_corner), (right, right_is_corner)) = if forward {
@@ -664,7 +917,7 @@ fn corridor_steps(
         } else {
             steps.extend((kb + 1..=ka).rev().map(|i| step(start.edge(), i, false)));
         }
-        return steps;
+        return;
     }
     let last = route.len() - 1;
     for (n, &(edge, forward)) in route.iter().enumerate() {
@@ -695,7 +948,6 @@ fn corridor_steps(
             steps.extend((from..=to).rev().map(|i| step(edge, i, false)));
         }
     }
-    steps
 }
 
 /// The portals of a corridor with the given clearance per step, trimmed to the stretch
@@ -704,12 +956,11 @@ fn portals_for(
     corridor: &[CorridorStep],
     query: &PathQuery,
     clearance: impl Fn(&CorridorStep) -> f64,
-) -> Vec<Portal> {
+    portals: &mut Vec<Portal>,
+) {
     let kept = between_start_and_goal(corridor, query.start, query.goal);
-    corridor[kept]
-        .iter()
-        .map(|s| s.portal(clearance(s)))
-        .collect()
+    portals.clear();
+    portals.extend(corridor[kept].iter().map(|s| s.portal(clearance(s))));
 }
 
 /// The steps whose portals lie between start and goal: it drops the steps the start
@@ -741,12 +992,13 @@ fn medial_route(
     start: &Retraction,
     goal: &Retraction,
     corridor: &[CorridorStep],
-) -> Vec<Point> {
-    let mut route = vec![query.start, start.point];
+    route: &mut Vec<Point>,
+) {
+    route.clear();
+    route.extend([query.start, start.point]);
     route.extend(corridor.iter().map(|s| s.position));
     route.extend([goal.point, query.goal]);
     route.dedup();
-    route
 }
 
 /// Whether every piece of `points` keeps `radius` (up to rounding) from every wall.
@@ -754,22 +1006,48 @@ fn medial_route(
 /// The cells tile the free space and each has its wall on one side, so a wall point
 /// within `radius` of a piece lies in a cell whose box meets the piece's box grown by
 /// `radius`: the cell index finds every wall that could be too close.
-fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64) -> bool {
+///
+/// A long piece is looked up in the index in stretches of about `step` (each box grown
+/// by `radius` and a rounding margin), which finds the same walls near the piece without
+/// visiting every cell in the piece's whole bounding box; distances are always measured
+/// to the whole piece.
+fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64, step: f64) -> bool {
     let allowed = radius * (1.0 - 1e-9) - 1e-12;
     points.windows(2).all(|w| {
         let piece = Segment::new(w[0], w[1]);
-        let (lo, hi) = (w[0].min(w[1]) - radius, w[0].max(w[1]) + radius);
-        let reach = rstar::AABB::from_corners([lo.x, lo.y], [hi.x, hi.y]);
-        ecm.cells
-            .tree
-            .locate_in_envelope_intersecting(reach)
-            .all(|entry| {
-                let cell = entry.data;
+        let d = w[1] - w[0];
+        let stretches = if step.is_finite() {
+            ((d.length() / step).ceil() as usize).clamp(1, 1 << 16)
+        } else {
+            1
+        };
+        let scale = w[0]
+            .x
+            .abs()
+            .max(w[0].y.abs())
+            .max(w[1].x.abs())
+            .max(w[1].y.abs());
+        let margin = if stretches > 1 {
+            1e-9 * (1.0 + scale)
+        } else {
+            0.0
+        };
+        let at = |i: usize| match i {
+            0 => w[0],
+            i if i == stretches => w[1],
+            i => w[0] + d * (i as f64 / stretches as f64),
+        };
+        (0..stretches).all(|i| {
+            let (a, b) = (at(i), at(i + 1));
+            let (lo, hi) = (a.min(b) - (radius + margin), a.max(b) + (radius + margin));
+            let reach = rstar::AABB::from_corners([lo.x, lo.y], [hi.x, hi.y]);
+            ecm.cells.pieces_meeting(&ecm.edges, reach).all(|cell| {
                 let bps = &ecm.edges[cell.edge].bending_points;
                 let k = cell.piece as usize;
                 let wall = Segment::new(bps[k].nearest(cell.side), bps[k + 1].nearest(cell.side));
                 piece.distance_to_segment(&wall) >= allowed
             })
+        })
     })
 }
 
@@ -783,14 +1061,16 @@ fn pulled_medial_route(
     goal: &Retraction,
     corridor: &[CorridorStep],
     radius: f64,
+    step: f64,
 ) -> Vec<Point> {
-    let route = medial_route(query, start, goal, corridor);
+    let mut route = Vec::new();
+    medial_route(query, start, goal, corridor, &mut route);
     let mut pulled = vec![route[0]];
     let mut at = 0;
     while at + 1 < route.len() {
         let next = (at + 2..route.len())
             .rev()
-            .find(|&k| keeps_clearance(ecm, &[route[at], route[k]], radius))
+            .find(|&k| keeps_clearance(ecm, &[route[at], route[k]], radius, step))
             .unwrap_or(at + 1);
         pulled.push(route[next]);
         at = next;

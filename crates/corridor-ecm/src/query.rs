@@ -55,8 +55,41 @@ impl Ecm {
         if !q.is_finite() {
             return Err(QueryError::NotFinite { point: q });
         }
-        self.locate(q)
+        self.locate_quietly(q)
             .ok_or(QueryError::NotInFreeSpace { point: q })
+    }
+
+    /// [`Ecm::locate`] without building a polygon per candidate cell (no allocation).
+    fn locate_quietly(&self, p: Point) -> Option<CellRef> {
+        let envelope = rstar::AABB::from_point([p.x, p.y]);
+        self.cells.pieces_meeting(&self.edges, envelope).find(|c| {
+            self.piece_ring(*c)
+                .is_some_and(|(ring, n)| in_polygon(&ring[..n], p))
+        })
+    }
+
+    /// The polygon of one cell piece as [`Ecm::cell_piece`] gives it, in a fixed array
+    /// (the ring and its length).
+    fn piece_ring(&self, cell: CellRef) -> Option<([Point; 4], usize)> {
+        let e = self.edges.get(cell.edge)?;
+        let k = cell.piece as usize;
+        let (a, b) = (e.bending_points.get(k)?, e.bending_points.get(k + 1)?);
+        let raw = match cell.side {
+            crate::Side::Left => [a.position, b.position, b.left, a.left],
+            crate::Side::Right => [a.position, a.right, b.right, b.position],
+        };
+        let mut ring = [Point::ZERO; 4];
+        let mut n = 0;
+        for q in raw {
+            if n == 0 || ring[n - 1] != q {
+                ring[n] = q;
+                n += 1;
+            }
+        }
+        while n > 1 && ring[0] == ring[n - 1] {
+            n -= 1;
+        }
+        Some((ring, n))
     }
 
     /// The obstacle point nearest to `q`: O(log n) to find the cell, then O(1), because a
@@ -136,8 +169,23 @@ impl Ecm {
     /// between two free regions) has one per cell piece that touches it, each landing on
     /// the point of that piece's medial-axis chord nearest to `q`.
     pub fn retractions(&self, q: Point) -> Result<Vec<Retraction>, QueryError> {
+        let mut found = Vec::new();
+        self.retractions_into(q, &mut found)?;
+        Ok(found)
+    }
+
+    /// [`Ecm::retractions`] into a reused buffer (cleared first).
+    pub(crate) fn retractions_into(
+        &self,
+        q: Point,
+        found: &mut Vec<Retraction>,
+    ) -> Result<(), QueryError> {
+        found.clear();
         match self.retract(q) {
-            Ok(r) => return Ok(vec![r]),
+            Ok(r) => {
+                found.push(r);
+                return Ok(());
+            }
             Err(QueryError::NotFinite { point }) => return Err(QueryError::NotFinite { point }),
             Err(_) => {}
         }
@@ -146,13 +194,10 @@ impl Ecm {
             [q.x - tolerance, q.y - tolerance],
             [q.x + tolerance, q.y + tolerance],
         );
-        let mut found = Vec::new();
-        for entry in self.cells.tree.locate_in_envelope_intersecting(envelope) {
-            let cell = entry.data;
-            let Some(piece) = self.cell_piece(cell) else {
+        for cell in self.cells.pieces_meeting(&self.edges, envelope) {
+            let Some((piece, n)) = self.piece_ring(cell) else {
                 continue;
             };
-            let n = piece.len();
             let touches = (0..n).any(|i| {
                 corridor_geom::Segment::new(piece[i], piece[(i + 1) % n]).distance(q) <= tolerance
             });
@@ -183,7 +228,7 @@ impl Ecm {
         if found.is_empty() {
             Err(QueryError::NotInFreeSpace { point: q })
         } else {
-            Ok(found)
+            Ok(())
         }
     }
 
@@ -197,4 +242,21 @@ impl Ecm {
         );
         corridor_geom::Segment::new(na, nb).nearest_point(q)
     }
+}
+
+/// Whether `p` lies in the closed polygon `ring` (crossing number; the same test as the
+/// cell index's, so that both locate a point in the same cell).
+fn in_polygon(ring: &[Point], p: Point) -> bool {
+    let mut inside = false;
+    let n = ring.len();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) {
+            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if p.x < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
 }

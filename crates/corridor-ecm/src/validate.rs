@@ -100,19 +100,33 @@ impl WallIndex {
             .map(|(e, d2)| (e.wall, d2.sqrt()))
     }
 
-    /// A wall strictly closer than `radius` to `q`, if any.
-    fn closer_than(&self, q: Point, radius: f64) -> Option<(WallRef, f64)> {
-        let r2 = radius * radius;
-        self.tree
-            .locate_within_distance([q.x, q.y], r2)
-            .map(|e| {
-                (
-                    e.wall,
-                    rstar::PointDistance::distance_2(e, &[q.x, q.y]).sqrt(),
-                )
-            })
-            .find(|&(_, d)| d < radius)
+    /// Replaces `out` with every wall whose bounding box meets `envelope`.
+    fn walls_meeting(&self, envelope: AABB<[f64; 2]>, out: &mut Vec<WallEntry>) {
+        out.clear();
+        out.extend(self.tree.locate_in_envelope_intersecting(envelope).copied());
     }
+}
+
+/// A wall among `candidates` strictly closer than `radius` to `q`, if any. Any wall
+/// closer than `radius` to `q` must be among the candidates (their query box must
+/// contain the box of the disc of that radius around `q`).
+fn closer_among(candidates: &[WallEntry], q: Point, radius: f64) -> Option<(WallRef, f64)> {
+    candidates.iter().find_map(|e| {
+        let d = rstar::PointDistance::distance_2(e, &[q.x, q.y]).sqrt();
+        (d < radius).then_some((e.wall, d))
+    })
+}
+
+/// Whether `x <= y`; false when either is NaN (so that checks written with it fail on
+/// NaN).
+pub(crate) fn at_most(x: f64, y: f64) -> bool {
+    x <= y
+}
+
+/// The box of the disc of radius `r` around `q`, grown by `margin`.
+fn disc_box(q: Point, r: f64, margin: f64) -> ([f64; 2], [f64; 2]) {
+    let r = r + margin;
+    ([q.x - r, q.y - r], [q.x + r, q.y + r])
 }
 
 fn sources_of(walls: &Walls, wall: WallRef) -> Vec<WallSource> {
@@ -290,11 +304,23 @@ pub(crate) fn validate(
     };
     let mut cells = 0.0;
     let area_scale = scale * scale;
+    // The closer-wall check gathers the walls near a run of consecutive bending points
+    // with one R-tree query (their discs' boxes together, kept at most twice the largest
+    // single box so the candidate list stays short) instead of one query per point.
+    let mut candidates: Vec<WallEntry> = Vec::new();
+    // A query box grown by a grid step, so that rounding cannot leave out a wall whose
+    // distance is just under the radius.
+    let margin = 1.0 + tol;
     for (_, edge) in ecm.edges() {
-        for bp in &edge.bending_points {
+        let bps = &edge.bending_points;
+        // The bending points before `covered_to`, from the one that started the current
+        // run, have their discs inside the box of the current `candidates`.
+        let mut covered_to = 0;
+        for (k, bp) in bps.iter().enumerate() {
             let q = g(bp.position);
             let (dl, dr) = (q.distance(g(bp.left)), q.distance(g(bp.right)));
-            if (dl - dr).abs() > tol {
+            // Written so that a NaN coordinate fails too.
+            if !at_most((dl - dr).abs(), tol) {
                 let mut sources = nearest_sources(bp.left);
                 sources.extend(nearest_sources(bp.right));
                 return Err(fail(
@@ -308,7 +334,28 @@ pub(crate) fn validate(
             }
             let clearance = dl.min(dr);
             if clearance > tol {
-                if let Some((wall, distance)) = index.closer_than(q, clearance - tol) {
+                if k >= covered_to {
+                    // Grow a run from `k` while the union box stays small.
+                    let (mut lo, mut hi) = disc_box(q, clearance, margin);
+                    let mut largest = (hi[0] - lo[0]) * (hi[1] - lo[1]);
+                    covered_to = k + 1;
+                    for b in &bps[k + 1..] {
+                        let p = g(b.position);
+                        let c = p.distance(g(b.left)).min(p.distance(g(b.right)));
+                        let (l, h) = disc_box(p, c.max(0.0), margin);
+                        let nlo = [lo[0].min(l[0]), lo[1].min(l[1])];
+                        let nhi = [hi[0].max(h[0]), hi[1].max(h[1])];
+                        let big = largest.max((h[0] - l[0]) * (h[1] - l[1]));
+                        // NaN boxes end the run (and a NaN point fails equidistance).
+                        if !at_most((nhi[0] - nlo[0]) * (nhi[1] - nlo[1]), 2.0 * big) {
+                            break;
+                        }
+                        (lo, hi, largest) = (nlo, nhi, big);
+                        covered_to += 1;
+                    }
+                    index.walls_meeting(AABB::from_corners(lo, hi), &mut candidates);
+                }
+                if let Some((wall, distance)) = closer_among(&candidates, q, clearance - tol) {
                     return Err(fail(
                         FailureKind::CloserWall {
                             clearance,
@@ -321,19 +368,29 @@ pub(crate) fn validate(
             }
         }
         for side in [crate::Side::Left, crate::Side::Right] {
-            for piece in edge.cell_pieces(side) {
+            for w in bps.windows(2) {
+                // The piece `a, b, b.left, a.left` (left) or `a, a.right, b.right, b`
+                // (right) as in `cell_piece`, without allocating: repeated points add
+                // exact zeros to the fan from the first point, so the area is the same.
+                let (a, b) = (&w[0], &w[1]);
+                let piece = match side {
+                    crate::Side::Left => [a.position, b.position, b.left, a.left],
+                    crate::Side::Right => [a.position, a.right, b.right, b.position],
+                };
                 let area = signed_area(&piece) * area_scale;
                 // A piece may be flat; it must not be turned over by more than rounding.
-                let size = piece
-                    .iter()
-                    .map(|p| g(*p).distance(g(piece[0])))
-                    .fold(0.0, f64::max);
-                if area < -tol * size.max(1.0) {
-                    return Err(fail(
-                        FailureKind::InvertedCell { area },
-                        piece[0],
-                        nearest_sources(piece[0]),
-                    ));
+                if area < 0.0 {
+                    let size = piece
+                        .iter()
+                        .map(|p| g(*p).distance(g(piece[0])))
+                        .fold(0.0, f64::max);
+                    if area < -tol * size.max(1.0) {
+                        return Err(fail(
+                            FailureKind::InvertedCell { area },
+                            piece[0],
+                            nearest_sources(piece[0]),
+                        ));
+                    }
                 }
                 cells += area;
             }
@@ -356,7 +413,7 @@ pub(crate) fn validate(
         }
     }
     let free = free_area_twice(walls) as f64 * 0.5;
-    if (cells - free).abs() > 1e-9 * free.abs().max(1.0) + tol {
+    if !at_most((cells - free).abs(), 1e-9 * free.abs().max(1.0) + tol) {
         return Err(fail(
             FailureKind::AreaMismatch { cells, free },
             Point::ZERO,

@@ -30,4 +30,6 @@ pub use load::{
 };
 pub use mesh::{read_mesh, Mesh, MeshError, MeshPolygon, MeshVertex};
 pub use movingai::{read_map, read_map_environment, read_scenarios, Scenario, ScenarioError};
-pub use native::{read_json, write_json, JsonError, JSON_FORMAT_VERSION};
+pub use native::{
+    read_json, read_obstacles, write_json, JsonError, ObstacleRecord, JSON_FORMAT_VERSION,
+};

@@ -320,33 +320,8 @@ pub fn read_json(text: &str) -> Result<Environment, JsonError> {
     for (index, raw) in raw_obstacles.iter().enumerate() {
         let entry: ObstacleEntry = parse_part(text, raw)?;
         let (line, column) = position(text, raw);
-        let bad = |problem| JsonError::BadObstacle {
-            line,
-            column,
-            index,
-            problem,
-        };
-        let kinds = [
-            entry.point.is_some(),
-            entry.polyline.is_some(),
-            entry.polygon.is_some(),
-        ];
-        match kinds.iter().filter(|&&k| k).count() {
-            0 => return Err(bad("needs one of `point`, `polyline` or `polygon`")),
-            1 => {}
-            _ => {
-                return Err(bad(
-                    "has more than one of `point`, `polyline` and `polygon`",
-                ))
-            }
-        }
-        if entry.holes.is_some() && entry.polygon.is_none() {
-            return Err(bad("only a `polygon` may have `holes`"));
-        }
-        if let Some(id) = entry.id {
-            if id == u32::MAX {
-                return Err(JsonError::ReservedId { line, column, id });
-            }
+        let (id, obstacle) = entry_obstacle(entry, line, column, index)?;
+        if let Some(id) = id {
             if let Some(&first_line) = first_use.get(&id) {
                 return Err(JsonError::DuplicateId {
                     line,
@@ -358,21 +333,7 @@ pub fn read_json(text: &str) -> Result<Environment, JsonError> {
             first_use.insert(id, line);
             max_id = max_id.max(Some(id));
         }
-        let obstacle = if let Some(p) = entry.point {
-            Obstacle::Point(p.0)
-        } else if let Some(v) = entry.polyline {
-            Obstacle::Polyline(points(v))
-        } else {
-            let exterior = Ring::new(points(entry.polygon.unwrap_or_default()));
-            let holes = entry
-                .holes
-                .unwrap_or_default()
-                .into_iter()
-                .map(|h| Ring::new(points(h)))
-                .collect();
-            Obstacle::Polygon(Polygon::new(exterior, holes))
-        };
-        entries.push((entry.id, obstacle, (line, column)));
+        entries.push((id, obstacle, (line, column)));
     }
     if let Some(raw) = doc.next_id {
         let next_id: u32 = parse_part(text, raw)?;
@@ -429,6 +390,127 @@ pub fn read_json(text: &str) -> Result<Environment, JsonError> {
         }
     })?;
     Ok(env)
+}
+
+/// Checks one obstacle object (exactly one kind, holes only on polygons, a usable id)
+/// and turns it into its id and geometry.
+fn entry_obstacle(
+    entry: ObstacleEntry,
+    line: usize,
+    column: usize,
+    index: usize,
+) -> Result<(Option<u32>, Obstacle), JsonError> {
+    let bad = |problem| JsonError::BadObstacle {
+        line,
+        column,
+        index,
+        problem,
+    };
+    let kinds = [
+        entry.point.is_some(),
+        entry.polyline.is_some(),
+        entry.polygon.is_some(),
+    ];
+    match kinds.iter().filter(|&&k| k).count() {
+        0 => return Err(bad("needs one of `point`, `polyline` or `polygon`")),
+        1 => {}
+        _ => {
+            return Err(bad(
+                "has more than one of `point`, `polyline` and `polygon`",
+            ))
+        }
+    }
+    if entry.holes.is_some() && entry.polygon.is_none() {
+        return Err(bad("only a `polygon` may have `holes`"));
+    }
+    if entry.id == Some(u32::MAX) {
+        return Err(JsonError::ReservedId {
+            line,
+            column,
+            id: u32::MAX,
+        });
+    }
+    let obstacle = if let Some(p) = entry.point {
+        Obstacle::Point(p.0)
+    } else if let Some(v) = entry.polyline {
+        Obstacle::Polyline(points(v))
+    } else {
+        let exterior = Ring::new(points(entry.polygon.unwrap_or_default()));
+        let holes = entry
+            .holes
+            .unwrap_or_default()
+            .into_iter()
+            .map(|h| Ring::new(points(h)))
+            .collect();
+        Obstacle::Polygon(Polygon::new(exterior, holes))
+    };
+    Ok((entry.id, obstacle))
+}
+
+/// One obstacle read by [`read_obstacles`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObstacleRecord {
+    /// The geometry.
+    pub obstacle: Obstacle,
+    /// The `id` written in the text, if any.
+    pub id: Option<ObstacleId>,
+    /// Line of the obstacle object (1-based).
+    pub line: usize,
+    /// Column of the obstacle object (1-based, in bytes).
+    pub column: usize,
+}
+
+/// Reads obstacles on their own, without an environment: one obstacle object of the
+/// native format (`{"polygon": …}`, `{"point": …}`, `{"polyline": …}`, optionally with
+/// `"id"` and `"holes"`) or a JSON list of them. This is the input of dynamic updates
+/// (`corridor update --insert`).
+///
+/// The objects are checked exactly as in [`read_json`] (one kind each, no unknown
+/// fields, holes only on polygons, points of two numbers); errors name the line and
+/// column, and [`JsonError::BadObstacle`] the 0-based position in the list. The geometry
+/// itself (simple rings, finite coordinates) depends on the environment it goes into:
+/// check it with [`Environment::validate_obstacle_geometry`]. Ids are returned as
+/// written, without a duplicate check (an update hands out fresh ids anyway).
+///
+/// ```
+/// use corridor_geom::{Environment, Obstacle, Point};
+/// let one = corridor_io::read_obstacles(r#"{"polygon": [[1, 1], [2, 1], [2, 3]]}"#).unwrap();
+/// assert_eq!(one.len(), 1);
+/// assert!(matches!(one[0].obstacle, Obstacle::Polygon(_)));
+///
+/// let list = corridor_io::read_obstacles("[\n  {\"point\": [5, 5]},\n  {\"id\": 3, \"polyline\": [[0, 0], [1, 1]]}\n]").unwrap();
+/// assert_eq!(list[0].obstacle, Obstacle::Point(Point::new(5.0, 5.0)));
+/// assert_eq!((list[1].id, list[1].line), (Some(corridor_geom::ObstacleId(3)), 3));
+///
+/// // The geometry is checked against the environment it is meant for.
+/// let env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+/// let bow_tie = corridor_io::read_obstacles(r#"{"polygon": [[0, 0], [2, 2], [2, 0], [0, 2]]}"#).unwrap();
+/// assert!(env.validate_obstacle_geometry(&bow_tie[0].obstacle).is_err());
+///
+/// let err = corridor_io::read_obstacles(r#"[{"point": [1, 1], "polygon": []}]"#).unwrap_err();
+/// assert!(matches!(err, corridor_io::JsonError::BadObstacle { index: 0, .. }), "{err}");
+/// ```
+pub fn read_obstacles(text: &str) -> Result<Vec<ObstacleRecord>, JsonError> {
+    let value: &RawValue = serde_json::from_str(text).map_err(|e| serde_error(e, text, text))?;
+    let raw = value.get().trim_start();
+    let list: Vec<&RawValue> = if raw.starts_with('[') {
+        parse_raw_list(text, value)?
+    } else {
+        vec![value]
+    };
+    let mut records = Vec::with_capacity(list.len());
+    for (index, raw) in list.into_iter().enumerate() {
+        let entry: ObstacleEntry = parse_part(text, raw)?;
+        let (line, column) = position(text, raw);
+        let (id, obstacle) = entry_obstacle(entry, line, column, index)?;
+        records.push(ObstacleRecord {
+            obstacle,
+            id: id.map(ObstacleId),
+            line,
+            column,
+        });
+    }
+    Ok(records)
 }
 
 /// The boundary or obstacle an [`EnvironmentError`] names.
@@ -555,4 +637,85 @@ fn point_list(out: &mut String, v: &[Point], owner: Owner) -> Result<(), JsonErr
     }
     out.push(']');
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_obstacles_reads_one_or_a_list_like_read_json() {
+        // Every obstacle of a written environment reads back alone and as a list.
+        let mut env = Environment::rectangle(Point::ZERO, Point::new(20.0, 10.0));
+        env.insert(Obstacle::Polygon(Polygon::new(
+            Ring::new(vec![
+                Point::new(2.0, 2.0),
+                Point::new(6.0, 2.0),
+                Point::new(6.0, 6.0),
+                Point::new(2.0, 6.0),
+            ]),
+            vec![Ring::new(vec![
+                Point::new(3.0, 3.0),
+                Point::new(4.0, 3.0),
+                Point::new(4.0, 4.0),
+            ])],
+        )));
+        env.insert(Obstacle::Polyline(vec![
+            Point::new(8.0, 1.0),
+            Point::new(8.0, 9.0),
+        ]));
+        env.insert(Obstacle::Point(Point::new(15.5, 5.25)));
+        let text = write_json(&env).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let list = doc["obstacles"].to_string();
+        let records = read_obstacles(&list).unwrap();
+        assert_eq!(records.len(), 3);
+        for (record, (id, obstacle)) in records.iter().zip(env.obstacles()) {
+            assert_eq!(record.id, Some(id));
+            assert_eq!(&record.obstacle, obstacle);
+            let alone = read_obstacles(&doc["obstacles"][id.0 as usize].to_string()).unwrap();
+            assert_eq!(
+                alone,
+                vec![ObstacleRecord {
+                    line: 1,
+                    column: 1,
+                    ..record.clone()
+                }]
+            );
+        }
+        assert_eq!(read_obstacles("[]").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn read_obstacles_names_the_problem_and_its_place() {
+        let cases: &[(&str, &str, usize)] = &[
+            ("{\"polygon\": [[0, 0], [1, 0], [1, 1]]", "Truncated", 1),
+            (
+                "[\n{\"point\": [1, 1]},\n{\"pont\": [1, 1]}\n]",
+                "Schema",
+                3,
+            ),
+            ("[\n{\"point\": [1, 1]},\n{\"id\": 4}\n]", "BadObstacle", 3),
+            ("{\"polyline\": [[0, 0]], \"holes\": []}", "BadObstacle", 1),
+            ("{\"point\": [1, 2, 3]}", "Schema", 1),
+            ("{\"point\": [1, 1], \"id\": 4294967295}", "ReservedId", 1),
+            ("\"point\"", "Schema", 1),
+            ("[1, 2", "Truncated", 1),
+            ("nonsense", "Syntax", 1),
+        ];
+        for (text, variant, line) in cases {
+            let err = read_obstacles(text).unwrap_err();
+            let debug = format!("{err:?}");
+            assert!(debug.starts_with(variant), "{text}: {debug}");
+            assert!(
+                err.to_string().starts_with(&format!("line {line},")),
+                "{text}: {err}"
+            );
+        }
+        let err = read_obstacles("[{\"point\": [1, 1]}, {}]").unwrap_err();
+        assert!(
+            matches!(err, JsonError::BadObstacle { index: 1, .. }),
+            "{err}"
+        );
+    }
 }
