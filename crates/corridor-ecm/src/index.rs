@@ -222,7 +222,8 @@ fn edge_entries(id: EdgeId, e: &Edge, out: &mut Vec<Entry>) {
 
 /// Whether `p` lies in the closed polygon `ring` (crossing number; boundary points may go
 /// either way, which is fine for locating a cell among neighbours that share the boundary).
-fn in_polygon(ring: &[Point], p: Point) -> bool {
+/// Point location and retraction both use it, so that they agree on a point's cell.
+pub(crate) fn in_polygon(ring: &[Point], p: Point) -> bool {
     let mut inside = false;
     let n = ring.len();
     for i in 0..n {

@@ -1,6 +1,7 @@
 //! Questions about a point: which cell holds it, its nearest obstacle point, its clearance
 //! and its retraction onto the medial axis (van Toll et al., SoCG 2016, §3).
 
+use crate::index::in_polygon;
 use crate::{CellRef, Ecm, EdgeId};
 use corridor_geom::Point;
 
@@ -242,21 +243,4 @@ impl Ecm {
         );
         corridor_geom::Segment::new(na, nb).nearest_point(q)
     }
-}
-
-/// Whether `p` lies in the closed polygon `ring` (crossing number; the same test as the
-/// cell index's, so that both locate a point in the same cell).
-fn in_polygon(ring: &[Point], p: Point) -> bool {
-    let mut inside = false;
-    let n = ring.len();
-    for i in 0..n {
-        let (a, b) = (ring[i], ring[(i + 1) % n]);
-        if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if p.x < x {
-                inside = !inside;
-            }
-        }
-    }
-    inside
 }
