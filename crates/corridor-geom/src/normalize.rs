@@ -624,17 +624,7 @@ impl Input {
 
     fn collect(&mut self, env: &Environment) -> Result<(), NormalizeError> {
         let grid = env.snap_grid();
-        let mut boundary = snap_ring(&grid, Owner::Boundary, env.boundary())?;
-        let area = twice_signed_area(&boundary);
-        if area == 0 {
-            return Err(NormalizeError::BoundaryCollapsed {
-                scale: grid.scale(),
-            });
-        }
-        if area < 0 {
-            boundary.reverse();
-        }
-        self.boundary = boundary.into_iter().map(ip).collect();
+        self.boundary = snapped_boundary(env)?.into_iter().map(ip).collect();
 
         for (id, obstacle) in env.obstacles() {
             let owner = Owner::Obstacle(id);
@@ -703,6 +693,23 @@ impl Input {
 pub(crate) fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
     grid.snap(p)
         .map_err(|source| EnvironmentError::Snap { owner, source }.into())
+}
+
+/// The environment's boundary on the snap grid, counter-clockwise; an error if snapping
+/// collapses it.
+pub(crate) fn snapped_boundary(env: &Environment) -> Result<Vec<GridPoint>, NormalizeError> {
+    let grid = env.snap_grid();
+    let mut boundary = snap_ring(&grid, Owner::Boundary, env.boundary())?;
+    let area = twice_signed_area(&boundary);
+    if area == 0 {
+        return Err(NormalizeError::BoundaryCollapsed {
+            scale: grid.scale(),
+        });
+    }
+    if area < 0 {
+        boundary.reverse();
+    }
+    Ok(boundary)
 }
 
 /// Snaps a ring and drops consecutive repeated vertices (including the closing one).

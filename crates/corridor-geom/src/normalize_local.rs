@@ -3,7 +3,7 @@
 //!
 //! See [`WallMap`] for how a change is normalized locally.
 
-use crate::normalize::{corner, snap, snap_ring, twice_signed_area};
+use crate::normalize::{corner, snap, snap_ring, snapped_boundary, twice_signed_area};
 use crate::{
     normalize, orient_grid, segments_intersect_grid, Environment, GridPoint, NormalizeError,
     Obstacle, ObstacleId, Orientation, Owner, SnapGrid, Walls,
@@ -555,16 +555,7 @@ impl WallMap {
     pub fn new(env: &Environment) -> Result<(WallMap, Walls), NormalizeError> {
         let walls = normalize(env)?;
         let grid = env.snap_grid();
-        let mut boundary = snap_ring(&grid, Owner::Boundary, env.boundary())?;
-        let area = twice_signed_area(&boundary);
-        if area == 0 {
-            return Err(NormalizeError::BoundaryCollapsed {
-                scale: grid.scale(),
-            });
-        }
-        if area < 0 {
-            boundary.reverse();
-        }
+        let boundary = snapped_boundary(env)?;
         let mut boundary_inputs = Vec::new();
         push_ring(&mut boundary_inputs, &boundary, None);
         let mut obstacles = HashMap::new();

@@ -2,6 +2,8 @@
 //! (integer coordinates on small grids: equal x everywhere, vertical walls, touching
 //! obstacles, pinch points, thin walls).
 
+// The degenerate random environments of the visibility-graph tests (same `FreeSpace`).
+#[path = "../../corridor-visgraph/tests/common/mod.rs"]
 mod common;
 
 use common::{random_environment, random_points};

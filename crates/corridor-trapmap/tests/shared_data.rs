@@ -3,23 +3,16 @@
 //! piece of every path checked exactly against the walls, and point location against
 //! brute force on a real map.
 
+#[path = "../../corridor-visgraph/tests/common/mod.rs"]
+mod common;
+
+use common::{anyangle_maze_dirs, data_dir};
 use corridor_geom::Point;
 use corridor_io::{load_environment, load_grid, load_problems, Problem};
 use corridor_trapmap::TrapezoidalMap;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-fn data_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    assert!(
-        dir.is_dir(),
-        "the shared data folder {} is missing: these tests run the published problems",
-        dir.display()
-    );
-    dir
-}
 
 /// Paths for all problems; returns (found, distinct pieces checked). Pieces along the
 /// roadmap recur in many paths; each distinct one is checked once.
@@ -48,14 +41,7 @@ fn run(map: &TrapezoidalMap, problems: &[Problem], failures: &mut Vec<String>) -
 
 #[test]
 fn anyangle_mazes_every_problem_has_a_free_path() {
-    let root = data_dir().join("anyangle");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    assert_eq!(dirs.len(), 83);
+    let dirs = anyangle_maze_dirs();
     let mut failures = Vec::new();
     let (mut found, mut total, mut pieces) = (0, 0, 0);
     let (mut build, mut query) = (0.0, 0.0);

@@ -6,21 +6,14 @@
 //! is within 1e-6 relative of the stated value *or* within half a unit of the stated
 //! value's last printed digit.
 
+mod common;
+
+use common::{anyangle_maze_dirs, data_dir};
 use corridor_geom::Point;
 use corridor_io::{load_environment, load_grid, load_problems, Problem};
 use corridor_visgraph::{FreeSpace, GraphOptions, VisibilityGraph};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
-
-fn data_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    assert!(
-        dir.is_dir(),
-        "the shared data folder {} is missing: these tests check the published optima",
-        dir.display()
-    );
-    dir
-}
 
 /// The number of digits after the decimal point of each problem's length, as printed.
 fn printed_digits(csv: &Path) -> Vec<i32> {
@@ -70,14 +63,7 @@ fn check(graph: &VisibilityGraph, problems: &[Problem], digits: &[i32], tally: &
 
 #[test]
 fn anyangle_mazes_all_4102_problems() {
-    let root = data_dir().join("anyangle");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    assert_eq!(dirs.len(), 83);
+    let dirs = anyangle_maze_dirs();
     let mut tally = Tally {
         solved: 0,
         total: 0,

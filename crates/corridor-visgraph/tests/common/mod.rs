@@ -1,13 +1,38 @@
 //! Seeded random environments rich in degenerate configurations: integer coordinates on
 //! a small grid (so many vertices are collinear and rays pass through vertices), cells
 //! blocked whole or cut along a diagonal (obstacles touching along edges and at corners,
-//! diagonal pinch points, T-junctions), and thin walls along grid lines and diagonals.
+//! diagonal pinch points, T-junctions), and thin walls along grid lines and diagonals;
+//! and where the shared data sets live. The trapezoidal map's tests include this file too.
 #![allow(dead_code)]
 
 use corridor_geom::{Environment, Obstacle, Point};
 use corridor_visgraph::FreeSpace;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+
+/// The shared data folder beside the checkout (`../shared/data`).
+pub fn data_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    assert!(
+        dir.is_dir(),
+        "the shared data folder {} is missing: these tests run its published problems",
+        dir.display()
+    );
+    dir
+}
+
+/// The 83 any-angle maze folders, sorted.
+pub fn anyangle_maze_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(data_dir().join("anyangle"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    assert_eq!(dirs.len(), 83);
+    dirs
+}
 
 /// A random environment on a `w × h` grid.
 pub fn random_environment(seed: u64, w: i32, h: i32) -> Environment {
