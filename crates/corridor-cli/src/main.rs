@@ -179,6 +179,14 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Write each mismatch (the environment before the update, the changes and what
+        /// differed) to `DIR/mismatch-K.json`, for `--replay`.
+        #[arg(long, value_name = "DIR")]
+        dump: Option<PathBuf>,
+        /// Replay the mismatches written by `--dump` instead of a random run: each update
+        /// alone, compared with a full rebuild.
+        #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "dump")]
+        replay: Vec<PathBuf>,
     },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
@@ -210,7 +218,19 @@ fn main() -> ExitCode {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
-        Command::Soak { ops, seed, json } => soak::run(ops, seed, json),
+        Command::Soak {
+            ops,
+            seed,
+            json,
+            dump,
+            replay,
+        } => {
+            if replay.is_empty() {
+                soak::run(ops, seed, json, dump.as_deref())
+            } else {
+                soak::replay(&replay)
+            }
+        }
         Command::Update {
             file,
             insert,

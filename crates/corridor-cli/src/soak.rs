@@ -1,14 +1,17 @@
 //! `corridor soak`: random updates of dynamic ECMs, each compared with a full rebuild.
 
+use crate::environment_arg::write;
 use crate::environment_arg::CliError;
-use corridor_ecm::{soak_with_progress, SoakOptions, SoakReport};
+use corridor_ecm::{soak_with_progress, Change, SoakFailure, SoakOptions, SoakReport};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Runs `ops` random updates from `seed` with a progress bar on stderr and prints the
-/// report; fails when any update differs from a full rebuild.
-pub fn run(ops: usize, seed: u64, json: bool) -> Result<(), CliError> {
+/// report; fails when any update differs from a full rebuild. With `dump`, each mismatch
+/// is written there as a file that `--replay` reads.
+pub fn run(ops: usize, seed: u64, json: bool, dump: Option<&Path>) -> Result<(), CliError> {
     let progress = ProgressBar::with_draw_target(Some(ops as u64), ProgressDrawTarget::stderr())
         .with_style(
             ProgressStyle::with_template(
@@ -21,7 +24,11 @@ pub fn run(ops: usize, seed: u64, json: bool) -> Result<(), CliError> {
     let step = (ops / 20).max(1);
     let started = Instant::now();
     let mut shown_mismatches = 0;
-    let report = soak_with_progress(ops, seed, &SoakOptions::default(), |r| {
+    let options = SoakOptions {
+        keep_failures: dump.is_some(),
+        ..SoakOptions::default()
+    };
+    let report = soak_with_progress(ops, seed, &options, |r| {
         let done = r.operations + r.rejected;
         progress.set_position(done as u64);
         if r.mismatches != shown_mismatches {
@@ -38,6 +45,13 @@ pub fn run(ops: usize, seed: u64, json: bool) -> Result<(), CliError> {
     });
     progress.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
+    if let Some(dir) = dump {
+        for (k, failure) in report.failures.iter().enumerate() {
+            let path = dir.join(format!("mismatch-{}.json", k + 1));
+            write(&path, &failure_json(failure)?)?;
+            eprintln!("soak: wrote {}", path.display());
+        }
+    }
     if json {
         let mut value = serde_json::to_value(&report)
             .map_err(|e| CliError::Usage(format!("cannot write the report: {e}")))?;
@@ -92,4 +106,74 @@ fn print_text(r: &SoakReport, ops: usize, seed: u64, wall: f64) {
         1e3 * r.rebuild_seconds / r.checked.max(1) as f64,
         wall
     );
+}
+
+/// A mismatch as one JSON document: `description`, `environment` (the native environment
+/// format) and `changes` (`{"insert": obstacle}`, `{"remove": id}`,
+/// `{"move": {"id": id, "obstacle": obstacle}}`).
+fn failure_json(failure: &SoakFailure) -> Result<String, CliError> {
+    let bad = |e: String| CliError::Usage(format!("cannot write the mismatch: {e}"));
+    let environment: serde_json::Value = corridor_io::write_json(&failure.environment)
+        .map_err(|e| bad(e.to_string()))
+        .and_then(|text| serde_json::from_str(&text).map_err(|e| bad(e.to_string())))?;
+    let value = serde_json::json!({
+        "description": failure.description,
+        "environment": environment,
+        "changes": failure.changes,
+    });
+    serde_json::to_string_pretty(&value).map_err(|e| bad(e.to_string()))
+}
+
+/// Reads a file written by `--dump`.
+fn read_failure(path: &Path) -> Result<SoakFailure, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let bad = |what: String| CliError::Usage(format!("{}: {what}", path.display()));
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    let environment = value
+        .get("environment")
+        .ok_or_else(|| bad("no \"environment\"".into()))?;
+    let environment = corridor_io::read_json(&environment.to_string())
+        .map_err(|e| bad(format!("environment: {e}")))?;
+    let changes: Vec<Change> = serde_json::from_value(
+        value
+            .get("changes")
+            .cloned()
+            .ok_or_else(|| bad("no \"changes\"".into()))?,
+    )
+    .map_err(|e| bad(format!("changes: {e}")))?;
+    let description = value
+        .get("description")
+        .and_then(|d| d.as_str())
+        .unwrap_or_default()
+        .to_string();
+    Ok(SoakFailure {
+        environment,
+        changes,
+        description,
+    })
+}
+
+/// Replays mismatches written by `--dump`; fails when any still differs.
+pub fn replay(files: &[PathBuf]) -> Result<(), CliError> {
+    let mut still = 0;
+    for path in files {
+        let failure = read_failure(path)?;
+        match failure.replay(&SoakOptions::default()) {
+            None => println!("{}: now equal to a full rebuild", path.display()),
+            Some(problem) => {
+                still += 1;
+                println!("{}: {problem}", path.display());
+            }
+        }
+    }
+    if still > 0 {
+        return Err(CliError::Usage(format!(
+            "{still} of {} replayed updates differ from a full rebuild",
+            files.len()
+        )));
+    }
+    Ok(())
 }

@@ -311,3 +311,50 @@ fn demo_closes_and_opens_a_door() {
         .unwrap()
         .contains("id=\"path-closed-failed\""));
 }
+
+#[test]
+fn soak_replays_a_dumped_update() {
+    // The format `soak --dump` writes: the environment before the update (native
+    // format), the changes, and what differed.
+    let dump = scratch(
+        "mismatch-replay.json",
+        r#"{
+  "description": "written by hand for this test",
+  "environment": {
+    "version": 1, "snap_scale": 10000.0, "next_id": 2,
+    "boundary": [[0, 0], [10, 0], [10, 10], [0, 10]],
+    "obstacles": [{"id": 1, "polygon": [[2, 2], [4, 2], [4, 4], [2, 4]]}]
+  },
+  "changes": [
+    {"insert": {"polygon": {"exterior": [[6, 6], [7, 6], [7, 7], [6, 7]]}}},
+    {"move": {"id": 1, "obstacle": {"point": [3, 3]}}}
+  ]
+}"#,
+    );
+    let o = corridor(&["soak", "--replay", dump.to_str().unwrap()]);
+    assert_success(&o);
+    assert!(
+        stdout(&o).contains("now equal to a full rebuild"),
+        "{}",
+        stdout(&o)
+    );
+
+    let broken = scratch("mismatch-broken.json", r#"{"environment": {"version": 1}}"#);
+    let o = corridor(&["soak", "--replay", broken.to_str().unwrap()]);
+    assert_failure(&o, &["mismatch-broken.json", "environment"]);
+
+    // A clean run writes no file.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("corridor-cli-tests/dump");
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = corridor(&[
+        "soak",
+        "--ops",
+        "30",
+        "--seed",
+        "5",
+        "--dump",
+        dir.to_str().unwrap(),
+    ]);
+    assert_success(&o);
+    assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+}

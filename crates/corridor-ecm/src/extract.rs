@@ -451,6 +451,23 @@ pub(crate) fn extract(
 /// straight arc between two points the midpoint of the two points (smallest clearance)
 /// is added when it is inside; straight arcs between segments have their smallest
 /// clearance at an end.
+/// Whether two coordinates along an arc (grid units) are one point up to the rounding of
+/// the Voronoi vertices (relative to their magnitude).
+fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() <= SAME_POINT * (1.0 + a.abs().max(b.abs()))
+}
+
+/// Whether `q` is one of the arc's ends up to rounding: an apex or midpoint that falls on a
+/// Voronoi vertex is that vertex, and must not become a second bending point in one build
+/// and not in another.
+fn near_end(q: Point, p0: Point, p1: Point) -> bool {
+    [p0, p1].iter().any(|&p| near(q.x, p.x) && near(q.y, p.y))
+}
+
+/// Relative distance under which two computed points are taken as one (Voronoi vertices
+/// are computed to a few units in the last place; this leaves a wide margin).
+const SAME_POINT: f64 = 1e-9;
+
 fn sample_arc(
     x: &Extractor<'_>,
     left: Site,
@@ -464,8 +481,8 @@ fn sample_arc(
         (Site::Point(a), Site::Point(b)) => {
             let m = (pt(a) + pt(b)) * 0.5;
             let d = p1 - p0;
-            let t = (m - p0).dot(d);
-            if t > 0.0 && t < d.length_squared() {
+            let t = (m - p0).dot(d) / d.length_squared();
+            if t > 0.0 && t < 1.0 && !near_end(m, p0, p1) {
                 push(m, bps);
             }
         }
@@ -496,13 +513,19 @@ fn sample_arc(
             };
             let step = (8.0 * x.deviation.max(f64::MIN_POSITIVE) * d).sqrt();
             let span = te - ts;
-            let pieces = ((span.abs() / step).ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
-            let apex_inside = (t0 - ts) * (te - t0) > 0.0;
+            // The ratio is exact in theory but not in floating point: on lattice input it
+            // is often a whole number, and the rounding of the Voronoi vertices (which
+            // depends on the transform and on the other sites) would round it up in one
+            // build and not in another. A whole number up to a relative 1e-7 is taken as
+            // whole, so every build samples the arc alike.
+            let ratio = span.abs() / step;
+            let pieces = ((ratio * (1.0 - 1e-7)).ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
+            let apex_inside = (t0 - ts) * (te - t0) > 0.0 && !near_end(on_arc(t0), p0, p1);
             let mut apex_done = !apex_inside;
             for k in 1..pieces {
                 let t = ts + span * (k as f64 / pieces as f64);
                 if !apex_done && (t - t0) * span.signum() >= 0.0 {
-                    if t != t0 {
+                    if !near(t, t0) {
                         push(on_arc(t0), bps);
                     }
                     apex_done = true;

@@ -84,7 +84,7 @@ pub use query::{QueryError, Retraction};
 pub use svg::SvgLayer;
 pub use transform::Transform;
 pub use update::{
-    soak, soak_with_progress, Change, DynamicEcm, Patch, PatchReport, RepairMethod, SoakOptions,
-    SoakReport, UpdateError, UpdateOptions, UpdateStats,
+    soak, soak_with_progress, Change, DynamicEcm, Patch, PatchReport, RepairMethod, SoakFailure,
+    SoakOptions, SoakReport, UpdateError, UpdateOptions, UpdateStats,
 };
 pub use validate::tolerance;

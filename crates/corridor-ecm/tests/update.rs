@@ -316,30 +316,64 @@ fn random_environments_equal_full_rebuild() {
     assert!(total.local > total.fallbacks, "{total:?}");
 }
 
+/// Every shared map: the Moving AI maps, the Polyanya meshes and the any-angle mazes.
+fn shared_maps() -> Vec<std::path::PathBuf> {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let mut maps = Vec::new();
+    for (folder, extension) in [("movingai", "map"), ("polyanya", "mesh")] {
+        let entries = std::fs::read_dir(data.join(folder)).unwrap_or_else(|e| {
+            panic!("{folder}: {e} (../shared/data must be beside the checkout)")
+        });
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|x| x == extension) {
+                maps.push(path);
+            }
+        }
+    }
+    for entry in std::fs::read_dir(data.join("anyangle")).unwrap() {
+        let path = entry.unwrap().path().join("maze.txt");
+        if path.is_file() {
+            maps.push(path);
+        }
+    }
+    maps.sort();
+    maps
+}
+
+/// Random operations on every shared map, each compared with a full rebuild. Large maps
+/// get fewer operations (each comparison rebuilds the whole map): about 60,000 ECM edges
+/// rebuilt per map, at least 2 and at most 150 operations.
 #[test]
 fn shared_maps_equal_full_rebuild() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai");
+    let maps = shared_maps();
+    assert!(maps.len() >= 13 + 80, "{} shared maps found", maps.len());
     let mut total = Tally::default();
-    for (k, name) in ["arena.map", "den312d.map", "lak303d.map"]
-        .iter()
-        .enumerate()
-    {
-        let env = corridor_io::load_environment(dir.join(name)).unwrap();
+    for (k, path) in maps.iter().enumerate() {
+        let name = path
+            .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"))
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        let env = corridor_io::load_environment(path).unwrap();
+        let edges = Ecm::build(&env).unwrap().edge_count();
         let bounds = env.bounds();
         let size = (bounds.max - bounds.min).max_element();
         let options = RandomEnvironmentOptions {
             origin: bounds.min,
             size,
-            min_radius: 0.5 / size,
-            max_radius: 4.0 / size,
+            min_radius: (0.5 / size).min(0.02),
+            max_radius: (4.0 / size).min(0.12),
             ..Default::default()
         };
-        let ops = if k == 2 { 60 } else { 150 };
-        let t = soak(env, &options, ops, 7 + k as u64, name);
-        println!("{name}: {t:?}");
+        // The any-angle mazes are many and small: a few operations each.
+        let budget = if name.starts_with("anyangle") { 4 } else { 150 };
+        let ops = (60_000 / edges.max(1)).clamp(2, budget);
+        let t = soak(env, &options, ops, 7 + k as u64, &name);
         total.add(t);
     }
-    assert!(total.ops >= 250, "{total:?}");
+    println!("{} shared maps: {total:?}", maps.len());
+    assert!(total.ops >= 600, "{total:?}");
 }
 
 #[test]

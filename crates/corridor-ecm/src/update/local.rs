@@ -824,6 +824,16 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
         }
         removed.push((id, edge));
     }
+    // The bending-point count is kept up to date by difference: counting it again would
+    // walk every edge of the map on every update.
+    let interior = |e: &Edge| e.bending_points.len().saturating_sub(2);
+    let vertices_before = ecm.vertex_count();
+    let mut interior_points = ecm.stats.bending_points.saturating_sub(vertices_before);
+    interior_points -= removed
+        .iter()
+        .map(|(_, e)| interior(e))
+        .sum::<usize>()
+        .min(interior_points);
     match removed.as_slice() {
         [(id, edge)] => ecm.cells.remove_edge(*id, edge),
         _ => ecm
@@ -858,6 +868,7 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
         edge.start = start;
         edge.end = end;
         edge.component = UNLABELLED;
+        interior_points += interior(&edge);
         let id = ecm.edges.insert(edge);
         let edge = &ecm.edges[id];
         ecm.cells.insert_edge(id, edge);
@@ -881,7 +892,8 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
     ecm.free_area = splice.free_area;
     ecm.stats.vertices = ecm.vertex_count();
     ecm.stats.edges = ecm.edge_count();
-    ecm.stats.bending_points = ecm.bending_point_count();
+    ecm.stats.bending_points = ecm.vertex_count() + interior_points;
+    debug_assert_eq!(ecm.stats.bending_points, ecm.bending_point_count());
     ecm.stats.components = ecm.component_count();
 }
 

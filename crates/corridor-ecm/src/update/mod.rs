@@ -7,7 +7,7 @@ mod canonical;
 mod local;
 mod soak;
 
-pub use soak::{soak, soak_with_progress, SoakOptions, SoakReport};
+pub use soak::{soak, soak_with_progress, SoakFailure, SoakOptions, SoakReport};
 
 use crate::{BuildError, BuildOptions, Ecm};
 use corridor_geom::{
@@ -19,7 +19,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// One change of the obstacles of a [`DynamicEcm`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Change {
     /// Add an obstacle; it gets the environment's next id.
     Insert(Obstacle),

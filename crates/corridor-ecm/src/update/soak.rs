@@ -38,6 +38,10 @@ pub struct SoakOptions {
     /// Only these random environment kinds (indices into the list above, in its order;
     /// empty: all of them).
     pub kinds: Vec<usize>,
+    /// Keep, for each of the first `max_details` mismatches, the environment before the
+    /// update and the changes ([`SoakReport::failures`]), so that it can be replayed
+    /// alone (default false: cloning the environment before every update costs time).
+    pub keep_failures: bool,
 }
 
 impl Default for SoakOptions {
@@ -54,6 +58,7 @@ impl Default for SoakOptions {
             max_details: 20,
             max_obstacles: 0,
             kinds: Vec::new(),
+            keep_failures: false,
         }
     }
 }
@@ -93,6 +98,9 @@ pub struct SoakReport {
     pub mismatches: usize,
     /// The first mismatches, described.
     pub details: Vec<String>,
+    /// The first mismatches as reproducers, when [`SoakOptions::keep_failures`] is set.
+    #[serde(skip)]
+    pub failures: Vec<SoakFailure>,
     /// Environments used.
     pub environments: usize,
     /// Time spent planning and applying updates (seconds, wall clock).
@@ -101,11 +109,95 @@ pub struct SoakReport {
     pub rebuild_seconds: f64,
 }
 
+/// How `ecm` differs from the full rebuild `full`, if it does: the canonical map, the
+/// size of the cell index, the counts in its stats, component ids in range.
+fn difference(ecm: &Ecm, full: &Ecm, tolerance: f64) -> Option<String> {
+    ecm.canonical_diff(full, tolerance)
+        .or_else(|| {
+            (ecm.cell_index().len() != full.cell_index().len()).then(|| {
+                format!(
+                    "cell index of {} pieces against {}",
+                    ecm.cell_index().len(),
+                    full.cell_index().len()
+                )
+            })
+        })
+        .or_else(|| {
+            let stats = ecm.stats();
+            let counted = (
+                ecm.vertex_count(),
+                ecm.edge_count(),
+                ecm.bending_point_count(),
+            );
+            (counted != (stats.vertices, stats.edges, stats.bending_points)).then(|| {
+                format!(
+                    "stats say {} vertices, {} edges, {} bending points; the map has {counted:?}",
+                    stats.vertices, stats.edges, stats.bending_points
+                )
+            })
+        })
+        .or_else(|| {
+            let count = ecm.component_count() as u32;
+            ecm.vertices()
+                .any(|(_, v)| v.component.0 >= count)
+                .then(|| "a component id out of range".to_string())
+        })
+}
+
+impl SoakFailure {
+    /// Replays the update alone: builds a dynamic map of the environment, applies the
+    /// changes and compares with a full rebuild. Returns what differs, `None` when the
+    /// update now equals the rebuild.
+    pub fn replay(&self, options: &SoakOptions) -> Option<String> {
+        let mut map =
+            match DynamicEcm::with_options(self.environment.clone(), options.update.clone()) {
+                Ok(map) => map,
+                Err(e) => return Some(format!("the environment does not build: {e}")),
+            };
+        let patch = match map.plan_batch(&self.changes) {
+            Ok(patch) => patch,
+            Err(e) => return Some(format!("the update is refused: {e}")),
+        };
+        if let Err(e) = map.apply(patch) {
+            return Some(format!("apply failed: {e}"));
+        }
+        match Ecm::build_with(map.environment(), &options.update.build) {
+            Err(e) => Some(format!("a full rebuild fails ({e})")),
+            Ok(full) => difference(map.ecm(), &full, options.tolerance),
+        }
+    }
+}
+
+/// One mismatch of a [`soak`], enough to replay it: apply `changes` to a
+/// [`DynamicEcm`] of `environment` and compare with a full rebuild.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SoakFailure {
+    /// The environment before the update.
+    pub environment: Environment,
+    /// The update (one change or a batch).
+    pub changes: Vec<Change>,
+    /// What differed.
+    pub description: String,
+}
+
 impl SoakReport {
     fn mismatch(&mut self, max: usize, what: String) {
         self.mismatches += 1;
         if self.details.len() < max {
             self.details.push(what);
+        }
+    }
+
+    /// Keeps a reproducer of the mismatch just counted, when there is room.
+    fn keep(&mut self, max: usize, before: Option<Environment>, changes: &[Change]) {
+        if let (Some(environment), Some(description)) = (before, self.details.last()) {
+            if self.failures.len() < max.min(self.details.len()) {
+                self.failures.push(SoakFailure {
+                    environment,
+                    changes: changes.to_vec(),
+                    description: description.clone(),
+                });
+            }
         }
     }
 }
@@ -334,6 +426,7 @@ pub fn soak_with_progress(
                 }
                 changes.push(c);
             }
+            let before = options.keep_failures.then(|| map.environment().clone());
             let clock = Instant::now();
             let planned = map.plan_batch(&changes);
             let patch = match planned {
@@ -357,6 +450,7 @@ pub fn soak_with_progress(
                             max,
                             format!("{name} step {step}: {changes:?} refused ({e}) but a full rebuild accepts it"),
                         );
+                        report.keep(max, before, &changes);
                     } else {
                         report.rejected += 1;
                     }
@@ -367,6 +461,7 @@ pub fn soak_with_progress(
             let r = patch.report().clone();
             if let Err(e) = map.apply(patch) {
                 report.mismatch(max, format!("{name} step {step}: apply failed: {e}"));
+                report.keep(max, before, &changes);
                 break;
             }
             report.update_seconds += clock.elapsed().as_secs_f64();
@@ -393,29 +488,13 @@ pub fn soak_with_progress(
                 let clock = Instant::now();
                 let full = Ecm::build_with(map.environment(), &options.update.build);
                 report.rebuild_seconds += clock.elapsed().as_secs_f64();
-                let ecm = map.ecm();
                 let problem = match full {
                     Err(e) => Some(format!("a full rebuild fails ({e})")),
-                    Ok(full) => ecm
-                        .canonical_diff(&full, options.tolerance)
-                        .or_else(|| {
-                            (ecm.cell_index().len() != full.cell_index().len()).then(|| {
-                                format!(
-                                    "cell index of {} pieces against {}",
-                                    ecm.cell_index().len(),
-                                    full.cell_index().len()
-                                )
-                            })
-                        })
-                        .or_else(|| {
-                            let count = ecm.component_count() as u32;
-                            ecm.vertices()
-                                .any(|(_, v)| v.component.0 >= count)
-                                .then(|| "a component id out of range".to_string())
-                        }),
+                    Ok(full) => difference(map.ecm(), &full, options.tolerance),
                 };
                 if let Some(p) = problem {
                     report.mismatch(max, format!("{name} step {step}: {changes:?} ({r:?}): {p}"));
+                    report.keep(max, before, &changes);
                     // Go on from a correct map.
                     match DynamicEcm::with_options(
                         map.environment().clone(),
