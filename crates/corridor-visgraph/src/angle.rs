@@ -136,6 +136,34 @@ pub(crate) fn angle_from_cmp(apex: Point, base: Dir, u: Dir, v: Dir) -> Ordering
     }
 }
 
+/// A number in `[0, 4]` increasing with the angle of `v` from the positive x axis (the
+/// "diamond angle"): monotone, cheap, rounded (NaN for a non-finite or zero `v`). Used
+/// to presort and prefilter directions; every decision near a key's rounding error is
+/// left to the exact tests above.
+#[inline]
+pub(crate) fn pseudo_angle(v: Point) -> f64 {
+    let p = v.y / (v.x.abs() + v.y.abs());
+    if v.x >= 0.0 {
+        if v.y >= 0.0 {
+            p
+        } else {
+            4.0 + p
+        }
+    } else {
+        2.0 - p
+    }
+}
+
+/// A pseudo-angle difference brought into `[0, 4)`.
+#[inline]
+pub(crate) fn wrap4(k: f64) -> f64 {
+    if k < 0.0 {
+        k + 4.0
+    } else {
+        k
+    }
+}
+
 /// Side masks relative to a direction of travel: the free space is on its left, right,
 /// or both.
 pub(crate) const LEFT: u8 = 1;

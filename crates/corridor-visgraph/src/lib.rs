@@ -47,6 +47,7 @@ mod graph;
 mod index;
 mod inflate;
 mod naive;
+mod pairs;
 mod predicates;
 mod ray;
 mod search;

@@ -37,7 +37,7 @@
 //! rad of parallel to a ray. Tests compare the culled sweep with the unculled one on
 //! random and on all shared maps of up to 3 000 walls.
 
-use crate::angle::{angle_from_cmp, in_half_open, Dir, Wedge};
+use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, wrap4, Dir, Wedge};
 use crate::free_space::FreeSpace;
 use crate::predicates::orient;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
@@ -147,31 +147,6 @@ struct Event {
     /// Rounded sort keys: pseudo-angle and squared distance.
     key: f64,
     dist: f64,
-}
-
-/// A pseudo-angle difference brought into `[0, 4)`.
-#[inline]
-fn wrap4(k: f64) -> f64 {
-    if k < 0.0 {
-        k + 4.0
-    } else {
-        k
-    }
-}
-
-/// A number in `[0, 4)` increasing with the angle of `v` from the positive x axis (the
-/// "diamond angle"): cheap, monotone, rounded.
-fn pseudo_angle(v: Point) -> f64 {
-    let p = v.y / (v.x.abs() + v.y.abs());
-    if v.x >= 0.0 {
-        if v.y >= 0.0 {
-            p
-        } else {
-            4.0 + p
-        }
-    } else {
-        2.0 - p
-    }
 }
 
 /// Who the sweep is centred on.
