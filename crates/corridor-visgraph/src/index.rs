@@ -200,6 +200,7 @@ impl SegmentGrid {
     ) -> bool {
         let (lo, hi) = if p.y <= q.y { (p, q) } else { (q, p) };
         let (r0, r1) = (self.row(lo.y - pad), self.row(hi.y + pad));
+        let slope = (hi.x - lo.x) / (hi.y - lo.y);
         let mut visit_row = |r: usize| {
             // The segment's part within this row's band grown by `pad`.
             let mut y0 = self.origin.y + r as f64 * self.cell - pad;
@@ -215,11 +216,8 @@ impl SegmentGrid {
                 // Horizontal, or the padded band only meets the padding.
                 (lo.x.min(hi.x), lo.x.max(hi.x))
             } else {
-                let x_at = |y: f64| {
-                    let t = (y - lo.y) / (hi.y - lo.y);
-                    lo.x + t * (hi.x - lo.x)
-                };
-                let (xa, xb) = (x_at(y0), x_at(y1));
+                // Rounded (a few ulps of the coordinates, far below `pad`).
+                let (xa, xb) = (lo.x + (y0 - lo.y) * slope, lo.x + (y1 - lo.y) * slope);
                 (xa.min(xb), xa.max(xb))
             };
             for c in self.col(xmin - pad)..=self.col(xmax + pad) {

@@ -25,7 +25,7 @@
 //! [`PAIRS_LIMIT`] vertices. The result is the same edge set as the naive oracle's
 //! (tested on the degenerate random environments).
 
-use crate::angle::{pseudo_angle, wrap4, Dir, Wedge};
+use crate::angle::{pseudo_angle, wrap4, Dir, Wedge, BOTH};
 use crate::free_space::FreeSpace;
 use crate::graph::{GraphKind, VisibilityGraph};
 use crate::predicates::orient;
@@ -43,59 +43,86 @@ pub(crate) const PAIRS_LIMIT: usize = 6_000;
 const KEY_SLACK: f64 = 1e-9;
 
 /// A range of directions counter-clockwise from pseudo-angle `lo` over `width`; a width
-/// above 4 lets every direction through.
+/// above 4 lets every direction through. `sure`: a key strictly inside (by more than the
+/// slack) is a direction the node allows with free space on both sides of it.
 #[derive(Clone, Copy, Debug)]
 struct Range {
     lo: f64,
     width: f64,
+    sure: bool,
 }
 
-const EVERYTHING: Range = Range {
+/// Every direction, not known to be strictly inside anything.
+const UNKNOWN: Range = Range {
     lo: 0.0,
     width: 5.0,
+    sure: false,
 };
 
+/// What the direction filter knows about one end of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Filter {
+    /// No node there allows the direction.
+    Outside,
+    /// Perhaps; the exact tests decide.
+    Unsure,
+    /// The vertex's only node allows it, strictly inside its range (free on both sides).
+    Inside,
+}
+
 impl Range {
-    /// The directions from the wedge's apex towards `from` counter-clockwise to the
-    /// direction towards `to`; everything when the rounded width is too close to 0 or a
-    /// full turn to tell which it is.
-    fn between(apex: Point, from: Point, to: Point) -> Range {
-        let lo = pseudo_angle(from - apex);
-        let width = wrap4(pseudo_angle(to - apex) - lo);
+    /// Counter-clockwise from key `lo` to key `hi` (keys of rounded directions, or such
+    /// keys plus 2 for the opposite direction); [`UNKNOWN`] when the rounded width is too
+    /// close to 0 or a full turn to tell which it is.
+    fn between(lo: f64, hi: f64) -> Range {
+        let below4 = |k: f64| if k >= 4.0 { k - 4.0 } else { k };
+        let (lo, hi) = (below4(lo), below4(hi));
+        let width = wrap4(hi - lo);
         if lo.is_finite() && width > 4.0 * KEY_SLACK && width < 4.0 - 4.0 * KEY_SLACK {
-            Range { lo, width }
+            Range {
+                lo,
+                width,
+                sure: true,
+            }
         } else {
-            EVERYTHING
+            UNKNOWN
         }
     }
 
-    /// Whether direction key `k` is certainly outside the range.
     #[inline]
-    fn surely_outside(self, k: f64) -> bool {
+    fn filter(self, k: f64) -> Filter {
         let t = wrap4(k - self.lo);
-        t > self.width + KEY_SLACK && t < 4.0 - KEY_SLACK
+        if t > self.width + KEY_SLACK && t < 4.0 - KEY_SLACK {
+            Filter::Outside
+        } else if self.sure && t > KEY_SLACK && t < self.width - KEY_SLACK {
+            Filter::Inside
+        } else {
+            Filter::Unsure
+        }
     }
 }
 
 /// The direction ranges a node's wedge allows (see the module doc).
 fn ranges(wedge: &Wedge, kind: GraphKind, out: &mut Vec<Range>) {
     if wedge.full {
-        out.push(EVERYTHING);
+        // Every direction, free on both sides.
+        out.push(Range {
+            sure: true,
+            ..UNKNOWN
+        });
         return;
     }
     let c = wedge.apex;
+    let (ks, ke) = (pseudo_angle(wedge.start - c), pseudo_angle(wedge.end - c));
     match kind {
-        GraphKind::Full => out.push(Range::between(c, wedge.start, wedge.end)),
+        GraphKind::Full => out.push(Range::between(ks, ke)),
         GraphKind::Reduced => {
             // Reduced-graph nodes are reflex: the tangents run from the start to the
-            // opposite of the end, and from the opposite of the start to the end.
-            let (ms, me) = (c * 2.0 - wedge.start, c * 2.0 - wedge.end);
-            if ms.is_finite() && me.is_finite() {
-                out.push(Range::between(c, wedge.start, me));
-                out.push(Range::between(c, ms, wedge.end));
-            } else {
-                out.push(EVERYTHING);
-            }
+            // opposite of the end, and from the opposite of the start to the end. The
+            // opposite of a direction is its key plus 2 (not a rounded point behind the
+            // apex, whose direction can be far off when the apex is far from the origin).
+            out.push(Range::between(ks, ke + 2.0));
+            out.push(Range::between(ks + 2.0, ke));
         }
     }
 }
@@ -136,6 +163,11 @@ impl<'a> SegmentTester<'a> {
             p.abs().max_element().max(q.abs().max_element()) + fs.bounds().size().max_element();
         let pad = 2e-9 * scale + 2e-6 * fs.grid.cell_size();
         let (wall_mark, inside) = (&mut self.wall_mark, &mut self.inside);
+        // Walls whose box misses the segment's box cannot meet it (exact comparisons).
+        let (lo, hi) = (
+            Point::new(p.x.min(q.x), p.y.min(q.y)),
+            Point::new(p.x.max(q.x), p.y.max(q.y)),
+        );
         let free = fs.grid.cover_segment(p, q, pad, |cell| {
             for &w in fs.grid.cell_items(cell) {
                 if wall_mark[w as usize] == stamp {
@@ -144,7 +176,22 @@ impl<'a> SegmentTester<'a> {
                 wall_mark[w as usize] = stamp;
                 let rec = fs.walls[w as usize];
                 let (a, b) = (fs.points[rec.a as usize], fs.points[rec.b as usize]);
-                let (oa, ob) = (orient(p, q, a), orient(p, q, b));
+                if a.x.max(b.x) < lo.x
+                    || a.x.min(b.x) > hi.x
+                    || a.y.max(b.y) < lo.y
+                    || a.y.min(b.y) > hi.y
+                {
+                    continue;
+                }
+                // A wall ending at `p` or `q` is collinear there (no need to ask).
+                let side = |y: Point| {
+                    if y == p || y == q {
+                        Orientation::Collinear
+                    } else {
+                        orient(p, q, y)
+                    }
+                };
+                let (oa, ob) = (side(a), side(b));
                 if opposite(oa, ob) && opposite(orient(a, b, p), orient(a, b, q)) {
                     return false;
                 }
@@ -197,12 +244,17 @@ fn opposite(x: Orientation, y: Orientation) -> bool {
 pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Vec<(u32, f64)>> {
     let fs = &graph.free;
     let mut lists = vec![Vec::new(); graph.node_wedge.len()];
-    // Vertices with nodes, and the direction ranges their nodes allow (CSR).
+    // Vertices with nodes, the direction ranges their nodes allow (CSR), and their
+    // node when they have only one.
     let mut vertices: Vec<u32> = Vec::new();
+    let mut single: Vec<u32> = Vec::new();
     let mut starts: Vec<u32> = vec![0];
     let mut all: Vec<Range> = Vec::new();
     for v in 0..fs.points.len() as u32 {
         let before = all.len();
+        let mut nodes = graph.nodes_at(v);
+        let first = nodes.next();
+        let only = first.filter(|_| nodes.next().is_none());
         for n in graph.nodes_at(v) {
             ranges(
                 &fs.wedges[graph.node_wedge[n as usize] as usize],
@@ -212,13 +264,20 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Vec<(u32, f64)>> {
         }
         if all.len() > before {
             vertices.push(v);
+            single.push(only.unwrap_or(u32::MAX));
             starts.push(all.len() as u32);
         }
     }
-    let allowed = |i: usize, k: f64| {
-        all[starts[i] as usize..starts[i + 1] as usize]
-            .iter()
-            .any(|r| !r.surely_outside(k))
+    let filter = |i: usize, k: f64| {
+        let mut best = Filter::Outside;
+        for r in &all[starts[i] as usize..starts[i + 1] as usize] {
+            match r.filter(k) {
+                Filter::Outside => {}
+                Filter::Inside if single[i] != u32::MAX => return Filter::Inside,
+                _ => best = Filter::Unsure,
+            }
+        }
+        best
     };
     let mut tester = SegmentTester::new(fs);
     for i in 0..vertices.len() {
@@ -226,10 +285,28 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Vec<(u32, f64)>> {
         let p = fs.points[v as usize];
         for (j, &x) in vertices.iter().enumerate().skip(i + 1) {
             let q = fs.points[x as usize];
-            if !allowed(i, pseudo_angle(q - p)) || !allowed(j, pseudo_angle(p - q)) {
+            let there_filter = filter(i, pseudo_angle(q - p));
+            if there_filter == Filter::Outside {
+                continue;
+            }
+            let back_filter = filter(j, pseudo_angle(p - q));
+            if back_filter == Filter::Outside {
                 continue;
             }
             let (there, back) = tester.visibility(v, x);
+            if there_filter == Filter::Inside && back_filter == Filter::Inside {
+                // Each end's only node allows the direction with free space on both
+                // sides: what `link` would find, without its exact wedge tests.
+                let dist = p.distance(q);
+                let (u, w) = (single[i], single[j]);
+                if there.is_some_and(|a| a.admits(BOTH, BOTH)) {
+                    lists[u as usize].push((w, dist));
+                }
+                if back.is_some_and(|a| a.admits(BOTH, BOTH)) {
+                    lists[w as usize].push((u, q.distance(p)));
+                }
+                continue;
+            }
             if let Some(arrival) = there {
                 graph.link(v, x, arrival, &mut lists);
             }

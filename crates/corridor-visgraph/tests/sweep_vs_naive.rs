@@ -153,3 +153,35 @@ fn query_errors_are_typed() {
         Err(QueryError::NotFinite { .. })
     ));
 }
+
+/// The pair construction's direction filter works on rounded pseudo-angles; far from the
+/// origin a rounded direction is least accurate relative to short walls. The same
+/// degenerate environments moved by an exact offset of about 10⁷ still give the naive
+/// graph.
+#[test]
+fn pairs_equal_naive_far_from_the_origin() {
+    use corridor_geom::{Environment, Point};
+    let offset = Point::new(1.0e7 + 0.5, -3.0e6 - 0.25);
+    for seed in 0..200u64 {
+        let (w, h) = (3 + (seed % 4) as i32, 3 + ((seed / 4) % 4) as i32);
+        let env = random_environment(seed + 20_000, w, h);
+        // A snap grid of quarter units reaches 10⁸ and holds every moved coordinate.
+        let mut moved = Environment::new(corridor_geom::Ring::new(
+            env.boundary()
+                .vertices()
+                .iter()
+                .map(|&p| p + offset)
+                .collect(),
+        ))
+        .with_snap_grid(corridor_geom::SnapGrid::new(4.0).unwrap());
+        for (_, o) in env.obstacles() {
+            moved.insert(o.translated(offset));
+        }
+        let free = FreeSpace::from_environment(&moved).unwrap();
+        for kind in [GraphKind::Full, GraphKind::Reduced] {
+            let pairs = graph(&free, kind, Construction::Pairs);
+            let naive = graph(&free, kind, Construction::Naive);
+            assert_eq!(edge_set(&pairs), edge_set(&naive), "seed {seed} {kind:?}");
+        }
+    }
+}
