@@ -92,9 +92,14 @@ fn upper_half(apex: Point, d: Dir) -> bool {
 /// Compares the angles of two directions measured counter-clockwise from the positive x
 /// axis, in `[0, 2π)` (exact).
 pub(crate) fn angle_cmp(apex: Point, u: Dir, v: Dir) -> Ordering {
-    let (hu, hv) = (upper_half(apex, u), upper_half(apex, v));
-    if hu != hv {
-        return if hu {
+    by_halves(apex, u, v, upper_half(apex, u), upper_half(apex, v))
+}
+
+/// Compares two directions given which half turn (first or second) each lies in: the
+/// first half comes first; within one half (less than π wide) the cross product decides.
+fn by_halves(apex: Point, u: Dir, v: Dir, u_first: bool, v_first: bool) -> Ordering {
+    if u_first != v_first {
+        return if u_first {
             Ordering::Less
         } else {
             Ordering::Greater
@@ -122,18 +127,7 @@ pub(crate) fn angle_from_cmp(apex: Point, base: Dir, u: Dir, v: Dir) -> Ordering
         first_half_from(apex, base, u),
         first_half_from(apex, base, v),
     );
-    if hu != hv {
-        return if hu {
-            Ordering::Less
-        } else {
-            Ordering::Greater
-        };
-    }
-    match cross_sign(apex, u, v) {
-        1 => Ordering::Less,
-        -1 => Ordering::Greater,
-        _ => Ordering::Equal,
-    }
+    by_halves(apex, u, v, hu, hv)
 }
 
 /// A number in `[0, 4]` increasing with the angle of `v` from the positive x axis (the

@@ -89,8 +89,10 @@ impl Range {
         }
     }
 
+    /// What the range says about direction key `k` (in `[0, 6)`: a key, or a key plus 2).
     #[inline]
     fn filter(self, k: f64) -> Filter {
+        let k = if k >= 4.0 { k - 4.0 } else { k };
         let t = wrap4(k - self.lo);
         if t > self.width + KEY_SLACK && t < 4.0 - KEY_SLACK {
             Filter::Outside
@@ -149,9 +151,29 @@ impl<'a> SegmentTester<'a> {
     /// path along it must agree with side-wise, for each direction (`v → x`, `x → v`).
     /// Equal to [`crate::naive::visibility`] both ways, with the walls taken from the
     /// grid cells along the segment.
-    fn visibility(&mut self, v: u32, x: u32) -> (Option<Arrival>, Option<Arrival>) {
+    ///
+    /// `hint` is a wall to try first (the one that blocked the previous segment from
+    /// `v`: consecutive candidates often end on one obstacle and are blocked by the same
+    /// wall); it is updated to this segment's blocker. Only an exact proper crossing
+    /// counts, so the hint changes the speed, never the answer.
+    fn visibility(&mut self, v: u32, x: u32, hint: &mut u32) -> (Option<Arrival>, Option<Arrival>) {
         let fs = self.fs;
         let (p, q) = (fs.points[v as usize], fs.points[x as usize]);
+        let crosses = |w: u32| {
+            let (a, b) = fs.wall_points(w);
+            let side = |y: Point| {
+                // A wall ending at `p` or `q` is collinear there (no need to ask).
+                if y == p || y == q {
+                    Orientation::Collinear
+                } else {
+                    orient(p, q, y)
+                }
+            };
+            opposite(side(a), side(b)) && opposite(orient(a, b, p), orient(a, b, q))
+        };
+        if *hint != u32::MAX && crosses(*hint) {
+            return (None, None);
+        }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.wall_mark.iter_mut().for_each(|m| *m = 0);
@@ -163,6 +185,7 @@ impl<'a> SegmentTester<'a> {
             p.abs().max_element().max(q.abs().max_element()) + fs.bounds().size().max_element();
         let pad = 2e-9 * scale + 2e-6 * fs.grid.cell_size();
         let (wall_mark, inside) = (&mut self.wall_mark, &mut self.inside);
+        let mut blocker = u32::MAX;
         // Walls whose box misses the segment's box cannot meet it (exact comparisons).
         let (lo, hi) = (
             Point::new(p.x.min(q.x), p.y.min(q.y)),
@@ -193,6 +216,7 @@ impl<'a> SegmentTester<'a> {
                 };
                 let (oa, ob) = (side(a), side(b));
                 if opposite(oa, ob) && opposite(orient(a, b, p), orient(a, b, q)) {
+                    blocker = w;
                     return false;
                 }
                 for (id, y, o) in [(rec.a, a, oa), (rec.b, b, ob)] {
@@ -205,6 +229,7 @@ impl<'a> SegmentTester<'a> {
             true
         });
         if !free {
+            *hint = blocker;
             return (None, None);
         }
         self.inside.sort_unstable_by(|&u, &w| {
@@ -283,17 +308,21 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Vec<(u32, f64)>> {
     for i in 0..vertices.len() {
         let v = vertices[i];
         let p = fs.points[v as usize];
+        let mut hint = u32::MAX;
         for (j, &x) in vertices.iter().enumerate().skip(i + 1) {
             let q = fs.points[x as usize];
-            let there_filter = filter(i, pseudo_angle(q - p));
+            let k = pseudo_angle(q - p);
+            let there_filter = filter(i, k);
             if there_filter == Filter::Outside {
                 continue;
             }
-            let back_filter = filter(j, pseudo_angle(p - q));
+            // The opposite direction's key is the key plus 2 (up to a rounding far below
+            // the slack); `filter` brings it back below 4.
+            let back_filter = filter(j, k + 2.0);
             if back_filter == Filter::Outside {
                 continue;
             }
-            let (there, back) = tester.visibility(v, x);
+            let (there, back) = tester.visibility(v, x, &mut hint);
             if there_filter == Filter::Inside && back_filter == Filter::Inside {
                 // Each end's only node allows the direction with free space on both
                 // sides: what `link` would find, without its exact wedge tests.
