@@ -136,6 +136,7 @@ impl TrapezoidalMap {
                 }
             }
         }
+        roadmap.finish();
         TrapezoidalMap {
             free_space,
             map,

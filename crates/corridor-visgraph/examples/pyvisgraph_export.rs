@@ -12,7 +12,9 @@
 //! as pyvisgraph-ready JSON (`OUT/FAMILY-SIZE.json`: `{"name": …, "polygons": [[[x, y],
 //! …], …]}`, coordinates printed exactly, so Python reads the same doubles), then builds
 //! our full graph and our reduced graph of the same polygons (inside a rectangular
-//! boundary one cell around them, which pyvisgraph does not have) and prints one JSON line per input:
+//! boundary one cell around them, which pyvisgraph does not have), each by the default
+//! construction (`full`, `reduced`) and by the rotational sweep (`full_sweep`,
+//! `reduced_sweep`), and prints one JSON line per input:
 //! median CPU and wall ms of the whole build from the environment (free space + graph)
 //! and the edge counts. `full_edges_between_obstacles` leaves out the edges at the four
 //! boundary corners: it is the number comparable with pyvisgraph's.
@@ -168,10 +170,15 @@ fn main() {
                 file.display().to_string(),
                 rings.len()
             );
-            for (label, kind) in [("full", GraphKind::Full), ("reduced", GraphKind::Reduced)] {
+            for (label, kind, construction) in [
+                ("full", GraphKind::Full, Construction::Auto),
+                ("reduced", GraphKind::Reduced, Construction::Auto),
+                ("full_sweep", GraphKind::Full, Construction::Sweep),
+                ("reduced_sweep", GraphKind::Reduced, Construction::Sweep),
+            ] {
                 let options = GraphOptions {
                     kind,
-                    construction: Construction::Sweep,
+                    construction,
                     no_culling: false,
                 };
                 let graph = match VisibilityGraph::with_options(&env, options) {

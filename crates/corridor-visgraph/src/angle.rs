@@ -92,9 +92,14 @@ fn upper_half(apex: Point, d: Dir) -> bool {
 /// Compares the angles of two directions measured counter-clockwise from the positive x
 /// axis, in `[0, 2π)` (exact).
 pub(crate) fn angle_cmp(apex: Point, u: Dir, v: Dir) -> Ordering {
-    let (hu, hv) = (upper_half(apex, u), upper_half(apex, v));
-    if hu != hv {
-        return if hu {
+    by_halves(apex, u, v, upper_half(apex, u), upper_half(apex, v))
+}
+
+/// Compares two directions given which half turn (first or second) each lies in: the
+/// first half comes first; within one half (less than π wide) the cross product decides.
+fn by_halves(apex: Point, u: Dir, v: Dir, u_first: bool, v_first: bool) -> Ordering {
+    if u_first != v_first {
+        return if u_first {
             Ordering::Less
         } else {
             Ordering::Greater
@@ -122,17 +127,34 @@ pub(crate) fn angle_from_cmp(apex: Point, base: Dir, u: Dir, v: Dir) -> Ordering
         first_half_from(apex, base, u),
         first_half_from(apex, base, v),
     );
-    if hu != hv {
-        return if hu {
-            Ordering::Less
+    by_halves(apex, u, v, hu, hv)
+}
+
+/// A number in `[0, 4]` increasing with the angle of `v` from the positive x axis (the
+/// "diamond angle"): monotone, cheap, rounded (NaN for a non-finite or zero `v`). Used
+/// to presort and prefilter directions; every decision near a key's rounding error is
+/// left to the exact tests above.
+#[inline]
+pub(crate) fn pseudo_angle(v: Point) -> f64 {
+    let p = v.y / (v.x.abs() + v.y.abs());
+    if v.x >= 0.0 {
+        if v.y >= 0.0 {
+            p
         } else {
-            Ordering::Greater
-        };
+            4.0 + p
+        }
+    } else {
+        2.0 - p
     }
-    match cross_sign(apex, u, v) {
-        1 => Ordering::Less,
-        -1 => Ordering::Greater,
-        _ => Ordering::Equal,
+}
+
+/// A pseudo-angle difference brought into `[0, 4)`.
+#[inline]
+pub(crate) fn wrap4(k: f64) -> f64 {
+    if k < 0.0 {
+        k + 4.0
+    } else {
+        k
     }
 }
 

@@ -6,9 +6,12 @@
 //! other. [`VisibilityGraph::shortest_path`] then joins start and goal to the graph
 //! without rebuilding it and runs A*.
 //!
-//! * **Two constructions.** Lee's rotational sweep around every corner, O(n² log n) with
-//!   a balanced ordered status (the default), and the naive O(n³) test of every pair
-//!   against every wall, kept as the oracle the sweep is tested against.
+//! * **Three constructions.** Lee's rotational sweep around every corner, O(n² log n)
+//!   with a balanced ordered status; every pair of corners through a cheap direction
+//!   filter and a segment test along grid cells (no per-corner set-up, several times
+//!   faster below a few thousand corners); and the naive O(n³) test of every pair against
+//!   every wall, kept as the oracle the others are tested against. The default
+//!   ([`Construction::Auto`]) takes pairs below 6,000 vertices and the sweep above.
 //! * **Reduced graph by default.** Only corners where the free space is reflex and only
 //!   edges tangent at both ends — enough for shortest paths (see [`GraphKind`]).
 //! * **Exact.** Every decision (which side, which order, visible or not) is an exact
@@ -47,6 +50,7 @@ mod graph;
 mod index;
 mod inflate;
 mod naive;
+mod pairs;
 mod predicates;
 mod ray;
 mod search;

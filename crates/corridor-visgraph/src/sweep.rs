@@ -37,7 +37,7 @@
 //! rad of parallel to a ray. Tests compare the culled sweep with the unculled one on
 //! random and on all shared maps of up to 3 000 walls.
 
-use crate::angle::{angle_from_cmp, in_half_open, Dir, Wedge};
+use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, wrap4, Dir, Wedge};
 use crate::free_space::FreeSpace;
 use crate::predicates::orient;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
@@ -147,31 +147,6 @@ struct Event {
     /// Rounded sort keys: pseudo-angle and squared distance.
     key: f64,
     dist: f64,
-}
-
-/// A pseudo-angle difference brought into `[0, 4)`.
-#[inline]
-fn wrap4(k: f64) -> f64 {
-    if k < 0.0 {
-        k + 4.0
-    } else {
-        k
-    }
-}
-
-/// A number in `[0, 4)` increasing with the angle of `v` from the positive x axis (the
-/// "diamond angle"): cheap, monotone, rounded.
-fn pseudo_angle(v: Point) -> f64 {
-    let p = v.y / (v.x.abs() + v.y.abs());
-    if v.x >= 0.0 {
-        if v.y >= 0.0 {
-            p
-        } else {
-            4.0 + p
-        }
-    } else {
-        2.0 - p
-    }
 }
 
 /// Who the sweep is centred on.
@@ -626,11 +601,56 @@ impl<'a> Sweeper<'a> {
         true
     }
 
+    /// Steps 1 and 3 of an event ray (the events `range`): the gathered walls at its
+    /// vertices that lie behind the ray (clockwise from it) leave the status, or with
+    /// `enter` those ahead of it (counter-clockwise) enter. Walls along the ray do neither.
+    fn update_status(&mut self, c: Point, range: std::ops::Range<usize>, enter: bool) {
+        let fs = self.fs;
+        let turn = if enter {
+            Orientation::CounterClockwise
+        } else {
+            Orientation::Clockwise
+        };
+        for k in range {
+            let v = self.events[k].vertex;
+            if v == MARK {
+                continue;
+            }
+            let x = self.events[k].point;
+            for &w in fs.incident_walls(v) {
+                if self.wall_mark[w as usize] != self.stamp {
+                    continue;
+                }
+                let rec = fs.walls[w as usize];
+                let y = fs.points[if rec.a == v { rec.b } else { rec.a } as usize];
+                if orient(c, x, y) != turn {
+                    continue;
+                }
+                // Keys run counter-clockwise around the centre: from the wall's end
+                // first reached to the one reached later.
+                if enter {
+                    self.status.insert(StatusKey {
+                        a: x,
+                        b: y,
+                        centre: c,
+                        id: w,
+                    });
+                } else {
+                    self.status.remove(&StatusKey {
+                        a: y,
+                        b: x,
+                        centre: c,
+                        id: w,
+                    });
+                }
+            }
+        }
+    }
+
     /// The sweep over one range of directions (the full turn for `None`).
     fn sweep_range(&mut self, args: &SweepArgs<'_>, arc: Option<Arc>, check: bool, pad: f64) {
         let c = args.c;
         let fs = self.fs;
-        let stamp = self.stamp;
         self.events.clear();
         self.status.clear();
         self.rays.clear();
@@ -740,28 +760,7 @@ impl<'a> Sweeper<'a> {
                 j += 1;
             }
             // 1. Walls ending on this ray leave.
-            for k in i..j {
-                let v = self.events[k].vertex;
-                if v == MARK {
-                    continue;
-                }
-                let x = self.events[k].point;
-                for &w in fs.incident_walls(v) {
-                    if self.wall_mark[w as usize] != stamp {
-                        continue;
-                    }
-                    let rec = fs.walls[w as usize];
-                    let y = fs.points[if rec.a == v { rec.b } else { rec.a } as usize];
-                    if orient(c, x, y) == Orientation::Clockwise {
-                        self.status.remove(&StatusKey {
-                            a: y,
-                            b: x,
-                            centre: c,
-                            id: w,
-                        });
-                    }
-                }
-            }
+            self.update_status(c, i..j, false);
             // 2. Visit the vertices on the ray, nearest first.
             let nearest = self.status.first().copied();
             let mut blocker: Option<Point> = None;
@@ -797,28 +796,7 @@ impl<'a> Sweeper<'a> {
                 });
             }
             // 3. Walls starting on this ray enter.
-            for k in i..j {
-                let v = self.events[k].vertex;
-                if v == MARK {
-                    continue;
-                }
-                let x = self.events[k].point;
-                for &w in fs.incident_walls(v) {
-                    if self.wall_mark[w as usize] != stamp {
-                        continue;
-                    }
-                    let rec = fs.walls[w as usize];
-                    let y = fs.points[if rec.a == v { rec.b } else { rec.a } as usize];
-                    if orient(c, x, y) == Orientation::CounterClockwise {
-                        self.status.insert(StatusKey {
-                            a: x,
-                            b: y,
-                            centre: c,
-                            id: w,
-                        });
-                    }
-                }
-            }
+            self.update_status(c, i..j, true);
             // The open range up to the next ray must be blocked inside the region too
             // (a range sweep ends at its last ray; a full turn wraps round).
             if check && (j < n || arc.is_none()) {

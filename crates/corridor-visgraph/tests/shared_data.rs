@@ -11,7 +11,7 @@ mod common;
 use common::{anyangle_maze_dirs, data_dir};
 use corridor_geom::Point;
 use corridor_io::{load_environment, load_grid, load_problems, Problem};
-use corridor_visgraph::{FreeSpace, GraphOptions, VisibilityGraph};
+use corridor_visgraph::{Construction, FreeSpace, GraphOptions, VisibilityGraph};
 use std::path::Path;
 use std::time::Instant;
 
@@ -120,8 +120,8 @@ fn aurora_all_2990_problems() {
     assert!(tally.failures.is_empty(), "{:#?}", tally.failures);
 }
 
-/// Slow (minutes): the culled sweep equals the sweep over every wall on the shared mazes
-/// of up to 3 000 walls.
+/// Slow (minutes): the culled sweep and the pair-by-pair construction equal the sweep over
+/// every wall on the shared mazes of up to 3 000 walls.
 #[test]
 #[ignore]
 fn culling_changes_nothing_on_shared_mazes() {
@@ -133,7 +133,20 @@ fn culling_changes_nothing_on_shared_mazes() {
         if free.wall_count() > 3000 {
             continue;
         }
-        let culled = VisibilityGraph::from_free_space(free.clone(), GraphOptions::default());
+        let culled = VisibilityGraph::from_free_space(
+            free.clone(),
+            GraphOptions {
+                construction: Construction::Sweep,
+                ..GraphOptions::default()
+            },
+        );
+        let pairs = VisibilityGraph::from_free_space(
+            free.clone(),
+            GraphOptions {
+                construction: Construction::Pairs,
+                ..GraphOptions::default()
+            },
+        );
         let plain = VisibilityGraph::from_free_space(
             free,
             GraphOptions {
@@ -142,6 +155,7 @@ fn culling_changes_nothing_on_shared_mazes() {
             },
         );
         assert!(culled.edges().eq(plain.edges()), "{}", dir.display());
+        assert!(pairs.edges().eq(plain.edges()), "{}", dir.display());
     }
 }
 

@@ -1,5 +1,6 @@
-//! The rotational sweep builds exactly the graph the naive O(n³) construction builds,
-//! and the reduced graph gives the same shortest paths as the full one.
+//! The rotational sweep and the pair-by-pair construction build exactly the graph the
+//! naive O(n³) construction builds, and the reduced graph gives the same shortest paths
+//! as the full one.
 
 mod common;
 
@@ -25,6 +26,15 @@ fn edge_set(g: &VisibilityGraph) -> Vec<(usize, usize)> {
 
 #[test]
 fn sweep_equals_naive_on_1000_degenerate_environments() {
+    equals_naive_on_1000_degenerate_environments(Construction::Sweep);
+}
+
+#[test]
+fn pairs_equal_naive_on_1000_degenerate_environments() {
+    equals_naive_on_1000_degenerate_environments(Construction::Pairs);
+}
+
+fn equals_naive_on_1000_degenerate_environments(construction: Construction) {
     let mut full_edges = 0;
     let mut reduced_edges = 0;
     for seed in 0..1000u64 {
@@ -32,7 +42,7 @@ fn sweep_equals_naive_on_1000_degenerate_environments() {
         let env = random_environment(seed, w, h);
         let free = FreeSpace::from_environment(&env).unwrap();
         for kind in [GraphKind::Full, GraphKind::Reduced] {
-            let sweep = graph(&free, kind, Construction::Sweep);
+            let sweep = graph(&free, kind, construction);
             let naive = graph(&free, kind, Construction::Naive);
             let (a, b) = (edge_set(&sweep), edge_set(&naive));
             if a != b {
@@ -40,15 +50,16 @@ fn sweep_equals_naive_on_1000_degenerate_environments() {
                 let only_naive: Vec<_> = b.iter().filter(|e| !a.contains(e)).collect();
                 let show = |e: &&(usize, usize)| (sweep.node_point(e.0), sweep.node_point(e.1));
                 panic!(
-                    "seed {seed} {kind:?}: only in sweep {:?}, only in naive {:?}",
+                    "seed {seed} {kind:?}: only in {construction:?} {:?}, only in naive {:?}",
                     only_sweep.iter().map(show).collect::<Vec<_>>(),
                     only_naive.iter().map(show).collect::<Vec<_>>()
                 );
             }
-            // Every edge is symmetric with the same length both ways.
+            // Every edge is symmetric with the same length both ways, the naive one's.
             for u in 0..sweep.node_count() {
                 for (v, len) in sweep.neighbours(u) {
                     assert!(sweep.neighbours(v).any(|(x, l)| x == u && l == len));
+                    assert!(naive.neighbours(u).any(|(x, l)| x == v && l == len));
                 }
             }
             match kind {
@@ -69,6 +80,9 @@ fn reduced_graph_gives_the_full_graphs_shortest_paths() {
         let free = FreeSpace::from_environment(&env).unwrap();
         let full = graph(&free, GraphKind::Full, Construction::Sweep);
         let reduced = graph(&free, GraphKind::Reduced, Construction::Sweep);
+        // The default build (pair by pair at this size) is the same graph.
+        let default = VisibilityGraph::from_free_space(free.clone(), GraphOptions::default());
+        assert_eq!(edge_set(&default), edge_set(&reduced), "seed {seed}");
         let pts = random_points(seed, w, h, 12);
         for s in &pts {
             for g in &pts {
@@ -112,6 +126,8 @@ fn culling_changes_nothing_on_larger_maps() {
                 },
             );
             assert_eq!(edge_set(&culled), edge_set(&plain), "seed {seed} {kind:?}");
+            let pairs = graph(&free, kind, Construction::Pairs);
+            assert_eq!(edge_set(&pairs), edge_set(&plain), "seed {seed} {kind:?}");
         }
         if seed < 10 {
             let naive = graph(&free, GraphKind::Reduced, Construction::Naive);
@@ -136,4 +152,36 @@ fn query_errors_are_typed() {
         g.shortest_path(inside, nan),
         Err(QueryError::NotFinite { .. })
     ));
+}
+
+/// The pair construction's direction filter works on rounded pseudo-angles; far from the
+/// origin a rounded direction is least accurate relative to short walls. The same
+/// degenerate environments moved by an exact offset of about 10⁷ still give the naive
+/// graph.
+#[test]
+fn pairs_equal_naive_far_from_the_origin() {
+    use corridor_geom::{Environment, Point};
+    let offset = Point::new(1.0e7 + 0.5, -3.0e6 - 0.25);
+    for seed in 0..200u64 {
+        let (w, h) = (3 + (seed % 4) as i32, 3 + ((seed / 4) % 4) as i32);
+        let env = random_environment(seed + 20_000, w, h);
+        // A snap grid of quarter units reaches 10⁸ and holds every moved coordinate.
+        let mut moved = Environment::new(corridor_geom::Ring::new(
+            env.boundary()
+                .vertices()
+                .iter()
+                .map(|&p| p + offset)
+                .collect(),
+        ))
+        .with_snap_grid(corridor_geom::SnapGrid::new(4.0).unwrap());
+        for (_, o) in env.obstacles() {
+            moved.insert(o.translated(offset));
+        }
+        let free = FreeSpace::from_environment(&moved).unwrap();
+        for kind in [GraphKind::Full, GraphKind::Reduced] {
+            let pairs = graph(&free, kind, Construction::Pairs);
+            let naive = graph(&free, kind, Construction::Naive);
+            assert_eq!(edge_set(&pairs), edge_set(&naive), "seed {seed} {kind:?}");
+        }
+    }
 }
