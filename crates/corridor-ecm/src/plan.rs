@@ -4,10 +4,10 @@
 //! along the route, and pull the shortest path with clearance taut inside it.
 
 use crate::query::{QueryError, Retraction};
-use crate::taut::{slot, Marks, TautSearch};
+use crate::taut::{keeps_for_goal, skips_for_start, slot, Marks, TautSearch};
 use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::funnel::{taut_path, Disk, Portal, TautPath};
-use corridor_geom::{orient, Orientation, Point, Segment};
+use corridor_geom::{Point, Segment};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
@@ -458,6 +458,12 @@ impl Planner {
         std::array::from_fn(|i| (PHASE_NAMES[i], self.times[i]))
     }
 
+    /// Statistics of the last query's taut-length search: labels expanded and labels
+    /// created (each a route to a medial-axis vertex with its funnel).
+    pub fn search_statistics(&self) -> (usize, usize) {
+        (self.taut.expanded, self.taut.labels_created())
+    }
+
     /// Plans a path on `ecm`.
     pub fn plan(&mut self, ecm: &Ecm, query: &PathQuery) -> Result<Path, PlanError> {
         let mut path = Path::empty();
@@ -520,6 +526,19 @@ impl Planner {
         self.penalty.reset(ecm.edges.capacity() + 1);
         let mut best: Option<(f64, Retraction, Retraction)> = None;
         let mut best_path: Option<TautPath> = None;
+        if radius > 0.0 {
+            // With a radius, narrow corridors may leave no route at all; A* settles that
+            // with one visit per vertex, where the taut-length search would try many
+            // routes before giving up.
+            let starts = std::mem::take(&mut self.starts);
+            let goals = std::mem::take(&mut self.goals);
+            let reachable = self.search(ecm, &starts, &goals, radius).is_ok();
+            self.starts = starts;
+            self.goals = goals;
+            if !reachable {
+                return Err(PlanError::NoCorridor { radius });
+            }
+        }
         // First candidate: the corridor chosen by taut length itself.
         if let Some(found) = self.taut.run(
             ecm,
@@ -547,7 +566,15 @@ impl Planner {
         laps.lap(&mut self.times, 1);
         let starts = std::mem::take(&mut self.starts);
         let goals = std::mem::take(&mut self.goals);
-        for attempt in 0..self.candidates {
+        // At radius 0 the taut-length search is exact (its corridor's taut path is the
+        // shortest path), so other corridors cannot do better; with a radius the disk
+        // funnel's lengths differ from the point funnel's and the candidates still help.
+        let candidates = if radius == 0.0 && best.is_some() && !self.taut.capped {
+            0
+        } else {
+            self.candidates
+        };
+        for attempt in 0..candidates {
             let Ok((start, goal)) = self.search(ecm, &starts, &goals, radius) else {
                 break;
             };
@@ -964,22 +991,26 @@ fn portals_for(
 }
 
 /// The steps whose portals lie between start and goal: it drops the steps the start
-/// already lies beyond (or on) and those the goal lies before (or on). A portal is the
-/// chord between the nearest obstacle points of a bending point, and a point inside the
-/// same clearance disk, or on a wall corner that is a portal end, may sit on either side
-/// of it.
+/// already lies beyond (or on) and those the goal lies before (or on), as long as the
+/// point lies inside the step's clearance disk. A portal is the chord between the nearest
+/// obstacle points of a bending point, and a point of a neighbouring cell (or a wall
+/// corner that is a portal end) may sit on either side of it, but only inside that disk;
+/// a point on the wrong side of the chord's line farther away lies where the corridor has
+/// wound round, and trimming there would cut the corridor short. The taut-length search
+/// trims the same way ([`crate::taut::skips_for_start`], [`crate::taut::keeps_for_goal`]),
+/// so that it measures the corridors as the planner does.
 fn between_start_and_goal(
     corridor: &[CorridorStep],
     start: Point,
     goal: Point,
 ) -> std::ops::Range<usize> {
-    let side = |s: &CorridorStep, q: Point| orient(s.right, s.left, q);
+    let gate = |s: &CorridorStep| (s.left, s.right, s.position, s.clearance);
     let first = corridor
         .iter()
-        .take_while(|s| side(s, start) != Orientation::CounterClockwise)
+        .take_while(|s| skips_for_start(&gate(s), start))
         .count();
     let mut end = corridor.len();
-    while end > first && side(&corridor[end - 1], goal) != Orientation::Clockwise {
+    while end > first && !keeps_for_goal(&gate(&corridor[end - 1]), goal) {
         end -= 1;
     }
     first..end
@@ -1013,6 +1044,10 @@ fn medial_route(
 /// to the whole piece.
 fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64, step: f64) -> bool {
     let allowed = radius * (1.0 - 1e-9) - 1e-12;
+    if allowed <= 0.0 {
+        // Every distance passes: nothing to look up.
+        return true;
+    }
     points.windows(2).all(|w| {
         let piece = Segment::new(w[0], w[1]);
         let d = w[1] - w[0];

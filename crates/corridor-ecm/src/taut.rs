@@ -1,19 +1,20 @@
 //! Choosing the corridor by the length of the taut path itself.
 //!
 //! A* on medial-axis lengths can prefer a corridor whose taut path is longer than
-//! another's. Here the cost of reaching a medial-axis vertex is the length of the taut
-//! (shortest, radius 0) path from the start to that vertex through the corridor followed
-//! so far, kept as an incremental funnel (Lee and Preparata) per search node. The cost
-//! depends on the route, so this is a best-first search rather than an exact shortest-path
-//! algorithm, but it measures far closer to the true shortest paths than medial-axis
-//! lengths do.
+//! another's. Here the search runs over *routes* (sequences of medial-axis edges), each
+//! carried by a label with the incremental funnel (Lee and Preparata) of its corridor.
+//! The taut length of what follows a vertex depends on the whole route to it, not only on
+//! the vertex, so one label per vertex (Dijkstra's rule) is not exact: an earlier version
+//! did that and chose a longer corridor on 16 Moving AI scenarios. Several labels per
+//! vertex, ordered by a lower bound on every extension's length and pruned only where a
+//! shorter path provably exists, make the search exact at radius 0 (see
+//! [`TautSearch::run`]).
 //!
-//! The search state lives in a reusable [`TautSearch`]: per-vertex records in dense
-//! arrays reset by a generation stamp (no clearing), and the funnel of every search node
-//! stored as two slices of one shared point pool, so that a warmed search allocates
-//! nothing.
+//! The search state lives in a reusable [`TautSearch`]: labels in one vector, and the
+//! funnel of every label stored as two slices of one shared point pool, all cleared but
+//! kept between queries, so that a warmed search allocates nothing (unless a query needs
+//! more labels than any before it).
 
-use crate::plan::Open;
 use crate::query::Retraction;
 use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::{orient, Orientation, Point};
@@ -79,6 +80,9 @@ impl<T: Copy + Default> Marks<T> {
 struct Funnel {
     apex: Point,
     apex_length: f64,
+    /// Whether a portal has been taken: portals the start already lies beyond (or on)
+    /// are skipped until the first it lies before, as the planner's corridor does.
+    opened: bool,
     left: Vec<Point>,
     right: Vec<Point>,
 }
@@ -88,6 +92,7 @@ impl Funnel {
     fn reset(&mut self, start: Point) {
         self.apex = start;
         self.apex_length = 0.0;
+        self.opened = false;
         self.left.clear();
         self.right.clear();
     }
@@ -96,6 +101,7 @@ impl Funnel {
     fn copy_from(&mut self, other: &Funnel) {
         self.apex = other.apex;
         self.apex_length = other.apex_length;
+        self.opened = other.opened;
         self.left.clear();
         self.left.extend_from_slice(&other.left);
         self.right.clear();
@@ -106,6 +112,7 @@ impl Funnel {
     fn load(&mut self, stored: &StoredFunnel, pool: &[Point]) {
         self.apex = stored.apex;
         self.apex_length = stored.apex_length;
+        self.opened = stored.opened;
         self.left.clear();
         self.left
             .extend_from_slice(&pool[stored.left.0 as usize..stored.left.1 as usize]);
@@ -124,9 +131,22 @@ impl Funnel {
         StoredFunnel {
             apex: self.apex,
             apex_length: self.apex_length,
+            opened: self.opened,
             left: (a, b),
             right: (b, c),
         }
+    }
+
+    /// Adds a gate's portal, unless no portal has been taken yet and the planner's
+    /// corridor drops it for the start (still the apex; see [`skips_for_start`]).
+    fn push_trimmed(&mut self, gate: Gate) {
+        if !self.opened {
+            if skips_for_start(&gate, self.apex) {
+                return;
+            }
+            self.opened = true;
+        }
+        self.push(gate.0, gate.1);
     }
 
     /// Adds the portal `(left, right)` (as seen walking forward).
@@ -237,27 +257,57 @@ impl Funnel {
 struct StoredFunnel {
     apex: Point,
     apex_length: f64,
+    opened: bool,
     left: (u32, u32),
     right: (u32, u32),
 }
 
-/// Portals (left, right as seen walking) of bending points `from..=to` of `edge` (`to`
-/// may be below `from` when walking backwards), in walking order.
+/// A portal with the bending point it belongs to: (left, right as seen walking,
+/// medial-axis position, clearance).
+pub(crate) type Gate = (Point, Point, Point, f64);
+
+/// Whether `q` lies inside the clearance disk of a gate's bending point. The chord
+/// between a bending point's nearest obstacle points lies in that (empty) disk, and a
+/// point of a neighbouring cell can lie on the wrong side of the chord only inside it;
+/// a point outside it that is on the wrong side of the chord's line is elsewhere in the
+/// corridor (which has wound round), not next to the portal.
+#[inline]
+pub(crate) fn in_disk(position: Point, clearance: f64, q: Point) -> bool {
+    position.distance(q) <= clearance * (1.0 + 1e-9) + 1e-12
+}
+
+/// Whether the planner's corridor keeps a trailing portal for `goal`: it drops the last
+/// portals while the goal does not lie strictly beyond them, next to them (see
+/// [`in_disk`]).
+#[inline]
+pub(crate) fn keeps_for_goal(g: &Gate, goal: Point) -> bool {
+    orient(g.1, g.0, goal) == Orientation::Clockwise || !in_disk(g.2, g.3, goal)
+}
+
+/// Whether the planner's corridor drops a leading portal for `start`: while the start
+/// does not lie strictly before it, next to it.
+#[inline]
+pub(crate) fn skips_for_start(g: &Gate, start: Point) -> bool {
+    orient(g.1, g.0, start) != Orientation::CounterClockwise && in_disk(g.2, g.3, start)
+}
+
+/// Gates of bending points `from..=to` of `edge` (`to` may be below `from` when
+/// walking backwards), in walking order.
 fn portals(
     ecm: &Ecm,
     edge: EdgeId,
     forward: bool,
     from: usize,
     to: usize,
-) -> impl Iterator<Item = (Point, Point)> + '_ {
+) -> impl Iterator<Item = Gate> + '_ {
     let bps = &ecm.edges[edge].bending_points;
     let (lo, hi) = (from.min(to), from.max(to));
     (0..=hi - lo).map(move |j| {
         let b = &bps[if forward { lo + j } else { hi - j }];
         if forward {
-            (b.left, b.right)
+            (b.left, b.right, b.position, b.clearance)
         } else {
-            (b.right, b.left)
+            (b.right, b.left, b.position, b.clearance)
         }
     })
 }
@@ -270,25 +320,62 @@ pub(crate) struct TautRoute {
     pub goal: usize,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-enum Parent {
-    #[default]
-    None,
-    Start {
-        index: usize,
-        forward: bool,
-    },
-    Edge {
-        from: VertexId,
-        edge: EdgeId,
-    },
+/// No parent label.
+const NONE: u32 = u32::MAX;
+
+/// One search label: a route from a start candidate to `vertex` and the funnel of its
+/// corridor. Several labels may sit at one vertex (the taut length of what follows
+/// depends on the whole route, not only on the vertex reached).
+#[derive(Clone, Copy, Debug)]
+struct Label {
+    vertex: VertexId,
+    /// The label this one extends over `edge` (`NONE`: the first edge, from start
+    /// candidate `start` along its edge).
+    parent: u32,
+    edge: EdgeId,
+    forward: bool,
+    start: u32,
+    /// The portals of `edge` this label took: [`portals`]`(edge, forward, from, to)`.
+    from: u32,
+    to: u32,
+    /// Whether the planner's corridor keeps the last of them (the window at `vertex`)
+    /// whatever follows: the goal lies strictly beyond it, or away from it (see
+    /// [`keeps_for_goal`]).
+    beyond: bool,
+    /// Lower bound on the length of every route extending this one.
+    bound: f64,
+    /// The length of every extension whose goal lies beyond none of the portals after
+    /// this label's window: the planner trims the corridor back to the last portal of
+    /// this route the goal lies beyond and goes straight to the goal from there. NaN when
+    /// the goal lies beyond this label's window: then it is the funnel's length to the
+    /// goal, computed only when needed.
+    trim_len: f64,
+    funnel: StoredFunnel,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    cost: f64,
-    parent: Parent,
-    funnel: StoredFunnel,
+/// An entry of the open list: smallest lower bound first, then the deeper label.
+#[derive(Debug, PartialEq)]
+struct OpenLabel {
+    bound: f64,
+    apex_length: f64,
+    label: u32,
+}
+
+impl Eq for OpenLabel {}
+
+impl Ord for OpenLabel {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .bound
+            .total_cmp(&self.bound)
+            .then(self.apex_length.total_cmp(&other.apex_length))
+    }
+}
+
+impl PartialOrd for OpenLabel {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// How the best route found so far ends.
@@ -296,33 +383,181 @@ struct Node {
 enum Finish {
     /// Start and goal on one edge.
     Direct { start: usize, goal: usize },
-    /// Into goal candidate `goal` from `vertex`.
+    /// Into goal candidate `goal` from label `label`.
     Via {
-        vertex: VertexId,
+        label: u32,
         goal: usize,
         forward: bool,
     },
 }
 
+/// Hard cap on the labels of one search, as a multiple of the map's vertex count: a
+/// safety net against pathological label growth (the pruning keeps real searches far
+/// below it). When it is reached the best route found so far is returned.
+const LABELS_PER_VERTEX: usize = 64;
+
+/// Relative slack of the root pruning, so that rounding never prunes an optimal label.
+const ROOT_SLACK: f64 = 1e-9;
+
 /// Reusable state of the taut-length search (keep one per thread).
 #[derive(Debug, Default)]
 pub(crate) struct TautSearch {
-    nodes: Marks<Node>,
-    closed: Marks<()>,
-    open: BinaryHeap<Open>,
+    labels: Vec<Label>,
+    open: BinaryHeap<OpenLabel>,
     pool: Vec<Point>,
+    /// Shortest apex length seen so far for each funnel apex (an obstacle corner), for
+    /// root pruning.
+    roots: std::collections::HashMap<(u64, u64), f64, BuildPointHasher>,
     current: Funnel,
     work: Funnel,
+    scratch: Funnel,
     /// The route of the last successful [`TautSearch::run`]: edges with direction, as in
     /// [`crate::Path::edges`]; empty when start and goal share an edge and the direct
     /// stretch wins.
     pub(crate) route: Vec<(EdgeId, bool)>,
-    /// Vertices expanded by the last run (for statistics).
+    /// Labels expanded by the last run (for statistics).
     pub(crate) expanded: usize,
+    /// The taut length of the route found by the last run.
+    pub(crate) length: f64,
+    /// Whether the last run hit the label cap (its route may then not be the shortest).
+    pub(crate) capped: bool,
+}
+
+/// A cheap hasher for point bit patterns (the default SipHash costs more than the
+/// search step it guards).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BuildPointHasher;
+
+impl std::hash::BuildHasher for BuildPointHasher {
+    type Hasher = PointHasher;
+    fn build_hasher(&self) -> PointHasher {
+        PointHasher(0)
+    }
+}
+
+/// Multiply-rotate hashing of 64-bit words (FxHash style).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointHasher(u64);
+
+impl std::hash::Hasher for PointHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+fn point_key(p: Point) -> (u64, u64) {
+    // +0.0 and -0.0 are one point.
+    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
+}
+
+/// Shortest length of a path from `c` to `t` through some point of the segment `a`–`b`.
+///
+/// With `t` on the far side of the segment's line (or on it) that is `|c − t|` when the
+/// straight piece crosses the segment, else the way over the nearer end; with `t` on the
+/// same side the path reflects off the line, so `t` is mirrored first. In degenerate
+/// cases (a point segment, everything on one line) it answers a value no larger than the
+/// true minimum, which keeps it a lower bound.
+fn via_segment(c: Point, a: Point, b: Point, t: Point) -> f64 {
+    let d = b - a;
+    let len2 = d.length_squared();
+    if len2 == 0.0 {
+        return c.distance(a) + a.distance(t);
+    }
+    let sc = d.perp_dot(c - a);
+    let mut st = d.perp_dot(t - a);
+    let mut target = t;
+    if sc * st > 0.0 {
+        // Same side: mirror t across the line.
+        target = t - d.perp() * (2.0 * st / len2);
+        st = -st;
+    }
+    if sc == st {
+        // Both on the line.
+        return c.distance(t);
+    }
+    let s = sc / (sc - st);
+    let x = c + (target - c) * s;
+    let u = (x - a).dot(d) / len2;
+    if (0.0..=1.0).contains(&u) {
+        c.distance(target)
+    } else {
+        (c.distance(a) + a.distance(t)).min(c.distance(b) + b.distance(t))
+    }
+}
+
+impl Funnel {
+    /// A lower bound on the length of every path from the start through the portals so
+    /// far that then crosses the last portal `window` and ends at `target`.
+    ///
+    /// Each point x of the window is reached by the taut path through one funnel corner
+    /// c (the apex or a chain corner), at length `length(c) + |c − x|`; so every such
+    /// path is at least `min over c of length(c) + min over x of (|c − x| + |x − t|)`.
+    fn bound(&self, window: Option<(Point, Point)>, target: Point) -> f64 {
+        let Some((a, b)) = window else {
+            return self.apex_length + self.apex.distance(target);
+        };
+        let mut best = self.apex_length + via_segment(self.apex, a, b, target);
+        for chain in [&self.left, &self.right] {
+            let (mut at, mut length) = (self.apex, self.apex_length);
+            for &c in chain.iter() {
+                length += at.distance(c);
+                at = c;
+                if length >= best {
+                    break;
+                }
+                best = best.min(length + via_segment(c, a, b, target));
+            }
+        }
+        best
+    }
+}
+
+/// Index of the last gate the planner's corridor keeps for the goal.
+fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
+    let mut last = None;
+    for (i, g) in gates.enumerate() {
+        if keeps_for_goal(&g, goal) {
+            last = Some(i);
+        }
+    }
+    last
 }
 
 impl TautSearch {
-    /// Best-first search over medial-axis vertices by taut length (see the module doc).
+    /// Labels created by the last run.
+    pub(crate) fn labels_created(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// Best-first search over routes by taut length (see the module doc): exact at radius
+    /// 0, i.e. it returns the corridor whose taut path, as the planner computes it, is
+    /// shortest among all corridors wide enough for `radius` (measured with point
+    /// portals).
+    ///
+    /// The planner trims the corridor's portals: at the front those the start lies
+    /// beyond, at the back those the goal does not lie beyond, in both cases only next to
+    /// the point ([`skips_for_start`], [`keeps_for_goal`]); the search measures every
+    /// complete route the same way.
+    ///
+    /// Labels are expanded in order of a lower bound on the length of every route that
+    /// extends them ([`Funnel::bound`], through the window at the label's vertex when the
+    /// goal lies beyond it, since the trimmed path then crosses that window); the search
+    /// stops when that bound reaches the shortest complete route found. Two prunings keep
+    /// the label count small without losing the optimum: a route never turns straight
+    /// back along the edge it came by, and a label whose funnel apex (an obstacle corner
+    /// every extension passes, when the goal lies beyond its window) was reached more
+    /// cheaply by another label is dropped, since that cheaper way to the corner followed
+    /// by the same continuation is a shorter path (root pruning, as in Polyanya). The
+    /// labels on the route of the shortest path are never dropped: their apexes are
+    /// reached by shortest paths.
     pub(crate) fn run(
         &mut self,
         ecm: &Ecm,
@@ -332,13 +567,15 @@ impl TautSearch {
         goals: &[Retraction],
         radius: f64,
     ) -> Option<TautRoute> {
-        let slots = ecm.vertices.capacity() + 1;
-        self.nodes.reset(slots);
-        self.closed.reset(slots);
+        self.labels.clear();
         self.open.clear();
         self.pool.clear();
+        self.roots.clear();
         self.route.clear();
         self.expanded = 0;
+        self.length = f64::INFINITY;
+        self.capped = false;
+        let cap = LABELS_PER_VERTEX * ecm.vertices.len().max(64);
         let fits = |edge: EdgeId, lo: usize, hi: usize| {
             ecm.edges[edge].bending_points[lo..=hi]
                 .iter()
@@ -366,16 +603,16 @@ impl TautSearch {
                 f.reset(start_point);
                 if lo <= hi {
                     let (from, to) = if forward { (lo, hi) } else { (hi, lo) };
-                    for (l, r) in trimmed(
-                        portals(ecm, s.edge(), forward, from, to),
-                        start_point,
-                        goal_point,
-                    ) {
-                        f.push(l, r);
+                    let stretch = || portals(ecm, s.edge(), forward, from, to);
+                    if let Some(last) = last_kept(stretch(), goal_point) {
+                        for gate in stretch().take(last + 1) {
+                            f.push_trimmed(gate);
+                        }
                     }
                 }
                 let length = f.length_to(goal_point);
                 if best.as_ref().is_none_or(|b| length < b.0) {
+                    self.length = length;
                     best = Some((length, Finish::Direct { start: i, goal: j }));
                 }
             }
@@ -395,51 +632,67 @@ impl TautSearch {
                 }
                 let f = &mut self.work;
                 f.reset(start_point);
-                for (l, r) in skip_passed(portals(ecm, s.edge(), forward, from, to), start_point) {
-                    f.push(l, r);
+                for gate in portals(ecm, s.edge(), forward, from, to) {
+                    f.push_trimmed(gate);
                 }
-                let cost = f.length_to(ecm.vertices[v].position);
-                if self.nodes.get(slot(v)).is_none_or(|b| cost < b.cost) {
-                    let funnel = self.work.store(&mut self.pool);
-                    self.nodes.insert(
-                        slot(v),
-                        Node {
-                            cost,
-                            parent: Parent::Start { index, forward },
-                            funnel,
-                        },
-                    );
-                    self.open.push(Open {
-                        estimate: cost + ecm.vertices[v].position.distance(goal_point),
-                        cost,
+                let b = &edge.bending_points[to];
+                let window = if forward {
+                    (b.left, b.right, b.position, b.clearance)
+                } else {
+                    (b.right, b.left, b.position, b.clearance)
+                };
+                self.add_label(
+                    ecm,
+                    Label {
                         vertex: v,
-                    });
-                }
+                        parent: NONE,
+                        edge: s.edge(),
+                        forward,
+                        start: index as u32,
+                        from: from as u32,
+                        to: to as u32,
+                        beyond: false,
+                        bound: 0.0,
+                        trim_len: 0.0,
+                        funnel: StoredFunnel::default(),
+                    },
+                    window,
+                    (0.0, start_point.distance(goal_point)),
+                    start_point,
+                    goal_point,
+                );
             }
         }
-        while let Some(Open {
-            estimate,
-            cost,
-            vertex,
-        }) = self.open.pop()
-        {
-            if best.as_ref().is_some_and(|b| estimate >= b.0) {
+        while let Some(OpenLabel { bound, label, .. }) = self.open.pop() {
+            if best.as_ref().is_some_and(|b| bound >= b.0) {
                 break;
             }
-            let vs = slot(vertex);
-            let node = self.nodes.get(vs).copied().unwrap_or_default();
-            if cost > node.cost || self.closed.insert(vs, ()) {
-                continue;
+            let here = self.labels[label as usize];
+            if self.dominated(here.funnel.apex, here.funnel.apex_length, start_point) {
+                if here.beyond {
+                    continue;
+                }
+                if here.trim_len > bound {
+                    // Only the extensions that trim back before the window can still be
+                    // shortest, and they all have length `trim_len`.
+                    self.open.push(OpenLabel {
+                        bound: here.trim_len,
+                        apex_length: here.funnel.apex_length,
+                        label,
+                    });
+                    continue;
+                }
             }
             self.expanded += 1;
-            self.current.load(&node.funnel, &self.pool);
+            let vertex = here.vertex;
+            self.current.load(&here.funnel, &self.pool);
             // Finish into a goal edge from here.
             for (j, g) in goals.iter().enumerate() {
                 let edge = &ecm.edges[g.edge()];
                 let k = g.cell.piece as usize;
                 for forward in [true, false] {
                     let entry = if forward { edge.start } else { edge.end };
-                    if entry != vertex {
+                    if entry != vertex || (g.edge() == here.edge && forward != here.forward) {
                         continue;
                     }
                     let last = edge.bending_points.len() - 1;
@@ -447,18 +700,25 @@ impl TautSearch {
                     if !fits(g.edge(), from.min(to), from.max(to)) || g.clearance < radius {
                         continue;
                     }
-                    let f = &mut self.work;
-                    f.copy_from(&self.current);
-                    for (l, r) in until_goal(portals(ecm, g.edge(), forward, from, to), goal_point)
-                    {
-                        f.push(l, r);
-                    }
-                    let length = f.length_to(goal_point);
+                    let stretch = || portals(ecm, g.edge(), forward, from, to);
+                    let length = match last_kept(stretch(), goal_point) {
+                        Some(last) => {
+                            let f = &mut self.work;
+                            f.copy_from(&self.current);
+                            for gate in stretch().take(last + 1) {
+                                f.push_trimmed(gate);
+                            }
+                            f.length_to(goal_point)
+                        }
+                        None if here.trim_len.is_nan() => self.current.length_to(goal_point),
+                        None => here.trim_len,
+                    };
                     if best.as_ref().is_none_or(|b| length < b.0) {
+                        self.length = length;
                         best = Some((
                             length,
                             Finish::Via {
-                                vertex,
+                                label,
                                 goal: j,
                                 forward,
                             },
@@ -466,99 +726,174 @@ impl TautSearch {
                     }
                 }
             }
+            if self.labels.len() >= cap {
+                self.capped = true;
+                continue;
+            }
             for &edge_id in &ecm.vertices[vertex].edges {
                 let edge = &ecm.edges[edge_id];
-                if edge.min_clearance < radius {
+                if edge.min_clearance < radius || edge_id == here.edge {
+                    // Too narrow, or straight back the way the route came.
                     continue;
                 }
                 let Some(next) = edge.opposite(vertex) else {
                     continue;
                 };
-                let ns = slot(next);
-                if self.closed.contains(ns) {
-                    continue;
-                }
                 let forward = edge.start == vertex;
                 let f = &mut self.work;
                 f.copy_from(&self.current);
-                for (l, r) in portals(ecm, edge_id, forward, 0, edge.bending_points.len() - 1) {
-                    f.push(l, r);
+                let count = edge.bending_points.len();
+                let (from, to) = if forward {
+                    (0, count - 1)
+                } else {
+                    (count - 1, 0)
+                };
+                for gate in portals(ecm, edge_id, forward, from, to) {
+                    f.push_trimmed(gate);
                 }
-                let next_position = ecm.vertices[next].position;
-                let next_cost = f.length_to(next_position);
-                if self.nodes.get(ns).is_some_and(|b| b.cost <= next_cost) {
+                let b = &edge.bending_points[to];
+                let window = if forward {
+                    (b.left, b.right, b.position, b.clearance)
+                } else {
+                    (b.right, b.left, b.position, b.clearance)
+                };
+                if best.as_ref().is_some_and(|b| bound >= b.0) {
                     continue;
                 }
-                let funnel = self.work.store(&mut self.pool);
-                self.nodes.insert(
-                    ns,
-                    Node {
-                        cost: next_cost,
-                        parent: Parent::Edge {
-                            from: vertex,
-                            edge: edge_id,
-                        },
-                        funnel,
+                self.add_label(
+                    ecm,
+                    Label {
+                        vertex: next,
+                        parent: label,
+                        edge: edge_id,
+                        forward,
+                        start: here.start,
+                        from: from as u32,
+                        to: to as u32,
+                        beyond: false,
+                        bound: 0.0,
+                        trim_len: 0.0,
+                        funnel: StoredFunnel::default(),
                     },
+                    window,
+                    (bound, here.trim_len),
+                    start_point,
+                    goal_point,
                 );
-                self.open.push(Open {
-                    estimate: next_cost + next_position.distance(goal_point),
-                    cost: next_cost,
-                    vertex: next,
-                });
             }
         }
-        // The parents of closed vertices never change, so the route is read at the end.
-        match best?.1 {
+        let (length, finish) = best?;
+        self.length = length;
+        match finish {
             Finish::Direct { start, goal } => Some(TautRoute { start, goal }),
             Finish::Via {
-                vertex,
+                label,
                 goal,
                 forward,
             } => {
                 self.route.push((goals[goal].edge(), forward));
-                let mut at = vertex;
-                let start = loop {
-                    match self.nodes.get(slot(at)).map(|n| n.parent) {
-                        Some(Parent::Edge { from, edge }) => {
-                            let e = &ecm.edges[edge];
-                            self.route.push((edge, e.start == from && e.end == at));
-                            at = from;
-                        }
-                        Some(Parent::Start { index, forward }) => {
-                            self.route.push((starts[index].edge(), forward));
-                            break index;
-                        }
-                        _ => unreachable!("every reached vertex has a parent"),
+                let mut at = label;
+                loop {
+                    let l = self.labels[at as usize];
+                    self.route.push((l.edge, l.forward));
+                    if l.parent == NONE {
+                        break;
                     }
-                };
+                    at = l.parent;
+                }
                 self.route.reverse();
+                let start = self.labels[at as usize].start as usize;
                 Some(TautRoute { start, goal })
             }
         }
     }
-}
 
-/// Portals from the start on: those the start already lies beyond (or on) are skipped.
-fn skip_passed(
-    portals: impl Iterator<Item = (Point, Point)>,
-    start: Point,
-) -> impl Iterator<Item = (Point, Point)> {
-    portals.skip_while(move |&(l, r)| orient(r, l, start) != Orientation::CounterClockwise)
-}
+    /// Whether a funnel apex was reached more cheaply by another label (the start never
+    /// is: it is reached at length 0).
+    fn dominated(&self, apex: Point, apex_length: f64, start_point: Point) -> bool {
+        apex != start_point
+            && self
+                .roots
+                .get(&point_key(apex))
+                .is_some_and(|&g| apex_length > g * (1.0 + ROOT_SLACK))
+    }
 
-/// Portals up to the goal: stops at the first the goal lies before (or on).
-fn until_goal(
-    portals: impl Iterator<Item = (Point, Point)>,
-    goal: Point,
-) -> impl Iterator<Item = (Point, Point)> {
-    portals.take_while(move |&(l, r)| orient(r, l, goal) == Orientation::Clockwise)
-}
-
-fn trimmed(
-    portals: impl Iterator<Item = (Point, Point)>,
-    start: Point,
-    goal: Point,
-) -> impl Iterator<Item = (Point, Point)> {
-    until_goal(skip_passed(portals, start), goal)
+    /// Completes `label` (reached over the portals `label.from..=label.to` of its edge,
+    /// the last being `window`, with its funnel in `self.work` and its parent's in
+    /// `self.current`), bounds it and queues it, unless it is pruned.
+    ///
+    /// `parent` is the parent's (bound, trim length); for a first edge (0, |start − goal|).
+    ///
+    /// Extensions of the label either keep its window (the planner's corridor keeps
+    /// every portal up to the last one the goal lies beyond, so all that end with such a
+    /// portal after the window) or are trimmed back before it and have length
+    /// `trim_len`. The first kind crosses the window and passes the funnel's apex: its
+    /// length is at least [`Funnel::bound`] and, if another label reached the apex more
+    /// cheaply, it is never shortest (root pruning). With the goal beyond the window
+    /// there is only the first kind.
+    #[allow(clippy::too_many_arguments)]
+    fn add_label(
+        &mut self,
+        ecm: &Ecm,
+        mut label: Label,
+        window: Gate,
+        parent: (f64, f64),
+        start_point: Point,
+        goal_point: Point,
+    ) {
+        let (apex, apex_length) = (self.work.apex, self.work.apex_length);
+        label.beyond = keeps_for_goal(&window, goal_point);
+        label.trim_len = if label.beyond {
+            // Only needed for the rare extension that trims back to this window: NaN
+            // says "the funnel's length to the goal", computed when needed.
+            f64::NAN
+        } else {
+            let (from, to) = (label.from as usize, label.to as usize);
+            let stretch = || portals(ecm, label.edge, label.forward, from, to);
+            match last_kept(stretch(), goal_point) {
+                Some(last) => {
+                    if label.parent == NONE {
+                        self.scratch.reset(start_point);
+                    } else {
+                        self.scratch.copy_from(&self.current);
+                    }
+                    for gate in stretch().take(last + 1) {
+                        self.scratch.push_trimmed(gate);
+                    }
+                    self.scratch.length_to(goal_point)
+                }
+                None if parent.1.is_nan() => self.current.length_to(goal_point),
+                None => parent.1,
+            }
+        };
+        // The window bounds the path only if it was taken (the start lies before it).
+        let through_window = if self.work.opened {
+            self.work.bound(Some((window.0, window.1)), goal_point)
+        } else {
+            start_point.distance(goal_point)
+        };
+        let dominated = self.dominated(apex, apex_length, start_point);
+        label.bound = parent.0.max(match (label.beyond, dominated) {
+            (true, true) => return,
+            (true, false) => through_window,
+            (false, true) => label.trim_len,
+            (false, false) => through_window.min(label.trim_len),
+        });
+        if label.bound >= self.length {
+            // No extension can beat the best route found.
+            return;
+        }
+        if apex != start_point && !dominated {
+            let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
+            *g = g.min(apex_length);
+        }
+        label.funnel = self.work.store(&mut self.pool);
+        let index = self.labels.len() as u32;
+        self.open.push(OpenLabel {
+            bound: label.bound,
+            apex_length,
+            label: index,
+        });
+        self.labels.push(label);
+    }
 }
