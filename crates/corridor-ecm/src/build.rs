@@ -52,7 +52,8 @@ pub struct BuildStats {
     /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
     /// components.
     pub extraction: Duration,
-    /// Checking the walls and the result (R-tree over the walls, per-point checks, areas).
+    /// Checking the walls and the result (a bucket grid over the walls, per-point checks,
+    /// areas).
     pub validation: Duration,
     /// Building the cell index for point location.
     pub index: Duration,

@@ -325,8 +325,8 @@ pub(crate) fn validate(
     let mut cells = 0.0;
     let area_scale = scale * scale;
     // The closer-wall check gathers the walls near a run of consecutive bending points
-    // with one R-tree query (their discs' boxes together, kept at most twice the largest
-    // single box so the candidate list stays short) instead of one query per point.
+    // with one bucket-grid query (their discs' boxes together, kept at most twice the
+    // largest single box so the candidate list stays short) instead of one per point.
     let mut candidates: Vec<u32> = Vec::new();
     // A query box grown by a grid step, so that rounding cannot leave out a wall whose
     // distance is just under the radius.

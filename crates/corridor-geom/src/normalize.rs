@@ -200,9 +200,9 @@ impl Walls {
     /// meeting except at a shared endpoint of both (so no crossings, overlaps, duplicates
     /// or T-junctions), no point on a segment, no two coinciding points.
     ///
-    /// Runs in O(n log n) for typical walls (an R-tree finds the candidate pairs). The
-    /// first conflict in index order is returned: zero-length segments first, then
-    /// segment pairs by (lower, higher) index, then points.
+    /// Runs in about linear time for typical walls (a [`SegmentGrid`] finds the candidate
+    /// pairs). The first conflict in index order is returned: zero-length segments first,
+    /// then segment pairs by (lower, higher) index, then points.
     ///
     /// ```
     /// use corridor_geom::{GridPoint, WallConflict, WallSegment, WallSource, Walls};
