@@ -5,11 +5,12 @@ use crate::error::{BuildError, FailureKind, ValidationFailure};
 use crate::extract::{extract, voronoi, ExtractError, RawEcm};
 use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId};
 use crate::transform::{to_user, Transform};
-use crate::validate::{check_walls, free_area_twice, validate};
+use crate::validate::{check_walls, free_area_twice, validate, WallsChecked};
 use crate::CellIndex;
 use corridor_geom::{normalize, Environment, Point, Walls};
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 /// Settings of a build.
@@ -51,7 +52,8 @@ pub struct BuildStats {
     /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
     /// components.
     pub extraction: Duration,
-    /// Checking the walls and the result (R-tree over the walls, per-point checks, areas).
+    /// Checking the walls and the result (a bucket grid over the walls, per-point checks,
+    /// areas).
     pub validation: Duration,
     /// Building the cell index for point location.
     pub index: Duration,
@@ -107,7 +109,7 @@ impl Ecm {
         let start = Instant::now();
         let walls = normalize(env)?;
         let normalize_time = start.elapsed();
-        let mut ecm = Self::from_walls_with(&walls, options)?;
+        let mut ecm = Self::build_from_walls(&walls, options, WallsChecked::Disjoint)?;
         ecm.stats.normalize = normalize_time;
         Ok(ecm)
     }
@@ -128,13 +130,22 @@ impl Ecm {
     /// the walls are rebuilt under the next exact transform of `options.recovery`; if all
     /// fail, [`BuildError::Unrecoverable`] names the walls where the first one failed.
     pub fn from_walls_with(walls: &Walls, options: &BuildOptions) -> Result<Ecm, BuildError> {
+        Self::build_from_walls(walls, options, WallsChecked::No)
+    }
+
+    /// [`Ecm::from_walls_with`], told how much of the walls' contract is known to hold.
+    fn build_from_walls(
+        walls: &Walls,
+        options: &BuildOptions,
+        checked: WallsChecked,
+    ) -> Result<Ecm, BuildError> {
         let mut stats = BuildStats {
             input_segments: walls.segments.len(),
             input_points: walls.points.len(),
             ..BuildStats::default()
         };
         let clock = Instant::now();
-        let index = check_walls(walls)?;
+        let mut index = check_walls(walls, checked)?;
         let free_twice = free_area_twice(walls);
         let one_sided = walls.segments.iter().any(|s| !s.two_sided);
         stats.validation += clock.elapsed();
@@ -157,8 +168,14 @@ impl Ecm {
         let mut all_unbounded = true;
         let mut attempts = 0;
         for &transform in &options.recovery {
-            let Some(transformed) = transform.apply_walls(walls) else {
-                continue;
+            // The identity needs no copy of the walls (a copy was 1 % of a map build).
+            let transformed = if transform == Transform::Identity {
+                Cow::Borrowed(walls)
+            } else {
+                match transform.apply_walls(walls) {
+                    Some(t) => Cow::Owned(t),
+                    None => continue,
+                }
             };
             attempts += 1;
             let clock = Instant::now();
@@ -193,7 +210,7 @@ impl Ecm {
                 walls.grid.to_user_length(walls.grid.to_user_length(1.0)) * free_twice as f64 * 0.5;
             stats.extraction += clock.elapsed();
             let clock = Instant::now();
-            let verdict = validate(&ecm, walls, &index);
+            let verdict = validate(&ecm, walls, &mut index);
             stats.validation += clock.elapsed();
             match verdict {
                 Ok(()) => {
@@ -335,7 +352,11 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
             }
         }
     }
-    // Incident edges counter-clockwise by leaving direction.
+    // Incident edges counter-clockwise by leaving direction, nearest points by direction
+    // from the vertex. Each angle is computed once (a sort comparing `atan2`s computed in
+    // the comparator took twice as long), and a single edge or point needs no sort.
+    let mut keyed: Vec<(f64, EdgeId)> = Vec::new();
+    let mut keyed_points: Vec<(f64, Point)> = Vec::new();
     for (vid, v) in vertices.iter_mut() {
         let angle = |e: EdgeId| {
             let edge = &edges[e];
@@ -353,13 +374,26 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
             };
             to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
         };
-        v.edges.sort_by(|a, b| angle(*a).total_cmp(&angle(*b)));
+        if v.edges.len() > 1 {
+            keyed.clear();
+            keyed.extend(v.edges.iter().map(|&e| (angle(e), e)));
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            v.edges.clear();
+            v.edges.extend(keyed.iter().map(|k| k.1));
+        }
         let c = v.position;
-        v.nearest_obstacle_points.sort_by(|a, b| {
-            (a.y - c.y)
-                .atan2(a.x - c.x)
-                .total_cmp(&(b.y - c.y).atan2(b.x - c.x))
-        });
+        if v.nearest_obstacle_points.len() > 1 {
+            keyed_points.clear();
+            keyed_points.extend(
+                v.nearest_obstacle_points
+                    .iter()
+                    .map(|&a| ((a.y - c.y).atan2(a.x - c.x), a)),
+            );
+            keyed_points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            v.nearest_obstacle_points.clear();
+            v.nearest_obstacle_points
+                .extend(keyed_points.iter().map(|k| k.1));
+        }
         if v.clearance == f64::INFINITY {
             v.clearance = 0.0;
         }

@@ -7,11 +7,7 @@
 
 use crate::error::{BuildError, FailureKind, ValidationFailure, WallProblem};
 use crate::graph::{signed_area, Ecm};
-use corridor_geom::{
-    orient_grid, segments_intersect_grid, GridPoint, Orientation, Point, SnapGrid, WallSource,
-    Walls,
-};
-use rstar::{RTree, RTreeObject, AABB};
+use corridor_geom::{GridPoint, Point, SegmentGrid, SnapGrid, WallConflict, WallSource, Walls};
 
 /// Which wall an index entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,25 +18,16 @@ pub(crate) enum WallRef {
     Point(u32),
 }
 
-/// One wall in the R-tree, in grid coordinates.
+/// One wall in grid coordinates (`a == b` for an isolated point).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct WallEntry {
-    a: [f64; 2],
-    b: [f64; 2],
-    wall: WallRef,
+struct WallEntry {
+    a: Point,
+    b: Point,
 }
 
-impl RTreeObject for WallEntry {
-    type Envelope = AABB<[f64; 2]>;
-    fn envelope(&self) -> Self::Envelope {
-        AABB::from_corners(self.a, self.b)
-    }
-}
-
-impl rstar::PointDistance for WallEntry {
-    fn distance_2(&self, p: &[f64; 2]) -> f64 {
-        let q = nearest_on_segment(Point::from(self.a), Point::from(self.b), Point::from(*p));
-        q.distance_squared(Point::from(*p))
+impl WallEntry {
+    fn distance(&self, q: Point) -> f64 {
+        nearest_on_segment(self.a, self.b, q).distance(q)
     }
 }
 
@@ -61,59 +48,89 @@ pub(crate) fn nearest_on_segment(a: Point, b: Point, q: Point) -> Point {
     }
 }
 
-/// An R-tree over the walls in grid coordinates.
+/// The walls in grid coordinates with a bucket grid over them (segments first, then the
+/// isolated points), for validation's closer-wall queries.
 pub(crate) struct WallIndex {
-    tree: RTree<WallEntry>,
+    entries: Vec<WallEntry>,
+    /// Number of segments: entry `i` is `WallRef::Segment(i)` below it and
+    /// `WallRef::Point(i - segments)` from it on.
+    segments: usize,
+    grid: SegmentGrid,
 }
 
-fn gp(p: GridPoint) -> [f64; 2] {
-    [p.x as f64, p.y as f64]
+fn gp(p: GridPoint) -> Point {
+    Point::new(p.x as f64, p.y as f64)
 }
 
 impl WallIndex {
     /// Indexes the walls.
     pub(crate) fn new(walls: &Walls) -> Self {
-        let mut entries = Vec::with_capacity(walls.segments.len() + walls.points.len());
-        for (i, s) in walls.segments.iter().enumerate() {
-            entries.push(WallEntry {
-                a: gp(s.a),
-                b: gp(s.b),
-                wall: WallRef::Segment(i as u32),
-            });
-        }
-        for (i, (p, _)) in walls.points.iter().enumerate() {
-            entries.push(WallEntry {
-                a: gp(*p),
-                b: gp(*p),
-                wall: WallRef::Point(i as u32),
-            });
-        }
+        let ends: Vec<(GridPoint, GridPoint)> = walls
+            .segments
+            .iter()
+            .map(|s| (s.a, s.b))
+            .chain(walls.points.iter().map(|(p, _)| (*p, *p)))
+            .collect();
         WallIndex {
-            tree: RTree::bulk_load(entries),
+            entries: ends
+                .iter()
+                .map(|&(a, b)| WallEntry { a: gp(a), b: gp(b) })
+                .collect(),
+            segments: walls.segments.len(),
+            grid: SegmentGrid::new(&ends),
         }
     }
 
-    /// The wall nearest to `q` (grid coordinates) and its distance.
-    fn nearest(&self, q: Point) -> Option<(WallRef, f64)> {
-        self.tree
-            .nearest_neighbor_with_distance_2([q.x, q.y])
-            .map(|(e, d2)| (e.wall, d2.sqrt()))
+    fn wall(&self, i: u32) -> WallRef {
+        match (i as usize).checked_sub(self.segments) {
+            None => WallRef::Segment(i),
+            Some(p) => WallRef::Point(p as u32),
+        }
     }
 
-    /// Replaces `out` with every wall whose bounding box meets `envelope`.
-    fn walls_meeting(&self, envelope: AABB<[f64; 2]>, out: &mut Vec<WallEntry>) {
-        out.clear();
-        out.extend(self.tree.locate_in_envelope_intersecting(envelope).copied());
+    /// The wall nearest to `q` (grid coordinates) and its distance, by looking at every
+    /// wall: only used to name the walls near a failure.
+    fn nearest(&self, q: Point) -> Option<(WallRef, f64)> {
+        (0..self.entries.len() as u32)
+            .map(|i| (self.wall(i), self.entries[i as usize].distance(q)))
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+    }
+
+    /// Replaces `out` with every wall that meets the box from `lo` to `hi` (plus maybe a
+    /// few that do not), each once. The box is rounded outwards to the integer grid; a
+    /// NaN corner makes it the whole plane.
+    fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Vec<u32>) {
+        let down = |v: f64| {
+            if v.is_nan() {
+                i64::MIN
+            } else {
+                v.floor() as i64
+            }
+        };
+        let up = |v: f64| {
+            if v.is_nan() {
+                i64::MAX
+            } else {
+                v.ceil() as i64
+            }
+        };
+        self.grid
+            .meeting_box([down(lo[0]), down(lo[1])], [up(hi[0]), up(hi[1])], out);
     }
 }
 
 /// A wall among `candidates` strictly closer than `radius` to `q`, if any. Any wall
 /// closer than `radius` to `q` must be among the candidates (their query box must
 /// contain the box of the disc of that radius around `q`).
-fn closer_among(candidates: &[WallEntry], q: Point, radius: f64) -> Option<(WallRef, f64)> {
-    candidates.iter().find_map(|e| {
-        let d = rstar::PointDistance::distance_2(e, &[q.x, q.y]).sqrt();
-        (d < radius).then_some((e.wall, d))
+fn closer_among(
+    index: &WallIndex,
+    candidates: &[u32],
+    q: Point,
+    radius: f64,
+) -> Option<(WallRef, f64)> {
+    candidates.iter().find_map(|&i| {
+        let d = index.entries[i as usize].distance(q);
+        (d < radius).then(|| (index.wall(i), d))
     })
 }
 
@@ -167,8 +184,24 @@ pub(crate) fn free_area_twice(walls: &Walls) -> i128 {
         .sum()
 }
 
+/// How far the caller has already checked the [`Walls`] contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WallsChecked {
+    /// Nothing is known: walls from a caller of [`crate::Ecm::from_walls`].
+    No,
+    /// [`Walls::check_disjoint`] passed on exactly these walls (as inside
+    /// [`corridor_geom::normalize`]), so no segments cross, overlap or touch away from
+    /// shared end points and no point lies on a wall or another point.
+    Disjoint,
+}
+
 /// Checks the [`Walls`] contract and returns the wall index for validation.
-pub(crate) fn check_walls(walls: &Walls) -> Result<WallIndex, BuildError> {
+///
+/// The disjointness part is [`Walls::check_disjoint`] (exact, through a bucket grid),
+/// skipped when `checked` says it already passed: [`crate::Ecm::build`] gets its walls
+/// from `normalize`, which has just run it, and repeating it was a fifth of the
+/// validation time on the shared maps. Range, length and orientation are always checked.
+pub(crate) fn check_walls(walls: &Walls, checked: WallsChecked) -> Result<WallIndex, BuildError> {
     let max = SnapGrid::MAX_GRID_COORDINATE;
     let in_range = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
     let invalid = |sources: &[WallSource], problem| BuildError::InvalidWalls {
@@ -190,20 +223,15 @@ pub(crate) fn check_walls(walls: &Walls) -> Result<WallIndex, BuildError> {
             return Err(invalid(sources, WallProblem::OutOfRange { at: *p }));
         }
     }
-    let index = WallIndex::new(walls);
-    // Crossings and overlaps.
-    for (i, s) in walls.segments.iter().enumerate() {
-        let env = AABB::from_corners(gp(s.a), gp(s.b));
-        for e in index.tree.locate_in_envelope_intersecting(env) {
-            let WallRef::Segment(j) = e.wall else {
-                continue;
-            };
-            let j = j as usize;
-            if j <= i {
-                continue;
+    if checked == WallsChecked::No {
+        match walls.check_disjoint() {
+            Ok(()) => {}
+            Err(WallConflict::ZeroLength { segment }) => {
+                let s = &walls.segments[segment];
+                return Err(invalid(&s.sources, WallProblem::ZeroLength { at: s.a }));
             }
-            let t = &walls.segments[j];
-            if segments_conflict(s.a, s.b, t.a, t.b) {
+            Err(WallConflict::SegmentsMeet { first, second }) => {
+                let (s, t) = (&walls.segments[first], &walls.segments[second]);
                 return Err(invalid(
                     &s.sources,
                     WallProblem::Crossing {
@@ -212,67 +240,59 @@ pub(crate) fn check_walls(walls: &Walls) -> Result<WallIndex, BuildError> {
                     },
                 ));
             }
-        }
-    }
-    // Points on walls or on each other.
-    for (i, (p, sources)) in walls.points.iter().enumerate() {
-        let env = AABB::from_point(gp(*p));
-        for e in index.tree.locate_in_envelope_intersecting(env) {
-            let on = match e.wall {
-                WallRef::Point(j) => j as usize != i,
-                WallRef::Segment(j) => {
-                    let s = &walls.segments[j as usize];
-                    orient_grid(s.a, s.b, *p) == Orientation::Collinear
-                }
-            };
-            if on {
+            Err(
+                WallConflict::PointOnSegment { point, .. }
+                | WallConflict::PointsCoincide { second: point, .. },
+            ) => {
+                let (p, sources) = &walls.points[point];
                 return Err(invalid(sources, WallProblem::PointOnWall { at: *p }));
             }
         }
     }
     check_orientation(walls)?;
-    Ok(index)
-}
-
-/// Whether two segments share a point other than one common end point.
-fn segments_conflict(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
-    let shared = [(a, b, c, d), (a, b, d, c), (b, a, c, d), (b, a, d, c)]
-        .into_iter()
-        .find(|(p, _, q, _)| p == q);
-    match shared {
-        Some((p, other1, _, other2)) => {
-            if other1 == other2 {
-                return true; // duplicate
-            }
-            // Sharing one end: they overlap iff they leave it in the same direction.
-            orient_grid(p, other1, other2) == Orientation::Collinear
-                && (other1.x as i64 - p.x as i64) * (other2.x as i64 - p.x as i64)
-                    + (other1.y as i64 - p.y as i64) * (other2.y as i64 - p.y as i64)
-                    > 0
-        }
-        None => segments_intersect_grid(a, b, c, d),
-    }
+    Ok(WallIndex::new(walls))
 }
 
 /// At every grid point, the one-sided walls around it must alternate between leaving and
 /// arriving, so that each wedge between them is consistently free or blocked.
+///
+/// Most grid points are the ends of exactly two walls, where alternating just means one
+/// leaves and one arrives; only the points with more ends are sorted by angle.
 fn check_orientation(walls: &Walls) -> Result<(), BuildError> {
-    // (point, angle, leaving?, segment)
-    let mut ends: Vec<(GridPoint, f64, bool, u32)> = Vec::new();
+    // (point, leaving?, segment)
+    let mut ends: Vec<(GridPoint, bool, u32)> = Vec::with_capacity(2 * walls.segments.len());
     for (i, s) in walls.segments.iter().enumerate() {
-        if s.two_sided {
-            continue;
+        if !s.two_sided {
+            ends.push((s.a, true, i as u32));
+            ends.push((s.b, false, i as u32));
         }
-        let (dx, dy) = ((s.b.x - s.a.x) as f64, (s.b.y - s.a.y) as f64);
-        ends.push((s.a, dy.atan2(dx), true, i as u32));
-        ends.push((s.b, (-dy).atan2(-dx), false, i as u32));
     }
-    ends.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    ends.sort_unstable_by_key(|e| (e.0, e.2));
+    let angle = |&(p, leaving, i): &(GridPoint, bool, u32)| {
+        let s = &walls.segments[i as usize];
+        let other = if leaving { s.b } else { s.a };
+        ((other.y - p.y) as f64).atan2((other.x - p.x) as f64)
+    };
+    let mut around: Vec<(GridPoint, bool, u32)> = Vec::new();
     for group in ends.chunk_by(|x, y| x.0 == y.0) {
         let n = group.len();
-        let bad = n % 2 == 1 || (0..n).any(|k| group[k].2 == group[(k + 1) % n].2);
+        let bad = match n {
+            2 => group[0].1 == group[1].1,
+            _ if n % 2 == 1 => true,
+            _ => {
+                around.clear();
+                around.extend_from_slice(group);
+                around.sort_by(|x, y| angle(x).total_cmp(&angle(y)));
+                (0..n).any(|k| around[k].1 == around[(k + 1) % n].1)
+            }
+        };
         if bad {
-            let seg = &walls.segments[group[0].3 as usize];
+            // Name the first wall counter-clockwise from the positive x axis.
+            let first = group
+                .iter()
+                .min_by(|x, y| angle(x).total_cmp(&angle(y)).then(x.2.cmp(&y.2)))
+                .map_or(0, |e| e.2);
+            let seg = &walls.segments[first as usize];
             return Err(BuildError::InvalidWalls {
                 sources: seg.sources.clone(),
                 problem: WallProblem::Orientation { at: group[0].0 },
@@ -286,7 +306,7 @@ fn check_orientation(walls: &Walls) -> Result<(), BuildError> {
 pub(crate) fn validate(
     ecm: &Ecm,
     walls: &Walls,
-    index: &WallIndex,
+    index: &mut WallIndex,
 ) -> Result<(), ValidationFailure> {
     let scale = ecm.grid.scale();
     let tol = tolerance(extent(walls));
@@ -296,7 +316,7 @@ pub(crate) fn validate(
         position: at,
         sources,
     };
-    let nearest_sources = |p: Point| {
+    let nearest_sources = |index: &WallIndex, p: Point| {
         index
             .nearest(g(p))
             .map(|(w, _)| sources_of(walls, w))
@@ -305,9 +325,9 @@ pub(crate) fn validate(
     let mut cells = 0.0;
     let area_scale = scale * scale;
     // The closer-wall check gathers the walls near a run of consecutive bending points
-    // with one R-tree query (their discs' boxes together, kept at most twice the largest
-    // single box so the candidate list stays short) instead of one query per point.
-    let mut candidates: Vec<WallEntry> = Vec::new();
+    // with one bucket-grid query (their discs' boxes together, kept at most twice the
+    // largest single box so the candidate list stays short) instead of one per point.
+    let mut candidates: Vec<u32> = Vec::new();
     // A query box grown by a grid step, so that rounding cannot leave out a wall whose
     // distance is just under the radius.
     let margin = 1.0 + tol;
@@ -321,8 +341,8 @@ pub(crate) fn validate(
             let (dl, dr) = (q.distance(g(bp.left)), q.distance(g(bp.right)));
             // Written so that a NaN coordinate fails too.
             if !at_most((dl - dr).abs(), tol) {
-                let mut sources = nearest_sources(bp.left);
-                sources.extend(nearest_sources(bp.right));
+                let mut sources = nearest_sources(index, bp.left);
+                sources.extend(nearest_sources(index, bp.right));
                 return Err(fail(
                     FailureKind::NotEquidistant {
                         left: dl,
@@ -353,9 +373,10 @@ pub(crate) fn validate(
                         (lo, hi, largest) = (nlo, nhi, big);
                         covered_to += 1;
                     }
-                    index.walls_meeting(AABB::from_corners(lo, hi), &mut candidates);
+                    index.walls_meeting(lo, hi, &mut candidates);
                 }
-                if let Some((wall, distance)) = closer_among(&candidates, q, clearance - tol) {
+                if let Some((wall, distance)) = closer_among(index, &candidates, q, clearance - tol)
+                {
                     return Err(fail(
                         FailureKind::CloserWall {
                             clearance,
@@ -388,7 +409,7 @@ pub(crate) fn validate(
                         return Err(fail(
                             FailureKind::InvertedCell { area },
                             piece[0],
-                            nearest_sources(piece[0]),
+                            nearest_sources(index, piece[0]),
                         ));
                     }
                 }
@@ -408,7 +429,7 @@ pub(crate) fn validate(
             return Err(fail(
                 FailureKind::Degree { degree: d },
                 v.position,
-                nearest_sources(v.position),
+                nearest_sources(index, v.position),
             ));
         }
     }

@@ -45,7 +45,9 @@ pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner
 pub use grid::{GridPoint, SnapError, SnapGrid};
 pub use hull::convex_hull;
 pub use jarvis::convex_hull_jarvis;
-pub use normalize::{normalize, NormalizeError, WallConflict, WallSegment, WallSource, Walls};
+pub use normalize::{
+    normalize, NormalizeError, SegmentGrid, WallConflict, WallSegment, WallSource, Walls,
+};
 pub use normalize_local::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
 };
