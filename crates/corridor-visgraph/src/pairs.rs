@@ -155,21 +155,94 @@ impl Allowed {
     }
 }
 
-/// One wall for the segment test: its ends and their vertex ids.
+/// One wall for the segment test: its ends, their vertex ids, its own id and its convex
+/// obstacle (see [`convex_obstacles`]).
 #[derive(Clone, Copy, Debug)]
 struct WallEnds {
     a: Point,
     b: Point,
-    lo: Point,
-    hi: Point,
     ia: u32,
     ib: u32,
+    id: u32,
+    obstacle: u32,
+}
+
+/// No convex obstacle.
+const NONE: u32 = u32::MAX;
+
+/// Per vertex, the convex obstacle it is a corner of (a number), or [`NONE`].
+///
+/// An obstacle here is a connected set of walls; it is convex when it is a cycle of
+/// one-sided walls and every corner has one wedge, strictly reflex (the obstacle's angle
+/// there is below π): a simple polygon turning the same way at every corner. A convex
+/// polygon lies in the cone its two sides span at each corner, so a segment leaving a
+/// corner strictly inside that corner's wedge (or strictly tangent to it) meets none of
+/// the polygon's walls again: the segment test may skip them.
+fn convex_obstacles(fs: &FreeSpace) -> Vec<u32> {
+    let n = fs.points.len();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn root(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            let up = parent[parent[v as usize] as usize];
+            parent[v as usize] = up;
+            v = up;
+        }
+        v
+    }
+    let mut convex = vec![true; n];
+    for w in &fs.walls {
+        let (ra, rb) = (root(&mut parent, w.a), root(&mut parent, w.b));
+        parent[ra as usize] = rb;
+        if w.two_sided {
+            convex[rb as usize] = false;
+            convex[ra as usize] = false;
+        }
+    }
+    let mut of: Vec<u32> = (0..n as u32).map(|v| root(&mut parent, v)).collect();
+    for r in 0..n {
+        if !convex[r] {
+            convex[of[r] as usize] = false;
+        }
+    }
+    for v in 0..n {
+        let wedges = fs.wedges_at(v);
+        let corner = fs.incident_walls(v as u32).len() == 2
+            && wedges.len() == 1
+            && !wedges[0].full
+            && wedges[0].is_reflex();
+        if !corner {
+            convex[of[v] as usize] = false;
+        }
+    }
+    for o in &mut of {
+        if !convex[*o as usize] {
+            *o = NONE;
+        }
+    }
+    of
+}
+
+/// The sign of `orient(p, q, y)` from `n = q − p` (rounded once per segment) when the
+/// rounded determinant `n × (y − p)` decides it (Shewchuk's stage-A bound, pivot `p`),
+/// else 0: exactly 0 when `y` is `p` or `q`, otherwise perhaps undecided. No branches.
+#[inline(always)]
+fn quick_side(p: Point, n: Point, y: Point) -> i32 {
+    const BOUND: f64 = 3.330_669_073_875_471_6e-16;
+    let left = n.x * (y.y - p.y);
+    let right = n.y * (y.x - p.x);
+    let det = left - right;
+    let bound = BOUND * (left.abs() + right.abs());
+    (det > bound) as i32 - (-det > bound) as i32
 }
 
 /// Scratch space for segment tests over one free space.
 struct SegmentTester<'a> {
     fs: &'a FreeSpace,
+    /// Per wall, and per grid slot (the walls of each cell, in the grid's order).
     walls: Vec<WallEnds>,
+    slots: Vec<WallEnds>,
+    /// Per vertex, its convex obstacle or [`NONE`].
+    obstacle: Vec<u32>,
     wall_mark: Vec<u32>,
     stamp: u32,
     inside: Vec<u32>,
@@ -177,24 +250,31 @@ struct SegmentTester<'a> {
 
 impl<'a> SegmentTester<'a> {
     fn new(fs: &'a FreeSpace) -> Self {
-        let walls = fs
+        let obstacle = convex_obstacles(fs);
+        let walls: Vec<WallEnds> = fs
             .walls
             .iter()
-            .map(|w| {
-                let (a, b) = (fs.points[w.a as usize], fs.points[w.b as usize]);
-                WallEnds {
-                    a,
-                    b,
-                    lo: Point::new(a.x.min(b.x), a.y.min(b.y)),
-                    hi: Point::new(a.x.max(b.x), a.y.max(b.y)),
-                    ia: w.a,
-                    ib: w.b,
-                }
+            .enumerate()
+            .map(|(id, w)| WallEnds {
+                a: fs.points[w.a as usize],
+                b: fs.points[w.b as usize],
+                ia: w.a,
+                ib: w.b,
+                id: id as u32,
+                obstacle: obstacle[w.a as usize],
             })
+            .collect();
+        let slots = fs
+            .grid
+            .all_items()
+            .iter()
+            .map(|&w| walls[w as usize])
             .collect();
         SegmentTester {
             fs,
             walls,
+            slots,
+            obstacle,
             wall_mark: vec![0; fs.walls.len()],
             stamp: 0,
             inside: Vec::new(),
@@ -206,11 +286,19 @@ impl<'a> SegmentTester<'a> {
     /// Equal to [`crate::naive::visibility`] both ways, with the walls taken from the
     /// grid cells along the segment.
     ///
+    /// `clear_v` (`clear_x`): the segment leaves `v` (`x`) strictly inside its only wedge
+    /// or strictly tangent to it, so the walls of a convex obstacle there are skipped.
+    ///
     /// `hint` is a wall to try first (the one that blocked the previous segment from
     /// `v`: consecutive candidates often end on one obstacle and are blocked by the same
     /// wall); it is updated to this segment's blocker. Only an exact proper crossing
     /// counts, so the hint changes the speed, never the answer.
-    fn visibility(&mut self, v: u32, x: u32, hint: &mut u32) -> (Option<Arrival>, Option<Arrival>) {
+    fn visibility(
+        &mut self,
+        (v, clear_v): (u32, bool),
+        (x, clear_x): (u32, bool),
+        hint: &mut u32,
+    ) -> (Option<Arrival>, Option<Arrival>) {
         let fs = self.fs;
         let (p, q) = (fs.points[v as usize], fs.points[x as usize]);
         // Points are interned: a wall end is at `p` exactly when it is vertex `v`. A wall
@@ -231,6 +319,12 @@ impl<'a> SegmentTester<'a> {
                 return (None, None);
             }
         }
+        // Obstacles to skip ([`NONE`] - 1 matches no wall).
+        let skip = |clear: bool, u: u32| match self.obstacle[u as usize] {
+            o if clear && o != NONE => o,
+            _ => NONE - 1,
+        };
+        let (skip_v, skip_x) = (skip(clear_v, v), skip(clear_x, x));
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.wall_mark.iter_mut().for_each(|m| *m = 0);
@@ -241,30 +335,42 @@ impl<'a> SegmentTester<'a> {
         let scale =
             p.abs().max_element().max(q.abs().max_element()) + fs.bounds().size().max_element();
         let pad = 2e-9 * scale + 2e-6 * fs.grid.cell_size();
-        let (walls, wall_mark, inside) = (&self.walls, &mut self.wall_mark, &mut self.inside);
+        let (slots, wall_mark, inside) = (&self.slots, &mut self.wall_mark, &mut self.inside);
         let mut blocker = u32::MAX;
         // Walls whose box misses the segment's box cannot meet it (exact comparisons).
         let (lo, hi) = (
             Point::new(p.x.min(q.x), p.y.min(q.y)),
             Point::new(p.x.max(q.x), p.y.max(q.y)),
         );
+        let n = q - p;
         let free = fs.grid.cover_segment(p, q, pad, |cell| {
-            for &w in fs.grid.cell_items(cell) {
-                let mark = &mut wall_mark[w as usize];
-                if *mark == stamp {
+            for wall in &slots[fs.grid.cell_slots(cell)] {
+                if (wall.obstacle == skip_v) | (wall.obstacle == skip_x) {
                     continue;
                 }
+                // Everything up to the next branch is computed for every wall: most
+                // walls are dismissed by it, and which ones is hard to predict.
+                let mark = &mut wall_mark[wall.id as usize];
+                let fresh = *mark != stamp;
                 *mark = stamp;
-                let wall = &walls[w as usize];
-                if (wall.hi.x < lo.x) | (wall.lo.x > hi.x) | (wall.hi.y < lo.y) | (wall.lo.y > hi.y)
-                {
+                let (a, b) = (wall.a, wall.b);
+                let off_box = (a.x < lo.x) & (b.x < lo.x)
+                    | (a.x > hi.x) & (b.x > hi.x)
+                    | (a.y < lo.y) & (b.y < lo.y)
+                    | (a.y > hi.y) & (b.y > hi.y);
+                let (sa, sb) = (quick_side(p, n, a), quick_side(p, n, b));
+                // A 0 at a wall end that is `p` or `q` is exact; elsewhere it may be.
+                let unsure = (sa == 0) & (wall.ia != v) & (wall.ia != x)
+                    | (sb == 0) & (wall.ib != v) & (wall.ib != x);
+                if !(fresh & !off_box & (unsure | (sa * sb < 0))) {
+                    // Both ends strictly on one side (or at `p` / `q`): neither a
+                    // crossing nor a vertex inside the segment.
                     continue;
                 }
-                let (a, b) = (wall.a, wall.b);
                 let (oa, ob) = (side(a, wall.ia), side(b, wall.ib));
                 if opposite(oa, ob) {
                     if opposite(orient(a, b, p), orient(a, b, q)) {
-                        blocker = w;
+                        blocker = wall.id;
                         return false;
                     }
                     continue;
@@ -398,7 +504,11 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Vec<(u32, f64)>> {
             {
                 continue;
             }
-            let (there, back) = tester.visibility(v, x, &mut hint);
+            let (there, back) = tester.visibility(
+                (v, code & INSIDE != 0),
+                (x, code & INSIDE << 2 != 0),
+                &mut hint,
+            );
             if code == INSIDE | INSIDE << 2 {
                 // Each end's only node allows the direction with free space on both
                 // sides: what `link` would find, without its exact wedge tests.
