@@ -11,6 +11,9 @@ use corridor_geom::{Aabb, Point};
 pub(crate) struct SegmentGrid {
     origin: Point,
     cell: f64,
+    /// `1 / cell`: cells are found by multiplying (the same way everywhere, so stored
+    /// segments and queries agree).
+    inv_cell: f64,
     cols: usize,
     rows: usize,
     /// CSR: the segments meeting cell `i` are `items[starts[i]..starts[i + 1]]`.
@@ -48,6 +51,7 @@ impl SegmentGrid {
         let mut grid = SegmentGrid {
             origin: bounds.min,
             cell,
+            inv_cell: 1.0 / cell,
             cols,
             rows,
             starts: vec![0; cols * rows + 1],
@@ -94,7 +98,7 @@ impl SegmentGrid {
     /// non-negative quotients it is applied to (and `floor` is a libm call on the baseline
     /// x86-64 target, a measurable part of the sweep); NaN and negatives give 0.
     fn col(&self, x: f64) -> usize {
-        let c = (x - self.origin.x) / self.cell;
+        let c = (x - self.origin.x) * self.inv_cell;
         if c >= 0.0 {
             (c as usize).min(self.cols - 1)
         } else {
@@ -104,7 +108,7 @@ impl SegmentGrid {
 
     /// The row of `y`, clamped to the grid (as [`SegmentGrid::col`]).
     fn row(&self, y: f64) -> usize {
-        let r = (y - self.origin.y) / self.cell;
+        let r = (y - self.origin.y) * self.inv_cell;
         if r >= 0.0 {
             (r as usize).min(self.rows - 1)
         } else {
@@ -124,6 +128,17 @@ impl SegmentGrid {
     /// Number of cells.
     pub fn cell_count(&self) -> usize {
         self.cols * self.rows
+    }
+
+    /// Where cell `i`'s segments lie in the list of all cells' segments, in cell order
+    /// (for data kept per stored segment alongside the grid).
+    pub fn cell_slots(&self, i: usize) -> std::ops::Range<usize> {
+        self.starts[i] as usize..self.starts[i + 1] as usize
+    }
+
+    /// Every cell's segments, cell after cell (see [`SegmentGrid::cell_slots`]).
+    pub fn all_items(&self) -> &[u32] {
+        &self.items
     }
 
     /// The segments stored in cell `i`.

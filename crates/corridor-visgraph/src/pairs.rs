@@ -8,11 +8,12 @@
 //! 1. **Direction filter.** A pair can only give an edge if the direction from each end
 //!    to the other is allowed by one of that end's nodes (inside the wedge for the full
 //!    graph; tangent — both the direction and its opposite inside the wedge — for the
-//!    reduced graph). Each node's allowed directions are one or two ranges of a rounded
-//!    pseudo-angle; a direction clearly outside every range is dropped, anything else goes
-//!    on (keys within [`KEY_SLACK`] of a range end are never trusted, and
-//!    [`VisibilityGraph::link`] decides exactly afterwards). For the reduced graph this
-//!    drops most pairs for the price of one division.
+//!    reduced graph). Each node's allowed directions are signs of two cross products of
+//!    the direction with the node's walls (both at least 0, either, or their product at
+//!    most 0); a sign is trusted only beyond the product's rounding error, a direction
+//!    clearly outside is dropped, anything else goes on ([`VisibilityGraph::link`]
+//!    decides exactly afterwards). Four multiplications per end, no branches, a row of
+//!    pairs at a time; for the reduced graph this drops most pairs.
 //! 2. **Segment test.** The open segment between the two vertices is free exactly when it
 //!    properly crosses no wall and every vertex strictly inside it lets a straight line
 //!    pass (the same [`Walk`] as the sweep and the naive oracle). Only walls stored in
@@ -25,7 +26,7 @@
 //! [`PAIRS_LIMIT`] vertices. The result is the same edge set as the naive oracle's
 //! (tested on the degenerate random environments).
 
-use crate::angle::{pseudo_angle, wrap4, Dir, Wedge, BOTH};
+use crate::angle::{Dir, Wedge, BOTH};
 use crate::free_space::FreeSpace;
 use crate::graph::{GraphKind, VisibilityGraph};
 use crate::predicates::orient;
@@ -38,26 +39,41 @@ use corridor_geom::{point_on_segment, Orientation, Point};
 /// near 10,000, where the O(n²) filter and the long segment tests catch up.
 pub(crate) const PAIRS_LIMIT: usize = 6_000;
 
-/// Pseudo-angle keys closer than this to a range end are not trusted (rounding errors
-/// are some 1e-16).
-const KEY_SLACK: f64 = 1e-9;
+/// Relative error bound of a rounded cross product of two rounded differences (a few
+/// units of roundoff, 2⁻⁵² each; generously rounded up).
+const CROSS_REL: f64 = 1e-14;
 
-/// A range of directions counter-clockwise from pseudo-angle `lo` over `width`; a width
-/// above 4 lets every direction through. `sure`: a key strictly inside (by more than the
-/// slack) is a direction the node allows with free space on both sides of it.
-#[derive(Clone, Copy, Debug)]
-struct Range {
-    lo: f64,
-    width: f64,
-    sure: bool,
+/// Added to every error bound: covers products that fall into the subnormal range.
+const CROSS_ABS: f64 = 1e-290;
+
+/// Which directions a node allows, as signs of two cross products with the wedge's
+/// walls (`s`: towards its start, `e`: towards its end, both from the apex).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Every direction, free on both sides (a full wedge).
+    All,
+    /// Inside a wedge of at most π: `s × d ≥ 0` and `d × e ≥ 0`.
+    And,
+    /// Inside a wedge of more than π: `s × d ≥ 0` or `d × e ≥ 0`.
+    Or,
+    /// Tangent at a reflex wedge (both `d` and `−d` inside): `(s × d)(d × e) ≤ 0`.
+    Tangent,
+    /// Not decided here (a vertex with several nodes): always unsure.
+    Several,
 }
 
-/// Every direction, not known to be strictly inside anything.
-const UNKNOWN: Range = Range {
-    lo: 0.0,
-    width: 5.0,
-    sure: false,
-};
+/// [`Allowed::code`]: no node allows the direction.
+const OUTSIDE: u8 = 1;
+/// [`Allowed::code`]: the only node allows it, strictly inside.
+const INSIDE: u8 = 2;
+
+/// The directions one node allows (see [`Mode`]).
+#[derive(Clone, Copy, Debug)]
+struct Allowed {
+    s: Point,
+    e: Point,
+    mode: Mode,
+}
 
 /// What the direction filter knows about one end of a pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,72 +82,167 @@ enum Filter {
     Outside,
     /// Perhaps; the exact tests decide.
     Unsure,
-    /// The vertex's only node allows it, strictly inside its range (free on both sides).
+    /// The vertex's only node allows it, strictly inside (free on both sides).
     Inside,
 }
 
-impl Range {
-    /// Counter-clockwise from key `lo` to key `hi` (keys of rounded directions, or such
-    /// keys plus 2 for the opposite direction); [`UNKNOWN`] when the rounded width is too
-    /// close to 0 or a full turn to tell which it is.
-    fn between(lo: f64, hi: f64) -> Range {
-        let below4 = |k: f64| if k >= 4.0 { k - 4.0 } else { k };
-        let (lo, hi) = (below4(lo), below4(hi));
-        let width = wrap4(hi - lo);
-        if lo.is_finite() && width > 4.0 * KEY_SLACK && width < 4.0 - 4.0 * KEY_SLACK {
-            Range {
-                lo,
-                width,
-                sure: true,
-            }
+impl Allowed {
+    fn new(wedge: &Wedge, kind: GraphKind) -> Self {
+        let c = wedge.apex;
+        let (s, e) = (wedge.start - c, wedge.end - c);
+        let mode = if wedge.full {
+            Mode::All
         } else {
-            UNKNOWN
-        }
+            match kind {
+                // Reduced-graph nodes are reflex.
+                GraphKind::Reduced => Mode::Tangent,
+                GraphKind::Full if wedge.is_reflex() => Mode::Or,
+                GraphKind::Full => Mode::And,
+            }
+        };
+        Allowed { s, e, mode }
     }
 
-    /// What the range says about direction key `k` (in `[0, 6)`: a key, or a key plus 2).
-    #[inline]
-    fn filter(self, k: f64) -> Filter {
-        let k = if k >= 4.0 { k - 4.0 } else { k };
-        let t = wrap4(k - self.lo);
-        if t > self.width + KEY_SLACK && t < 4.0 - KEY_SLACK {
+    /// What the node says about direction `d` (a rounded difference of two vertices).
+    /// The products' signs are trusted only beyond their rounding error; `Outside` and
+    /// `Inside` are exact answers, `Unsure` is everything else.
+    #[inline(always)]
+    fn filter(&self, d: Point) -> Filter {
+        let (a1, b1) = (self.s.x * d.y, self.s.y * d.x);
+        let (a2, b2) = (d.x * self.e.y, d.y * self.e.x);
+        let (c1, c2) = (a1 - b1, a2 - b2);
+        let t1 = CROSS_REL * (a1.abs() + b1.abs()) + CROSS_ABS;
+        let t2 = CROSS_REL * (a2.abs() + b2.abs()) + CROSS_ABS;
+        let (p1, n1, p2, n2) = (c1 > t1, c1 < -t1, c2 > t2, c2 < -t2);
+        let (outside, inside) = match self.mode {
+            Mode::All => (false, true),
+            Mode::And => (n1 | n2, p1 & p2),
+            Mode::Or => (n1 & n2, p1 | p2),
+            Mode::Tangent => ((p1 & p2) | (n1 & n2), (p1 & n2) | (n1 & p2)),
+            Mode::Several => (false, false),
+        };
+        if outside {
             Filter::Outside
-        } else if self.sure && t > KEY_SLACK && t < self.width - KEY_SLACK {
+        } else if inside {
             Filter::Inside
         } else {
             Filter::Unsure
         }
     }
+
+    /// [`Allowed::filter`] as bits, [`OUTSIDE`], [`INSIDE`] or 0 (unsure), without
+    /// branches (the pair loop runs it on every pair).
+    #[inline(always)]
+    fn code(&self, d: Point) -> u8 {
+        let (a1, b1) = (self.s.x * d.y, self.s.y * d.x);
+        let (a2, b2) = (d.x * self.e.y, d.y * self.e.x);
+        let (c1, c2) = (a1 - b1, a2 - b2);
+        let t1 = CROSS_REL * (a1.abs() + b1.abs()) + CROSS_ABS;
+        let t2 = CROSS_REL * (a2.abs() + b2.abs()) + CROSS_ABS;
+        let (p1, n1, p2, n2) = (
+            (c1 > t1) as u8,
+            (c1 < -t1) as u8,
+            (c2 > t2) as u8,
+            (c2 < -t2) as u8,
+        );
+        let m = self.mode as u8;
+        let bit = |mode: Mode| (m == mode as u8) as u8;
+        let (and, or, tangent) = (bit(Mode::And), bit(Mode::Or), bit(Mode::Tangent));
+        let outside = and & (n1 | n2) | or & n1 & n2 | tangent & (p1 & p2 | n1 & n2);
+        let inside =
+            bit(Mode::All) | and & p1 & p2 | or & (p1 | p2) | tangent & (p1 & n2 | n1 & p2);
+        (outside * OUTSIDE) | ((inside & (outside ^ 1)) * INSIDE)
+    }
 }
 
-/// The direction ranges a node's wedge allows (see the module doc).
-fn ranges(wedge: &Wedge, kind: GraphKind, out: &mut Vec<Range>) {
-    if wedge.full {
-        // Every direction, free on both sides.
-        out.push(Range {
-            sure: true,
-            ..UNKNOWN
-        });
-        return;
+/// One wall for the segment test: its ends, their vertex ids, its own id and its convex
+/// obstacle (see [`convex_obstacles`]).
+#[derive(Clone, Copy, Debug)]
+struct WallEnds {
+    a: Point,
+    b: Point,
+    ia: u32,
+    ib: u32,
+    id: u32,
+    obstacle: u32,
+}
+
+/// No convex obstacle.
+const NONE: u32 = u32::MAX;
+
+/// Per vertex, the convex obstacle it is a corner of (a number), or [`NONE`].
+///
+/// An obstacle here is a connected set of walls; it is convex when it is a cycle of
+/// one-sided walls and every corner has one wedge, strictly reflex (the obstacle's angle
+/// there is below π): a simple polygon turning the same way at every corner. A convex
+/// polygon lies in the cone its two sides span at each corner, so a segment leaving a
+/// corner strictly inside that corner's wedge (or strictly tangent to it) meets none of
+/// the polygon's walls again: the segment test may skip them.
+fn convex_obstacles(fs: &FreeSpace) -> Vec<u32> {
+    let n = fs.points.len();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn root(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            let up = parent[parent[v as usize] as usize];
+            parent[v as usize] = up;
+            v = up;
+        }
+        v
     }
-    let c = wedge.apex;
-    let (ks, ke) = (pseudo_angle(wedge.start - c), pseudo_angle(wedge.end - c));
-    match kind {
-        GraphKind::Full => out.push(Range::between(ks, ke)),
-        GraphKind::Reduced => {
-            // Reduced-graph nodes are reflex: the tangents run from the start to the
-            // opposite of the end, and from the opposite of the start to the end. The
-            // opposite of a direction is its key plus 2 (not a rounded point behind the
-            // apex, whose direction can be far off when the apex is far from the origin).
-            out.push(Range::between(ks, ke + 2.0));
-            out.push(Range::between(ks + 2.0, ke));
+    let mut convex = vec![true; n];
+    for w in &fs.walls {
+        let (ra, rb) = (root(&mut parent, w.a), root(&mut parent, w.b));
+        parent[ra as usize] = rb;
+        if w.two_sided {
+            convex[rb as usize] = false;
+            convex[ra as usize] = false;
         }
     }
+    let mut of: Vec<u32> = (0..n as u32).map(|v| root(&mut parent, v)).collect();
+    for r in 0..n {
+        if !convex[r] {
+            convex[of[r] as usize] = false;
+        }
+    }
+    for v in 0..n {
+        let wedges = fs.wedges_at(v);
+        let corner = fs.incident_walls(v as u32).len() == 2
+            && wedges.len() == 1
+            && !wedges[0].full
+            && wedges[0].is_reflex();
+        if !corner {
+            convex[of[v] as usize] = false;
+        }
+    }
+    for o in &mut of {
+        if !convex[*o as usize] {
+            *o = NONE;
+        }
+    }
+    of
+}
+
+/// The sign of `orient(p, q, y)` from `n = q − p` (rounded once per segment) when the
+/// rounded determinant `n × (y − p)` decides it (Shewchuk's stage-A bound, pivot `p`),
+/// else 0: exactly 0 when `y` is `p` or `q`, otherwise perhaps undecided. No branches.
+#[inline(always)]
+fn quick_side(p: Point, n: Point, y: Point) -> i32 {
+    const BOUND: f64 = 3.330_669_073_875_471_6e-16;
+    let left = n.x * (y.y - p.y);
+    let right = n.y * (y.x - p.x);
+    let det = left - right;
+    let bound = BOUND * (left.abs() + right.abs());
+    (det > bound) as i32 - (-det > bound) as i32
 }
 
 /// Scratch space for segment tests over one free space.
 struct SegmentTester<'a> {
     fs: &'a FreeSpace,
+    /// Per wall, and per grid slot (the walls of each cell, in the grid's order).
+    walls: Vec<WallEnds>,
+    slots: Vec<WallEnds>,
+    /// Per vertex, its convex obstacle or [`NONE`].
+    obstacle: Vec<u32>,
     wall_mark: Vec<u32>,
     stamp: u32,
     inside: Vec<u32>,
@@ -139,8 +250,31 @@ struct SegmentTester<'a> {
 
 impl<'a> SegmentTester<'a> {
     fn new(fs: &'a FreeSpace) -> Self {
+        let obstacle = convex_obstacles(fs);
+        let walls: Vec<WallEnds> = fs
+            .walls
+            .iter()
+            .enumerate()
+            .map(|(id, w)| WallEnds {
+                a: fs.points[w.a as usize],
+                b: fs.points[w.b as usize],
+                ia: w.a,
+                ib: w.b,
+                id: id as u32,
+                obstacle: obstacle[w.a as usize],
+            })
+            .collect();
+        let slots = fs
+            .grid
+            .all_items()
+            .iter()
+            .map(|&w| walls[w as usize])
+            .collect();
         SegmentTester {
             fs,
+            walls,
+            slots,
+            obstacle,
             wall_mark: vec![0; fs.walls.len()],
             stamp: 0,
             inside: Vec::new(),
@@ -152,28 +286,45 @@ impl<'a> SegmentTester<'a> {
     /// Equal to [`crate::naive::visibility`] both ways, with the walls taken from the
     /// grid cells along the segment.
     ///
+    /// `clear_v` (`clear_x`): the segment leaves `v` (`x`) strictly inside its only wedge
+    /// or strictly tangent to it, so the walls of a convex obstacle there are skipped.
+    ///
     /// `hint` is a wall to try first (the one that blocked the previous segment from
     /// `v`: consecutive candidates often end on one obstacle and are blocked by the same
     /// wall); it is updated to this segment's blocker. Only an exact proper crossing
     /// counts, so the hint changes the speed, never the answer.
-    fn visibility(&mut self, v: u32, x: u32, hint: &mut u32) -> (Option<Arrival>, Option<Arrival>) {
+    fn visibility(
+        &mut self,
+        (v, clear_v): (u32, bool),
+        (x, clear_x): (u32, bool),
+        hint: &mut u32,
+    ) -> (Option<Arrival>, Option<Arrival>) {
         let fs = self.fs;
         let (p, q) = (fs.points[v as usize], fs.points[x as usize]);
-        let crosses = |w: u32| {
-            let (a, b) = fs.wall_points(w);
-            let side = |y: Point| {
-                // A wall ending at `p` or `q` is collinear there (no need to ask).
-                if y == p || y == q {
-                    Orientation::Collinear
-                } else {
-                    orient(p, q, y)
-                }
-            };
-            opposite(side(a), side(b)) && opposite(orient(a, b, p), orient(a, b, q))
+        // Points are interned: a wall end is at `p` exactly when it is vertex `v`. A wall
+        // end at `p` or `q` is collinear there (no need to ask).
+        let side = |y: Point, id: u32| {
+            if id == v || id == x {
+                Orientation::Collinear
+            } else {
+                orient(p, q, y)
+            }
         };
-        if *hint != u32::MAX && crosses(*hint) {
-            return (None, None);
+        let crosses = |w: &WallEnds| {
+            opposite(side(w.a, w.ia), side(w.b, w.ib))
+                && opposite(orient(w.a, w.b, p), orient(w.a, w.b, q))
+        };
+        if let Some(w) = self.walls.get(*hint as usize) {
+            if crosses(w) {
+                return (None, None);
+            }
         }
+        // Obstacles to skip ([`NONE`] - 1 matches no wall).
+        let skip = |clear: bool, u: u32| match self.obstacle[u as usize] {
+            o if clear && o != NONE => o,
+            _ => NONE - 1,
+        };
+        let (skip_v, skip_x) = (skip(clear_v, v), skip(clear_x, x));
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.wall_mark.iter_mut().for_each(|m| *m = 0);
@@ -184,43 +335,51 @@ impl<'a> SegmentTester<'a> {
         let scale =
             p.abs().max_element().max(q.abs().max_element()) + fs.bounds().size().max_element();
         let pad = 2e-9 * scale + 2e-6 * fs.grid.cell_size();
-        let (wall_mark, inside) = (&mut self.wall_mark, &mut self.inside);
+        let (slots, wall_mark, inside) = (&self.slots, &mut self.wall_mark, &mut self.inside);
         let mut blocker = u32::MAX;
         // Walls whose box misses the segment's box cannot meet it (exact comparisons).
         let (lo, hi) = (
             Point::new(p.x.min(q.x), p.y.min(q.y)),
             Point::new(p.x.max(q.x), p.y.max(q.y)),
         );
+        let n = q - p;
         let free = fs.grid.cover_segment(p, q, pad, |cell| {
-            for &w in fs.grid.cell_items(cell) {
-                if wall_mark[w as usize] == stamp {
+            for wall in &slots[fs.grid.cell_slots(cell)] {
+                if (wall.obstacle == skip_v) | (wall.obstacle == skip_x) {
                     continue;
                 }
-                wall_mark[w as usize] = stamp;
-                let rec = fs.walls[w as usize];
-                let (a, b) = (fs.points[rec.a as usize], fs.points[rec.b as usize]);
-                if a.x.max(b.x) < lo.x
-                    || a.x.min(b.x) > hi.x
-                    || a.y.max(b.y) < lo.y
-                    || a.y.min(b.y) > hi.y
-                {
+                // Everything up to the next branch is computed for every wall: most
+                // walls are dismissed by it, and which ones is hard to predict.
+                let mark = &mut wall_mark[wall.id as usize];
+                let fresh = *mark != stamp;
+                *mark = stamp;
+                let (a, b) = (wall.a, wall.b);
+                let off_box = (a.x < lo.x) & (b.x < lo.x)
+                    | (a.x > hi.x) & (b.x > hi.x)
+                    | (a.y < lo.y) & (b.y < lo.y)
+                    | (a.y > hi.y) & (b.y > hi.y);
+                let (sa, sb) = (quick_side(p, n, a), quick_side(p, n, b));
+                // A 0 at a wall end that is `p` or `q` is exact; elsewhere it may be.
+                let unsure = (sa == 0) & (wall.ia != v) & (wall.ia != x)
+                    | (sb == 0) & (wall.ib != v) & (wall.ib != x);
+                if !(fresh & !off_box & (unsure | (sa * sb < 0))) {
+                    // Both ends strictly on one side (or at `p` / `q`): neither a
+                    // crossing nor a vertex inside the segment.
                     continue;
                 }
-                // A wall ending at `p` or `q` is collinear there (no need to ask).
-                let side = |y: Point| {
-                    if y == p || y == q {
-                        Orientation::Collinear
-                    } else {
-                        orient(p, q, y)
+                let (oa, ob) = (side(a, wall.ia), side(b, wall.ib));
+                if opposite(oa, ob) {
+                    if opposite(orient(a, b, p), orient(a, b, q)) {
+                        blocker = wall.id;
+                        return false;
                     }
-                };
-                let (oa, ob) = (side(a), side(b));
-                if opposite(oa, ob) && opposite(orient(a, b, p), orient(a, b, q)) {
-                    blocker = w;
-                    return false;
+                    continue;
                 }
-                for (id, y, o) in [(rec.a, a, oa), (rec.b, b, ob)] {
-                    if o == Orientation::Collinear && y != p && y != q && point_on_segment(y, p, q)
+                for (id, y, o) in [(wall.ia, a, oa), (wall.ib, b, ob)] {
+                    if o == Orientation::Collinear
+                        && id != v
+                        && id != x
+                        && point_on_segment(y, p, q)
                     {
                         inside.push(id);
                     }
@@ -231,6 +390,17 @@ impl<'a> SegmentTester<'a> {
         if !free {
             *hint = blocker;
             return (None, None);
+        }
+        if self.inside.is_empty() {
+            let walk = |from: u32, to: u32| {
+                Walk::new(
+                    fs,
+                    Place::Vertex(from),
+                    Dir::away_from(fs.points[from as usize]),
+                )
+                .arrive(Place::Vertex(to))
+            };
+            return (Some(walk(v, x)), Some(walk(x, v)));
         }
         self.inside.sort_unstable_by(|&u, &w| {
             along_ray_cmp(p, fs.points[u as usize], fs.points[w as usize])
@@ -269,61 +439,77 @@ fn opposite(x: Orientation, y: Orientation) -> bool {
 pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Vec<(u32, f64)>> {
     let fs = &graph.free;
     let mut lists = vec![Vec::new(); graph.node_wedge.len()];
-    // Vertices with nodes, the direction ranges their nodes allow (CSR), and their
-    // node when they have only one.
+    // Vertices with nodes, the directions their nodes allow (CSR), and their node when
+    // they have only one.
     let mut vertices: Vec<u32> = Vec::new();
     let mut single: Vec<u32> = Vec::new();
     let mut starts: Vec<u32> = vec![0];
-    let mut all: Vec<Range> = Vec::new();
+    let mut all: Vec<Allowed> = Vec::new();
     for v in 0..fs.points.len() as u32 {
         let before = all.len();
-        let mut nodes = graph.nodes_at(v);
-        let first = nodes.next();
-        let only = first.filter(|_| nodes.next().is_none());
         for n in graph.nodes_at(v) {
-            ranges(
+            all.push(Allowed::new(
                 &fs.wedges[graph.node_wedge[n as usize] as usize],
                 graph.kind,
-                &mut all,
-            );
+            ));
         }
         if all.len() > before {
             vertices.push(v);
+            let mut nodes = graph.nodes_at(v);
+            let only = nodes.next().filter(|_| nodes.next().is_none());
             single.push(only.unwrap_or(u32::MAX));
             starts.push(all.len() as u32);
         }
     }
-    let filter = |i: usize, k: f64| {
-        let mut best = Filter::Outside;
-        for r in &all[starts[i] as usize..starts[i + 1] as usize] {
-            match r.filter(k) {
-                Filter::Outside => {}
-                Filter::Inside if single[i] != u32::MAX => return Filter::Inside,
-                _ => best = Filter::Unsure,
+    // The direction filter, branch-free over one row of pairs at a time: per vertex its
+    // position and its only node's directions (a vertex with several nodes gets mode
+    // bits 0 here, "unsure", and the exact per-node answer below).
+    let pos: Vec<Point> = vertices.iter().map(|&v| fs.points[v as usize]).collect();
+    let first: Vec<Allowed> = (0..vertices.len())
+        .map(|i| {
+            let mut a = all[starts[i] as usize];
+            if single[i] == u32::MAX {
+                a.mode = Mode::Several;
             }
+            a
+        })
+        .collect();
+    let several = |i: usize, d: Point| {
+        let nodes = &all[starts[i] as usize..starts[i + 1] as usize];
+        if nodes.iter().all(|a| a.filter(d) == Filter::Outside) {
+            Filter::Outside
+        } else {
+            Filter::Unsure
         }
-        best
     };
+    let mut codes: Vec<u8> = Vec::with_capacity(vertices.len());
     let mut tester = SegmentTester::new(fs);
     for i in 0..vertices.len() {
-        let v = vertices[i];
-        let p = fs.points[v as usize];
+        let (v, p, here) = (vertices[i], pos[i], first[i]);
+        codes.clear();
+        codes.extend(pos[i + 1..].iter().zip(&first[i + 1..]).map(|(&q, there)| {
+            // Rounding is symmetric: the direction back is exactly `-d`.
+            let d = q - p;
+            here.code(d) | there.code(-d) << 2
+        }));
         let mut hint = u32::MAX;
-        for (j, &x) in vertices.iter().enumerate().skip(i + 1) {
-            let q = fs.points[x as usize];
-            let k = pseudo_angle(q - p);
-            let there_filter = filter(i, k);
-            if there_filter == Filter::Outside {
+        for (k, &code) in codes.iter().enumerate() {
+            if code & (OUTSIDE | OUTSIDE << 2) != 0 {
                 continue;
             }
-            // The opposite direction's key is the key plus 2 (up to a rounding far below
-            // the slack); `filter` brings it back below 4.
-            let back_filter = filter(j, k + 2.0);
-            if back_filter == Filter::Outside {
+            let j = i + 1 + k;
+            let (x, q) = (vertices[j], pos[j]);
+            if here.mode == Mode::Several && several(i, q - p) == Filter::Outside
+                || first[j].mode == Mode::Several && several(j, p - q) == Filter::Outside
+            {
                 continue;
             }
-            let (there, back) = tester.visibility(v, x, &mut hint);
-            if there_filter == Filter::Inside && back_filter == Filter::Inside {
+            let (there, back) = tester.visibility(
+                (v, code & INSIDE != 0),
+                (x, code & INSIDE << 2 != 0),
+                &mut hint,
+            );
+            if code == INSIDE | INSIDE << 2 {
                 // Each end's only node allows the direction with free space on both
                 // sides: what `link` would find, without its exact wedge tests.
                 let dist = p.distance(q);
