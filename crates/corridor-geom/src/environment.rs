@@ -1,5 +1,6 @@
 //! The environment a user describes: an outer boundary and obstacles with stable ids.
 
+use crate::polygon::RingLocator;
 use crate::{Aabb, Point, Polygon, Ring, SnapError, SnapGrid};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -328,19 +329,14 @@ impl Environment {
             }),
             Obstacle::Polyline(_) => Ok(()),
             Obstacle::Polygon(poly) => {
+                // The coordinates were all checked above.
                 for (ring_index, ring) in poly.rings().enumerate() {
-                    self.validate_ring(owner, ring_index, ring)?;
+                    validate_ring_shape(owner, ring_index, ring)?;
                 }
-                for (h, hole) in poly.holes.iter().enumerate() {
-                    let inside = hole
-                        .vertices()
-                        .iter()
-                        .all(|&p| poly.exterior.contains_or_touches(p));
-                    if !inside {
-                        return Err(EnvironmentError::HoleOutside { owner, hole: h + 1 });
-                    }
+                match first_hole_outside(poly) {
+                    Some(h) => Err(EnvironmentError::HoleOutside { owner, hole: h + 1 }),
+                    None => Ok(()),
                 }
-                Ok(())
             }
         }
     }
@@ -354,23 +350,7 @@ impl Environment {
         for &p in ring.vertices() {
             self.check_coordinate(owner, p)?;
         }
-        let distinct = ring.distinct_vertex_count();
-        if distinct < 3 {
-            return Err(EnvironmentError::TooFewVertices {
-                owner,
-                ring: ring_index,
-                distinct,
-            });
-        }
-        if let Some(x) = ring.find_self_intersection() {
-            return Err(EnvironmentError::SelfIntersecting {
-                owner,
-                ring: ring_index,
-                first_edge: x.first_edge,
-                second_edge: x.second_edge,
-            });
-        }
-        Ok(())
+        validate_ring_shape(owner, ring_index, ring)
     }
 
     fn check_coordinate(&self, owner: Owner, p: Point) -> Result<(), EnvironmentError> {
@@ -416,5 +396,281 @@ impl Environment {
             return true;
         }
         matches!(obstacle, Obstacle::Polygon(poly) if poly.contains(self.boundary.vertices()[0]))
+    }
+}
+
+/// At least three distinct vertices and no self-intersection (coordinates not checked).
+fn validate_ring_shape(
+    owner: Owner,
+    ring_index: usize,
+    ring: &Ring,
+) -> Result<(), EnvironmentError> {
+    let distinct = ring.distinct_vertex_count_up_to(3);
+    if distinct < 3 {
+        return Err(EnvironmentError::TooFewVertices {
+            owner,
+            ring: ring_index,
+            distinct,
+        });
+    }
+    if let Some(x) = ring.find_self_intersection() {
+        return Err(EnvironmentError::SelfIntersecting {
+            owner,
+            ring: ring_index,
+            first_edge: x.first_edge,
+            second_edge: x.second_edge,
+        });
+    }
+    Ok(())
+}
+
+/// The index of the first hole with a vertex outside the exterior ring (on it is inside).
+/// Large polygons query a [`RingLocator`] (each vertex looks at one row of exterior edges,
+/// not the whole ring); small ones, and vertices outside the exterior's bounding box, need
+/// no index.
+fn first_hole_outside(poly: &Polygon) -> Option<usize> {
+    let hole_vertices: usize = poly.holes.iter().map(Ring::len).sum();
+    if hole_vertices == 0 {
+        return None;
+    }
+    if hole_vertices.saturating_mul(poly.exterior.len()) <= 256 {
+        return poly.holes.iter().position(|hole| {
+            !hole
+                .vertices()
+                .iter()
+                .all(|&p| poly.exterior.contains_or_touches(p))
+        });
+    }
+    let Some(locator) = RingLocator::new(&poly.exterior) else {
+        return Some(0); // an empty exterior contains nothing
+    };
+    poly.holes.iter().position(|hole| {
+        !hole
+            .vertices()
+            .iter()
+            .all(|&p| locator.contains_or_touches(p))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The check as it was before the row index: every hole vertex against every edge.
+    fn first_hole_outside_brute(poly: &Polygon) -> Option<usize> {
+        poly.holes.iter().position(|hole| {
+            !hole
+                .vertices()
+                .iter()
+                .all(|&p| poly.exterior.contains_or_touches(p))
+        })
+    }
+
+    /// A star-shaped ring around `c` on integer coordinates, or a staircase-like
+    /// rectilinear one (many horizontal edges, many vertices at equal heights).
+    fn random_ring(rng: &mut ChaCha8Rng, c: Point, radius: f64, n: usize) -> Ring {
+        if rng.random_bool(0.3) {
+            // Rectilinear: a monotone staircase up the right side, then back down the left.
+            let h = n.max(4) / 2;
+            let mut right = Vec::new();
+            let mut left = Vec::new();
+            let step = (2.0 * radius / h as f64).max(1.0).round();
+            for k in 0..h {
+                let y0 = c.y - radius + step * k as f64;
+                let xr = c.x + rng.random_range(1..=radius.max(2.0) as i64) as f64;
+                let xl = c.x - rng.random_range(1..=radius.max(2.0) as i64) as f64;
+                right.push(Point::new(xr, y0));
+                right.push(Point::new(xr, y0 + step));
+                left.push(Point::new(xl, y0));
+                left.push(Point::new(xl, y0 + step));
+            }
+            left.reverse();
+            right.extend(left);
+            right.dedup();
+            return Ring::new(right);
+        }
+        let mut angles: Vec<f64> = (0..n)
+            .map(|_| rng.random_range(0.0..std::f64::consts::TAU))
+            .collect();
+        angles.sort_by(f64::total_cmp);
+        let mut v: Vec<Point> = angles
+            .iter()
+            .map(|&a| {
+                let r = rng.random_range(0.2..1.0) * radius;
+                Point::new((c.x + r * a.cos()).round(), (c.y + r * a.sin()).round())
+            })
+            .collect();
+        v.dedup();
+        Ring::new(v)
+    }
+
+    /// Points that stress the exact tests: the ring's own vertices, midpoints of its edges,
+    /// lattice points in and around its box, and far-away points.
+    fn probe_points(rng: &mut ChaCha8Rng, ring: &Ring, count: usize) -> Vec<Point> {
+        let b = ring.aabb().unwrap();
+        let mut out: Vec<Point> = ring.vertices().to_vec();
+        out.extend(ring.edges().map(|e| (e.a + e.b) * 0.5));
+        for _ in 0..count {
+            let x = rng.random_range(b.min.x - 2.0..=b.max.x + 2.0).round();
+            let y = rng.random_range(b.min.y - 2.0..=b.max.y + 2.0).round();
+            out.push(Point::new(x, y));
+        }
+        out.push(Point::new(b.max.x + 1e9, b.min.y));
+        out.push(Point::new(b.min.x, b.max.y + 1e9));
+        out
+    }
+
+    #[test]
+    fn ring_locator_matches_the_full_scan() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for case in 0..400 {
+            let n = rng.random_range(3..400);
+            let radius = [4.0, 30.0, 1000.0, 1e6][case % 4];
+            let ring = random_ring(&mut rng, Point::ZERO, radius, n);
+            if ring.len() < 3 || ring.find_self_intersection().is_some() {
+                continue;
+            }
+            let locator = RingLocator::new(&ring).unwrap();
+            for p in probe_points(&mut rng, &ring, 200) {
+                assert_eq!(
+                    locator.contains_or_touches(p),
+                    ring.contains_or_touches(p),
+                    "case {case}: {p:?} against {:?}",
+                    ring.vertices()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn hole_check_matches_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut outside, mut inside) = (0, 0);
+        for case in 0..600 {
+            let radius = [20.0, 200.0, 5000.0][case % 3];
+            let n = rng.random_range(3..300);
+            let exterior = random_ring(&mut rng, Point::ZERO, radius, n);
+            if exterior.len() < 3 {
+                continue;
+            }
+            let probes = probe_points(&mut rng, &exterior, 40);
+            let interior: Vec<Point> = probes
+                .iter()
+                .copied()
+                .filter(|&p| exterior.contains(p))
+                .collect();
+            let holes: Vec<Ring> = (0..rng.random_range(1..5))
+                .map(|_| match rng.random_range(0..4) {
+                    // A small ring around a probe point: inside, outside, or crossing.
+                    0 | 1 => {
+                        let c = if interior.is_empty() || rng.random_bool(0.3) {
+                            probes[rng.random_range(0..probes.len())]
+                        } else {
+                            interior[rng.random_range(0..interior.len())]
+                        };
+                        let m = rng.random_range(3..12);
+                        let r = radius * rng.random_range(0.005..0.2);
+                        random_ring(&mut rng, c, r, m)
+                    }
+                    // Vertices on the exterior (its vertices and edge midpoints): touching.
+                    2 => {
+                        let mut v: Vec<Point> = (0..rng.random_range(3..6))
+                            .map(|_| probes[rng.random_range(0..2 * exterior.len())])
+                            .collect();
+                        v.dedup();
+                        Ring::new(v)
+                    }
+                    // A tiny triangle at a vertex of the exterior, pointing either way.
+                    _ => {
+                        let c = exterior.vertices()[rng.random_range(0..exterior.len())];
+                        let d = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                        Ring::new(vec![
+                            c,
+                            Point::new(c.x + d, c.y + 1.0),
+                            Point::new(c.x - d, c.y + 1.0),
+                        ])
+                    }
+                })
+                .collect();
+            let poly = Polygon::new(exterior, holes);
+            let expected = first_hole_outside_brute(&poly);
+            assert_eq!(first_hole_outside(&poly), expected, "case {case}");
+            match expected {
+                Some(_) => outside += 1,
+                None => inside += 1,
+            }
+        }
+        assert!(
+            outside > 100 && inside > 100,
+            "{outside} outside, {inside} inside"
+        );
+    }
+
+    #[test]
+    fn distinct_count_up_to_three() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..2000 {
+            let n = rng.random_range(0..7);
+            let v: Vec<Point> = (0..n)
+                .map(|_| Point::new(rng.random_range(0..2) as f64, rng.random_range(0..2) as f64))
+                .collect();
+            let ring = Ring::new(v);
+            assert_eq!(
+                ring.distinct_vertex_count_up_to(3),
+                ring.distinct_vertex_count().min(3)
+            );
+        }
+    }
+
+    #[test]
+    fn hole_outside_names_the_obstacle() {
+        let sq = |x0: f64, y0: f64, s: f64| {
+            Ring::new(vec![
+                Point::new(x0, y0),
+                Point::new(x0 + s, y0),
+                Point::new(x0 + s, y0 + s),
+                Point::new(x0, y0 + s),
+            ])
+        };
+        let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(100.0, 100.0));
+        env.insert(Obstacle::Polygon(Polygon::new(
+            sq(10.0, 10.0, 20.0),
+            vec![sq(12.0, 12.0, 2.0)],
+        )));
+        // A comb exterior with many teeth, so the row index is used; the third hole sticks
+        // out between two teeth, the first touches the exterior at a corner.
+        let mut comb = vec![Point::new(40.0, 40.0), Point::new(90.0, 40.0)];
+        for k in (0..25).rev() {
+            let x = 40.0 + 2.0 * k as f64;
+            comb.extend([
+                Point::new(x + 2.0, 90.0),
+                Point::new(x + 1.0, 90.0),
+                Point::new(x + 1.0, 50.0),
+                Point::new(x, 50.0),
+            ]);
+        }
+        let comb = Ring::new(comb);
+        assert!(comb.find_self_intersection().is_none());
+        let sticking_out = Ring::new(vec![
+            Point::new(45.0, 48.0),
+            Point::new(48.0, 48.0),
+            Point::new(46.5, 52.0),
+        ]);
+        let holes = vec![sq(40.0, 40.0, 3.0), sq(45.0, 45.0, 1.0), sticking_out];
+        let id = env.insert(Obstacle::Polygon(Polygon::new(comb, holes)));
+        let e = env.validate().unwrap_err();
+        assert_eq!(
+            e,
+            EnvironmentError::HoleOutside {
+                owner: Owner::Obstacle(id),
+                hole: 3
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "obstacle #1: hole 3 is not inside the exterior ring"
+        );
     }
 }

@@ -94,6 +94,21 @@ impl Ring {
         Aabb::from_points(self.vertices.iter().copied())
     }
 
+    /// The number of distinct vertices when it is below `limit`, else `limit`: a linear
+    /// scan that stops at the `limit`-th distinct vertex (most rings stop after three).
+    pub fn distinct_vertex_count_up_to(&self, limit: usize) -> usize {
+        let mut seen: Vec<Point> = Vec::with_capacity(limit);
+        for &p in &self.vertices {
+            if seen.len() >= limit {
+                break;
+            }
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+        seen.len()
+    }
+
     /// Number of distinct vertices.
     pub fn distinct_vertex_count(&self) -> usize {
         let mut v = self.vertices.clone();
@@ -171,6 +186,117 @@ impl Ring {
             active.push(i);
         }
         None
+    }
+}
+
+/// Exact point location against one ring for many queries: the ring's edges listed by
+/// horizontal rows, so a query looks only at the edges whose y-range meets its row
+/// instead of at every edge. Answers are those of [`Ring::contains_or_touches`]: an edge
+/// whose closed y-range misses `p.y` can neither hold `p` nor cross the horizontal ray
+/// from `p`, and the row of a y-range always contains the rows of the values inside it
+/// (the row of `y` is a monotone function of `y`, whatever the rounding).
+pub(crate) struct RingLocator<'a> {
+    ring: &'a Ring,
+    bounds: Aabb,
+    y0: f64,
+    rows_per_unit: f64,
+    rows: usize,
+    /// Edges of row `r`: `entries[row_start[r]..row_start[r + 1]]`.
+    row_start: Vec<u32>,
+    entries: Vec<u32>,
+}
+
+impl<'a> RingLocator<'a> {
+    /// The index over `ring` (`None` for an empty ring). Linear time and memory: the row
+    /// count is halved until the edges list at most four rows each on average.
+    pub(crate) fn new(ring: &'a Ring) -> Option<Self> {
+        let bounds = ring.aabb()?;
+        let n = ring.len();
+        let height = bounds.max.y - bounds.min.y;
+        let mut rows = (n / 2).max(1);
+        loop {
+            let rows_per_unit = if height > 0.0 {
+                rows as f64 / height
+            } else {
+                0.0
+            };
+            let mut locator = RingLocator {
+                ring,
+                bounds,
+                y0: bounds.min.y,
+                rows_per_unit,
+                rows,
+                row_start: Vec::new(),
+                entries: Vec::new(),
+            };
+            let spans = || {
+                ring.edges().map(|e| {
+                    let (lo, hi) = (e.a.y.min(e.b.y), e.a.y.max(e.b.y));
+                    (locator.row(lo), locator.row(hi))
+                })
+            };
+            let total: usize = spans().map(|(lo, hi)| hi - lo + 1).sum();
+            if total > 4 * n && rows > 1 {
+                rows /= 2;
+                continue;
+            }
+            let mut count = vec![0u32; rows + 1];
+            for (lo, hi) in spans() {
+                for r in lo..=hi {
+                    count[r + 1] += 1;
+                }
+            }
+            for r in 0..rows {
+                count[r + 1] += count[r];
+            }
+            let mut entries = vec![0u32; total];
+            let mut next = count.clone();
+            for (i, (lo, hi)) in spans().enumerate() {
+                for r in lo..=hi {
+                    entries[next[r] as usize] = i as u32;
+                    next[r] += 1;
+                }
+            }
+            locator.row_start = count;
+            locator.entries = entries;
+            return Some(locator);
+        }
+    }
+
+    /// The row of height `y` (clamped; monotone in `y`).
+    fn row(&self, y: f64) -> usize {
+        let r = ((y - self.y0) * self.rows_per_unit).max(0.0) as usize;
+        r.min(self.rows - 1)
+    }
+
+    /// Whether `p` lies inside or on the ring (exact), as [`Ring::contains_or_touches`].
+    pub(crate) fn contains_or_touches(&self, p: Point) -> bool {
+        if !self.bounds.contains(p) {
+            return false;
+        }
+        let r = self.row(p.y);
+        let v = self.ring.vertices();
+        let n = v.len();
+        let mut winding = 0;
+        for &i in &self.entries[self.row_start[r] as usize..self.row_start[r + 1] as usize] {
+            let i = i as usize;
+            let (a, b) = (v[i], v[(i + 1) % n]);
+            if p.y < a.y.min(b.y) || p.y > a.y.max(b.y) {
+                continue;
+            }
+            let o = orient(a, b, p);
+            if o == Orientation::Collinear && p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) {
+                return true; // on the boundary
+            }
+            if a.y <= p.y {
+                if b.y > p.y && o == Orientation::CounterClockwise {
+                    winding += 1;
+                }
+            } else if b.y <= p.y && o == Orientation::Clockwise {
+                winding -= 1;
+            }
+        }
+        winding != 0
     }
 }
 
