@@ -548,17 +548,20 @@ impl Planner {
         self.penalty.reset(ecm.edges.capacity() + 1);
         let mut best: Option<(f64, Retraction, Retraction)> = None;
         let mut best_path: Option<TautPath> = None;
+        let mut first_candidate = None;
         if radius > 0.0 {
             // With a radius, narrow corridors may leave no route at all; A* settles that
             // with one visit per vertex, where the taut-length search would try many
             // routes before giving up.
             let starts = std::mem::take(&mut self.starts);
             let goals = std::mem::take(&mut self.goals);
-            let reachable = self.search(ecm, &starts, &goals, radius).is_ok();
+            let found = self.search(ecm, &starts, &goals, radius);
             self.starts = starts;
             self.goals = goals;
-            if !reachable {
-                return Err(PlanError::NoCorridor { radius });
+            match found {
+                // Nothing is penalised yet: this is the first A* candidate's corridor.
+                Ok(ends) => first_candidate = Some(ends),
+                Err(_) => return Err(PlanError::NoCorridor { radius }),
             }
         }
         // First candidate: the corridor chosen by taut length itself.
@@ -598,7 +601,11 @@ impl Planner {
             self.candidates
         };
         for attempt in 0..candidates {
-            let Ok((start, goal)) = self.search(ecm, &starts, &goals, radius) else {
+            let found = match first_candidate.take() {
+                Some(ends) => Ok(ends),
+                None => self.search(ecm, &starts, &goals, radius),
+            };
+            let Ok((start, goal)) = found else {
                 break;
             };
             if attempt > 0 && self.route == self.best_route {
