@@ -4,7 +4,7 @@
 //! along the route, and pull the shortest path with clearance taut inside it.
 
 use crate::query::{QueryError, Retraction};
-use crate::taut::{keeps_for_goal, skips_for_start, slot, Marks, TautSearch};
+use crate::taut::{keeps_for_goal, skips_for_start, slot, Gate, Marks, TautSearch};
 use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::funnel::{taut_path, Disk, Portal, TautPath};
 use corridor_geom::{Point, Segment};
@@ -228,13 +228,17 @@ impl Default for Planner {
 /// The medial axis as dense arrays by vertex slot (built once per map): the A* searches
 /// touch nothing else in their inner loop.
 #[derive(Debug, Default)]
-struct Adjacency {
+pub(crate) struct Adjacency {
     /// The map it was built for.
     of: u64,
     /// Links of the vertex in slot `i`: `links[first[i]..first[i + 1]]`, in the order of
     /// [`crate::Vertex::edges`].
-    first: Vec<u32>,
-    links: Vec<Link>,
+    pub(crate) first: Vec<u32>,
+    pub(crate) links: Vec<Link>,
+    /// The bending points of every edge as gates in the edge's forward direction, each
+    /// edge's contiguous (`gates[link.gates..link.gates + link.count]`), so that the
+    /// taut-length search reads them without visiting the edge.
+    pub(crate) gates: Vec<Gate>,
     /// Vertex positions by slot.
     position: Vec<Point>,
     /// Length of the pieces the clearance check splits a path segment into (about four
@@ -244,12 +248,17 @@ struct Adjacency {
 
 /// One edge as seen from one of its end vertices.
 #[derive(Clone, Copy, Debug, Default)]
-struct Link {
-    edge: EdgeId,
-    next: VertexId,
-    edge_slot: u32,
-    next_slot: u32,
-    min_clearance: f64,
+pub(crate) struct Link {
+    pub(crate) edge: EdgeId,
+    pub(crate) next: VertexId,
+    pub(crate) edge_slot: u32,
+    pub(crate) next_slot: u32,
+    pub(crate) min_clearance: f64,
+    /// Whether the edge leaves the vertex at its start.
+    pub(crate) forward: bool,
+    /// The edge's gates in [`Adjacency::gates`]: first index and count.
+    pub(crate) gates: u32,
+    pub(crate) count: u32,
 }
 
 impl Adjacency {
@@ -272,6 +281,16 @@ impl Adjacency {
         }
         self.links.clear();
         self.links.resize(self.first[n] as usize, Link::default());
+        self.gates.clear();
+        let mut gates_of = vec![0u32; ecm.edges.keys().map(slot).max().map_or(0, |m| m + 1)];
+        for (e, edge) in &ecm.edges {
+            gates_of[slot(e)] = self.gates.len() as u32;
+            self.gates.extend(
+                edge.bending_points
+                    .iter()
+                    .map(|b| (b.left, b.right, b.position, b.clearance)),
+            );
+        }
         for (v, vertex) in &ecm.vertices {
             let at = self.first[slot(v)] as usize;
             for (k, &e) in vertex.edges.iter().enumerate() {
@@ -288,6 +307,9 @@ impl Adjacency {
                     edge_slot: slot(e) as u32,
                     next_slot: slot(next) as u32,
                     min_clearance,
+                    forward: edge.start == v,
+                    gates: gates_of[slot(e)],
+                    count: edge.bending_points.len() as u32,
                 };
             }
         }
@@ -526,22 +548,26 @@ impl Planner {
         self.penalty.reset(ecm.edges.capacity() + 1);
         let mut best: Option<(f64, Retraction, Retraction)> = None;
         let mut best_path: Option<TautPath> = None;
+        let mut first_candidate = None;
         if radius > 0.0 {
             // With a radius, narrow corridors may leave no route at all; A* settles that
             // with one visit per vertex, where the taut-length search would try many
             // routes before giving up.
             let starts = std::mem::take(&mut self.starts);
             let goals = std::mem::take(&mut self.goals);
-            let reachable = self.search(ecm, &starts, &goals, radius).is_ok();
+            let found = self.search(ecm, &starts, &goals, radius);
             self.starts = starts;
             self.goals = goals;
-            if !reachable {
-                return Err(PlanError::NoCorridor { radius });
+            match found {
+                // Nothing is penalised yet: this is the first A* candidate's corridor.
+                Ok(ends) => first_candidate = Some(ends),
+                Err(_) => return Err(PlanError::NoCorridor { radius }),
             }
         }
         // First candidate: the corridor chosen by taut length itself.
         if let Some(found) = self.taut.run(
             ecm,
+            &self.adjacency,
             query.start,
             query.goal,
             &self.starts,
@@ -575,7 +601,11 @@ impl Planner {
             self.candidates
         };
         for attempt in 0..candidates {
-            let Ok((start, goal)) = self.search(ecm, &starts, &goals, radius) else {
+            let found = match first_candidate.take() {
+                Some(ends) => Ok(ends),
+                None => self.search(ecm, &starts, &goals, radius),
+            };
+            let Ok((start, goal)) = found else {
                 break;
             };
             if attempt > 0 && self.route == self.best_route {

@@ -15,6 +15,7 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
+use crate::plan::{Adjacency, Link};
 use crate::query::Retraction;
 use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::{orient, Orientation, Point};
@@ -312,6 +313,22 @@ fn portals(
     })
 }
 
+/// The gates of a link's edge in walking order (away from the link's vertex).
+#[inline]
+fn link_gates<'a>(adjacency: &'a Adjacency, link: &Link) -> impl Iterator<Item = Gate> + 'a {
+    let gates = &adjacency.gates[link.gates as usize..(link.gates + link.count) as usize];
+    let forward = link.forward;
+    let n = gates.len();
+    (0..n).map(move |j| {
+        if forward {
+            gates[j]
+        } else {
+            let g = gates[n - 1 - j];
+            (g.1, g.0, g.2, g.3)
+        }
+    })
+}
+
 /// How a route found by [`TautSearch::run`] begins and ends; the route itself is in
 /// [`TautSearch::route`].
 #[derive(Clone, Copy, Debug)]
@@ -329,6 +346,8 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 struct Label {
     vertex: VertexId,
+    /// The slot of `vertex`.
+    vertex_slot: u32,
     /// The label this one extends over `edge` (`NONE`: the first edge, from start
     /// candidate `start` along its edge).
     parent: u32,
@@ -558,9 +577,11 @@ impl TautSearch {
     /// by the same continuation is a shorter path (root pruning, as in Polyanya). The
     /// labels on the route of the shortest path are never dropped: their apexes are
     /// reached by shortest paths.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn run(
         &mut self,
         ecm: &Ecm,
+        adjacency: &Adjacency,
         start_point: Point,
         goal_point: Point,
         starts: &[Retraction],
@@ -645,6 +666,7 @@ impl TautSearch {
                     ecm,
                     Label {
                         vertex: v,
+                        vertex_slot: slot(v) as u32,
                         parent: NONE,
                         edge: s.edge(),
                         forward,
@@ -730,43 +752,42 @@ impl TautSearch {
                 self.capped = true;
                 continue;
             }
-            for &edge_id in &ecm.vertices[vertex].edges {
-                let edge = &ecm.edges[edge_id];
-                if edge.min_clearance < radius || edge_id == here.edge {
+            if best.as_ref().is_some_and(|b| bound >= b.0) {
+                continue;
+            }
+            let vs = here.vertex_slot as usize;
+            let links =
+                &adjacency.links[adjacency.first[vs] as usize..adjacency.first[vs + 1] as usize];
+            for link in links {
+                if link.min_clearance < radius || link.edge == here.edge {
                     // Too narrow, or straight back the way the route came.
                     continue;
                 }
-                let Some(next) = edge.opposite(vertex) else {
-                    continue;
-                };
-                let forward = edge.start == vertex;
                 let f = &mut self.work;
                 f.copy_from(&self.current);
-                let count = edge.bending_points.len();
-                let (from, to) = if forward {
+                for gate in link_gates(adjacency, link) {
+                    f.push_trimmed(gate);
+                }
+                let count = link.count as usize;
+                let window = if link.forward {
+                    adjacency.gates[link.gates as usize + count - 1]
+                } else {
+                    let g = adjacency.gates[link.gates as usize];
+                    (g.1, g.0, g.2, g.3)
+                };
+                let (from, to) = if link.forward {
                     (0, count - 1)
                 } else {
                     (count - 1, 0)
                 };
-                for gate in portals(ecm, edge_id, forward, from, to) {
-                    f.push_trimmed(gate);
-                }
-                let b = &edge.bending_points[to];
-                let window = if forward {
-                    (b.left, b.right, b.position, b.clearance)
-                } else {
-                    (b.right, b.left, b.position, b.clearance)
-                };
-                if best.as_ref().is_some_and(|b| bound >= b.0) {
-                    continue;
-                }
                 self.add_label(
                     ecm,
                     Label {
-                        vertex: next,
+                        vertex: link.next,
+                        vertex_slot: link.next_slot,
                         parent: label,
-                        edge: edge_id,
-                        forward,
+                        edge: link.edge,
+                        forward: link.forward,
                         start: here.start,
                         from: from as u32,
                         to: to as u32,
