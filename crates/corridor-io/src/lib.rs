@@ -25,8 +25,8 @@ pub use anyangle::{read_maze, read_maze_environment, read_problems, Problem, Pro
 pub use geojson_reader::{read_geojson, GeoJsonError, GEOJSON_MARGIN_FRACTION};
 pub use grid::{CellGrid, GridError, MAX_GRID_SIDE};
 pub use load::{
-    load_environment, load_grid, load_mesh, load_problems, load_scenarios, read_text, Format,
-    LoadError,
+    load_environment, load_grid, load_mesh, load_point_pairs, load_problems, load_scenarios,
+    read_text, Format, LoadError,
 };
 pub use mesh::{read_mesh, Mesh, MeshError, MeshPolygon, MeshVertex};
 pub use movingai::{read_map, read_map_environment, read_scenarios, Scenario, ScenarioError};

@@ -5,7 +5,7 @@ use crate::{
     CellGrid, GeoJsonError, GridError, JsonError, Mesh, MeshError, Problem, ProblemError, Scenario,
     ScenarioError,
 };
-use corridor_geom::Environment;
+use corridor_geom::{Environment, Point};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -271,4 +271,21 @@ pub fn load_problems(path: impl AsRef<Path>) -> Result<Vec<Problem>, LoadError> 
         path.to_path_buf()
     };
     read_problems(&read_text(&file)?).map_err(|source| LoadError::Problem { path: file, source })
+}
+
+/// The start and goal of every problem of a Moving AI `.scen` file (cell centres) or of a
+/// problem list ([`load_problems`]), whichever `path` is: what a planner benchmark needs.
+pub fn load_point_pairs(path: impl AsRef<Path>) -> Result<Vec<(Point, Point)>, LoadError> {
+    let path = path.as_ref();
+    Ok(if path.extension().is_some_and(|e| e == "scen") {
+        load_scenarios(path)?
+            .iter()
+            .map(|s| (s.start_point(), s.goal_point()))
+            .collect()
+    } else {
+        load_problems(path)?
+            .iter()
+            .map(|p| (p.start, p.goal))
+            .collect()
+    })
 }

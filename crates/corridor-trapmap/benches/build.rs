@@ -551,22 +551,6 @@ fn shared_maps(filter: Option<&str>) -> Vec<(PathBuf, Option<PathBuf>)> {
     out
 }
 
-fn map_problems(path: &Path) -> Result<Vec<(Point, Point)>, String> {
-    if path.extension().is_some_and(|e| e == "scen") {
-        Ok(corridor_io::load_scenarios(path)
-            .map_err(|e| e.to_string())?
-            .iter()
-            .map(|s| (s.start_point(), s.goal_point()))
-            .collect())
-    } else {
-        Ok(corridor_io::load_problems(path)
-            .map_err(|e| e.to_string())?
-            .iter()
-            .map(|p| (p.start, p.goal))
-            .collect())
-    }
-}
-
 /// The 83 any-angle mazes, each built once, as one aggregate row (times and bytes are
 /// sums, queries pooled), plus the name and reduced-graph time of the slowest maze.
 fn anyangle_row(options: &Options) -> Result<(Row, String), String> {
@@ -924,7 +908,7 @@ fn main() {
                     continue;
                 }
             };
-            let problems = match problems.map(|p| map_problems(&p)) {
+            let problems = match problems.map(corridor_io::load_point_pairs) {
                 Some(Ok(all)) => sample(&all, options.queries),
                 Some(Err(e)) => {
                     println!("note: {name}: problems do not load: {e}");

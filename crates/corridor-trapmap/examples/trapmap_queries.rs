@@ -11,7 +11,6 @@
 //! file, each alone, by the CPU time of the thread. Prints one markdown row per map:
 //! roadmap nodes, build ms, queries, paths found, and p50 / p99 / max query ms.
 
-use corridor_geom::Point;
 use corridor_trapmap::TrapezoidalMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -31,22 +30,6 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
         return f64::NAN;
     }
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
-
-fn problems(path: &Path) -> Result<Vec<(Point, Point)>, String> {
-    if path.extension().is_some_and(|e| e == "scen") {
-        Ok(corridor_io::load_scenarios(path)
-            .map_err(|e| e.to_string())?
-            .iter()
-            .map(|s| (s.start_point(), s.goal_point()))
-            .collect())
-    } else {
-        Ok(corridor_io::load_problems(path)
-            .map_err(|e| e.to_string())?
-            .iter()
-            .map(|p| (p.start, p.goal))
-            .collect())
-    }
 }
 
 fn main() {
@@ -106,7 +89,7 @@ fn main() {
                 continue;
             }
         };
-        let problems = match problems(&scen) {
+        let problems = match corridor_io::load_point_pairs(&scen) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("{}: {e}", scen.display());

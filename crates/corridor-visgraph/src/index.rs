@@ -107,6 +107,21 @@ impl SegmentGrid {
     }
 
     /// The row of `y`, clamped to the grid (as [`SegmentGrid::col`]).
+    /// The band of row `r` grown by `pad` on both sides; the first and last rows reach
+    /// to infinity, since they hold everything beyond the grid.
+    fn row_band(&self, r: usize, pad: f64) -> (f64, f64) {
+        let y0 = self.origin.y + r as f64 * self.cell - pad;
+        let y1 = y0 + self.cell + 2.0 * pad;
+        (
+            if r == 0 { f64::NEG_INFINITY } else { y0 },
+            if r + 1 == self.rows {
+                f64::INFINITY
+            } else {
+                y1
+            },
+        )
+    }
+
     fn row(&self, y: f64) -> usize {
         let r = (y - self.origin.y) * self.inv_cell;
         if r >= 0.0 {
@@ -159,14 +174,7 @@ impl SegmentGrid {
         let tymax = tri.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max);
         for r in self.row(tymin - pad)..=self.row(tymax + pad) {
             // The triangle's part within this row's band grown by `pad`.
-            let mut y0 = self.origin.y + r as f64 * self.cell - pad;
-            let mut y1 = y0 + self.cell + 2.0 * pad;
-            if r == 0 {
-                y0 = f64::NEG_INFINITY;
-            }
-            if r + 1 == self.rows {
-                y1 = f64::INFINITY;
-            }
+            let (y0, y1) = self.row_band(r, pad);
             let (y0, y1) = (y0.max(tymin), y1.min(tymax));
             let (mut xmin, mut xmax) = (f64::INFINITY, f64::NEG_INFINITY);
             for k in 0..3 {
@@ -218,14 +226,7 @@ impl SegmentGrid {
         let slope = (hi.x - lo.x) / (hi.y - lo.y);
         let mut visit_row = |r: usize| {
             // The segment's part within this row's band grown by `pad`.
-            let mut y0 = self.origin.y + r as f64 * self.cell - pad;
-            let mut y1 = y0 + self.cell + 2.0 * pad;
-            if r == 0 {
-                y0 = f64::NEG_INFINITY;
-            }
-            if r + 1 == self.rows {
-                y1 = f64::INFINITY;
-            }
+            let (y0, y1) = self.row_band(r, pad);
             let (y0, y1) = (y0.max(lo.y), y1.min(hi.y));
             let (xmin, xmax) = if hi.y == lo.y || y0 > y1 {
                 // Horizontal, or the padded band only meets the padding.
