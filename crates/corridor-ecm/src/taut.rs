@@ -372,6 +372,34 @@ struct Label {
     funnel: StoredFunnel,
 }
 
+impl Label {
+    /// A route reaching `vertex` (and its slot) over the portals `from..=to` of `edge`
+    /// taken in direction `forward`, extending `parent` from start candidate `start`. Its
+    /// window, bound and funnel are filled in by `add_label`.
+    fn along(
+        (vertex, vertex_slot): (VertexId, u32),
+        parent: u32,
+        (edge, forward): (EdgeId, bool),
+        start: u32,
+        (from, to): (u32, u32),
+    ) -> Self {
+        Label {
+            vertex,
+            vertex_slot,
+            parent,
+            edge,
+            forward,
+            start,
+            from,
+            to,
+            beyond: false,
+            bound: 0.0,
+            trim_len: 0.0,
+            funnel: StoredFunnel::default(),
+        }
+    }
+}
+
 /// An entry of the open list: smallest lower bound first, then the deeper label.
 #[derive(Debug, PartialEq)]
 struct OpenLabel {
@@ -664,20 +692,13 @@ impl TautSearch {
                 };
                 self.add_label(
                     ecm,
-                    Label {
-                        vertex: v,
-                        vertex_slot: slot(v) as u32,
-                        parent: NONE,
-                        edge: s.edge(),
-                        forward,
-                        start: index as u32,
-                        from: from as u32,
-                        to: to as u32,
-                        beyond: false,
-                        bound: 0.0,
-                        trim_len: 0.0,
-                        funnel: StoredFunnel::default(),
-                    },
+                    Label::along(
+                        (v, slot(v) as u32),
+                        NONE,
+                        (s.edge(), forward),
+                        index as u32,
+                        (from as u32, to as u32),
+                    ),
                     window,
                     (0.0, start_point.distance(goal_point)),
                     start_point,
@@ -782,20 +803,13 @@ impl TautSearch {
                 };
                 self.add_label(
                     ecm,
-                    Label {
-                        vertex: link.next,
-                        vertex_slot: link.next_slot,
-                        parent: label,
-                        edge: link.edge,
-                        forward: link.forward,
-                        start: here.start,
-                        from: from as u32,
-                        to: to as u32,
-                        beyond: false,
-                        bound: 0.0,
-                        trim_len: 0.0,
-                        funnel: StoredFunnel::default(),
-                    },
+                    Label::along(
+                        (link.next, link.next_slot),
+                        label,
+                        (link.edge, link.forward),
+                        here.start,
+                        (from as u32, to as u32),
+                    ),
                     window,
                     (bound, here.trim_len),
                     start_point,
