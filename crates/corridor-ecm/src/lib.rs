@@ -10,7 +10,9 @@
 //! # How it is built
 //! [`Ecm::build`] normalizes an [`corridor_geom::Environment`] into [`corridor_geom::Walls`]
 //! on the integer snap grid (10 000 steps per unit by default), computes the segment
-//! Voronoi diagram with `boostvoronoi` (pinned to 0.12.1, `i64` input), keeps the edges
+//! Voronoi diagram with `boostvoronoi` (pinned to 0.12.1, `i64` input; the workspace
+//! uses a copy whose circle-event filters work in a frame centred on a site, see
+//! `vendor/boostvoronoi/PATCH.md`: 1.5–2× faster on game maps), keeps the edges
 //! that lie in free space (a one-sided wall has free space only on its left), drops the
 //! secondary edges between a segment and its own end point, splits vertices on wall
 //! corners so that each corner branch ends in its own degree-1 vertex (so no medial axis

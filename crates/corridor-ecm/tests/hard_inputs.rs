@@ -1,5 +1,7 @@
 //! Inputs on which boostvoronoi 0.12.1 places a Voronoi vertex wrongly still give valid
-//! ECMs: the validation layer sees the wrong vertex and the build recovers.
+//! ECMs: the validation layer sees the wrong vertex and the build recovers. (The
+//! workspace's patched copy gets some of them right, `six-segments-small` among them,
+//! but not all: `six-segments-large` with a wide box still goes wrong.)
 mod common;
 use common::*;
 use corridor_ecm::{BuildError, BuildOptions, Ecm, FailureKind, Transform};
@@ -58,9 +60,9 @@ fn every_hard_input_builds_a_valid_ecm() {
 
 #[test]
 fn without_recovery_a_wrong_diagram_is_an_error_naming_the_obstacle() {
-    let path = shared_data().join("voronoi-hard/six-segments-small.txt");
+    let path = shared_data().join("voronoi-hard/six-segments-large.txt");
     let (points, segs) = read_boost_input(&path);
-    let walls = walls_in_box(&points, &segs);
+    let walls = walls_in_box_with_margin(&points, &segs, 4.0);
     let options = BuildOptions {
         recovery: vec![Transform::Identity],
         ..BuildOptions::default()

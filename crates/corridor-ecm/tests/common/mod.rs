@@ -15,31 +15,10 @@ pub fn shared_data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
 }
 
-/// The unpacked `boostvoronoi-0.12.1` crate in the cargo registry; panics with a clear
-/// message if it cannot be found.
+/// The workspace's copy of `boostvoronoi` 0.12.1 (`vendor/boostvoronoi`, used through
+/// `[patch.crates-io]`), which keeps the crate's `example/input_data/active_problems`.
 pub fn boostvoronoi_dir() -> PathBuf {
-    let mut homes = Vec::new();
-    if let Ok(h) = std::env::var("CARGO_HOME") {
-        homes.push(PathBuf::from(h));
-    }
-    if let Ok(h) = std::env::var("HOME") {
-        homes.push(Path::new(&h).join(".cargo"));
-    }
-    for home in &homes {
-        let Ok(registries) = std::fs::read_dir(home.join("registry/src")) else {
-            continue;
-        };
-        for reg in registries.flatten() {
-            let dir = reg.path().join("boostvoronoi-0.12.1");
-            if dir.join("example/input_data/active_problems").is_dir() {
-                return dir;
-            }
-        }
-    }
-    panic!(
-        "boostvoronoi-0.12.1 sources not found under {homes:?}/registry/src: \
-         run `cargo fetch` so that its example/input_data/active_problems can be read"
-    );
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../vendor/boostvoronoi")
 }
 
 /// Walls of a grid of `width × height` unit cells (cell (x, y) covers

@@ -1,0 +1,331 @@
+//! The published `boostvoronoi` 0.12.1 against Corridor's patched copy
+//! (`vendor/boostvoronoi`, see its PATCH.md), on the walls of every shared map and of
+//! random environments, in one run.
+//!
+//! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml [-- --quick]`
+//! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml -- --fuzz N`
+//! (differential test on N random environments, see [`fuzz`])
+//!
+//! For each input both builds run alternately on the same `i64` segments (the input
+//! `corridor-ecm` gives the library), so every ratio comes from one run under one load.
+//! Times are the CPU time of the benchmark thread; inputs under 50 ms are repeated in
+//! batches. Both diagrams are compared: the same numbers of vertices, edges and cells,
+//! and the largest difference between the coordinates of matching vertices (matched by
+//! position, in grid units).
+
+use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
+use corridor_geom::{normalize, Environment};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// The walls of an environment as the library's input.
+struct Input {
+    name: String,
+    points: Vec<[i64; 2]>,
+    segments: Vec<[i64; 4]>,
+}
+
+impl Input {
+    fn new(name: String, env: &Environment) -> Option<Input> {
+        let walls = match normalize(env) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("{name}: skipped ({e})");
+                return None;
+            }
+        };
+        Some(Input {
+            name,
+            points: walls
+                .points
+                .iter()
+                .map(|(p, _)| [p.x as i64, p.y as i64])
+                .collect(),
+            segments: walls
+                .segments
+                .iter()
+                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
+                .collect(),
+        })
+    }
+}
+
+/// What is compared between the two diagrams.
+#[derive(Debug, PartialEq)]
+struct Shape {
+    vertices: usize,
+    edges: usize,
+    cells: usize,
+}
+
+macro_rules! build_with {
+    ($krate:ident, $input:expr) => {{
+        let d = $krate::prelude::Builder::<i64>::default()
+            .with_vertices($input.points.iter())
+            .expect("points")
+            .with_segments($input.segments.iter())
+            .expect("segments")
+            .build()
+            .expect("diagram");
+        let shape = Shape {
+            vertices: d.vertices().len(),
+            edges: d.edges().len(),
+            cells: d.cells().len(),
+        };
+        let coordinates: Vec<[f64; 2]> = d.vertices().iter().map(|v| [v.x(), v.y()]).collect();
+        (shape, coordinates)
+    }};
+}
+
+fn timed_batch(reps: usize, mut f: impl FnMut()) -> f64 {
+    let start = thread_cpu_time();
+    for _ in 0..reps {
+        f();
+    }
+    (thread_cpu_time() - start).as_secs_f64() * 1e3 / reps as f64
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Vertices in a canonical order: the sweep may meet tied circle events in another
+/// order when their last bits differ, so vertices are matched by position, not index.
+fn sorted(mut xy: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    let key = |p: &[f64; 2]| ((p[0] * 1e3).round() as i64, (p[1] * 1e3).round() as i64);
+    xy.sort_by_key(key);
+    xy
+}
+
+fn compare(input: &Input, samples: usize) {
+    let (stock_shape, stock_xy) = build_with!(stock, input);
+    let (patched_shape, patched_xy) = build_with!(patched, input);
+    let max_difference = if stock_shape == patched_shape {
+        let (a, b) = (sorted(stock_xy), sorted(patched_xy));
+        let d = a
+            .iter()
+            .zip(&b)
+            .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
+            .fold(0.0, f64::max);
+        format!("{d:.1e}")
+    } else {
+        format!("DIFFERENT {stock_shape:?} / {patched_shape:?}")
+    };
+    let first = timed_batch(1, || {
+        std::hint::black_box(build_with!(stock, input));
+    });
+    let reps = ((50.0 / first.max(1e-3)).ceil() as usize).clamp(1, 1000);
+    let (mut t_stock, mut t_patched, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..samples {
+        let (a, b);
+        if i % 2 == 0 {
+            a = timed_batch(reps, || {
+                std::hint::black_box(build_with!(stock, input));
+            });
+            b = timed_batch(reps, || {
+                std::hint::black_box(build_with!(patched, input));
+            });
+        } else {
+            b = timed_batch(reps, || {
+                std::hint::black_box(build_with!(patched, input));
+            });
+            a = timed_batch(reps, || {
+                std::hint::black_box(build_with!(stock, input));
+            });
+        }
+        t_stock.push(a);
+        t_patched.push(b);
+        ratios.push(a / b);
+    }
+    println!(
+        "| {} | {} | {:.2} ms | {:.2} ms | {:.2}× | {} |",
+        input.name,
+        input.segments.len() + input.points.len(),
+        median(&mut t_stock),
+        median(&mut t_patched),
+        median(&mut ratios),
+        max_difference
+    );
+}
+
+fn shared_maps(data: &Path) -> Vec<PathBuf> {
+    let mut maps = Vec::new();
+    for (dir, ext) in [("movingai", "map"), ("polyanya", "mesh")] {
+        if let Ok(entries) = std::fs::read_dir(data.join(dir)) {
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.extension().and_then(|x| x.to_str()) == Some(ext) {
+                    maps.push(p);
+                }
+            }
+        }
+    }
+    maps.sort();
+    maps
+}
+
+/// Whether every vertex of `a` has a vertex of `b` within a relative 1e-9 (both lists
+/// sorted by x).
+fn covered(a: &[[f64; 2]], b: &[[f64; 2]]) -> bool {
+    a.iter().all(|p| {
+        let tol = 1e-9 * (1.0 + p[0].abs().max(p[1].abs()));
+        let from = b.partition_point(|q| q[0] < p[0] - tol);
+        b[from..]
+            .iter()
+            .take_while(|q| q[0] <= p[0] + tol)
+            .any(|q| (q[1] - p[1]).abs() <= tol)
+    })
+}
+
+/// Distance from `p` to the segment `s`.
+fn segment_distance(p: [f64; 2], s: &[i64; 4]) -> f64 {
+    let (ax, ay, bx, by) = (s[0] as f64, s[1] as f64, s[2] as f64, s[3] as f64);
+    let (dx, dy) = (bx - ax, by - ay);
+    let t = (((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    (p[0] - ax - t * dx).hypot(p[1] - ay - t * dy)
+}
+
+/// The number of vertices that do not have three sites (input points, segment end
+/// points, segments) at their smallest distance to any site: a Voronoi vertex has at
+/// least three. Brute force, for small inputs.
+fn wrong_vertices(input: &Input, vertices: &[[f64; 2]]) -> usize {
+    let mut points: Vec<[i64; 2]> = input.points.clone();
+    for s in &input.segments {
+        points.push([s[0], s[1]]);
+        points.push([s[2], s[3]]);
+    }
+    points.sort();
+    points.dedup();
+    let mut distances = Vec::new();
+    vertices
+        .iter()
+        .filter(|v| {
+            distances.clear();
+            distances.extend(
+                points
+                    .iter()
+                    .map(|q| (v[0] - q[0] as f64).hypot(v[1] - q[1] as f64)),
+            );
+            distances.extend(input.segments.iter().map(|s| segment_distance(**v, s)));
+            let nearest = distances.iter().copied().fold(f64::INFINITY, f64::min);
+            let tol = 1e-9 * (1.0 + v[0].abs().max(v[1].abs()));
+            distances.iter().filter(|d| **d <= nearest + tol).count() < 3
+        })
+        .count()
+}
+
+/// Differential test: the walls of `count` random environments (every obstacle kind,
+/// free and lattice coordinates, sizes from 40 to 2·10⁴ units) built by both versions
+/// must give the same numbers of vertices and edges and the same vertex positions.
+fn fuzz(count: u64) {
+    let mut mismatches = 0;
+    let mut sites = 0;
+    let (mut stock_wrong, mut patched_wrong) = (0, 0);
+    for seed in 0..count {
+        let size = [40.0, 1_000.0, 5_000.0, 20_000.0][(seed % 4) as usize];
+        let options = RandomEnvironmentOptions {
+            obstacles: 2 + (seed as usize * 7) % 19,
+            size,
+            max_vertices: 3 + (seed as usize % 7),
+            lattice: (seed % 3 == 0).then_some(size / 64.0),
+            ..RandomEnvironmentOptions::scaled(
+                size,
+                corridor_geom::Point::new(size * 0.3, size * 1.7),
+            )
+        };
+        let env = random_environment(seed, &options);
+        let Some(input) = Input::new(format!("seed {seed}"), &env) else {
+            continue;
+        };
+        sites += input.segments.len() + input.points.len();
+        let (sa, mut a) = build_with!(stock, input);
+        let (sb, mut b) = build_with!(patched, input);
+        a.sort_by(|p, q| p[0].total_cmp(&q[0]));
+        b.sort_by(|p, q| p[0].total_cmp(&q[0]));
+        let (wrong_a, wrong_b) = (wrong_vertices(&input, &a), wrong_vertices(&input, &b));
+        stock_wrong += (wrong_a > 0) as usize;
+        patched_wrong += (wrong_b > 0) as usize;
+        if wrong_a + wrong_b > 0 {
+            println!("seed {seed}: wrong vertices: published {wrong_a}, patched {wrong_b}");
+        }
+        if sa != sb || !covered(&a, &b) || !covered(&b, &a) {
+            mismatches += 1;
+            if let Ok(dir) = std::env::var("VORONOI_PATCH_DUMP") {
+                let mut text = format!("{}\n", input.points.len());
+                for p in &input.points {
+                    text += &format!("{} {}\n", p[0], p[1]);
+                }
+                text += &format!("{}\n", input.segments.len());
+                for s in &input.segments {
+                    text += &format!("{} {} {} {}\n", s[0], s[1], s[2], s[3]);
+                }
+                let _ = std::fs::write(format!("{dir}/seed{seed}.txt"), text);
+            }
+            println!("seed {seed}: stock {sa:?}, patched {sb:?}: different diagrams");
+        }
+    }
+    println!(
+        "{count} random inputs ({sites} sites): {mismatches} with different diagrams; \
+         diagrams with a wrong vertex: published {stock_wrong}, patched {patched_wrong}"
+    );
+}
+
+fn main() {
+    if let Some(i) = std::env::args().position(|a| a == "--fuzz") {
+        let count = std::env::args()
+            .nth(i + 1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(10_000);
+        fuzz(count);
+        return;
+    }
+    let quick = std::env::args().any(|a| a == "--quick");
+    let samples = if quick { 3 } else { 7 };
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    println!("| input | sites | published 0.12.1 | patched | speed-up (median of per-sample ratios) | largest vertex difference |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for path in shared_maps(&data) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        match corridor_io::load_environment(&path) {
+            Ok(env) => {
+                if let Some(input) = Input::new(name, &env) {
+                    compare(&input, samples);
+                }
+            }
+            Err(e) => eprintln!("{name}: skipped ({e})"),
+        }
+    }
+    let sizes: &[usize] = if quick { &[1_000] } else { &[1_000, 10_000] };
+    for &obstacles in sizes {
+        let options = RandomEnvironmentOptions {
+            obstacles,
+            size: (obstacles as f64).sqrt() * 20.0,
+            mix: ObstacleMix::POLYGONS,
+            ..Default::default()
+        };
+        let env = random_environment(1, &options);
+        if let Some(input) = Input::new(format!("random polygons, {obstacles} obstacles"), &env) {
+            compare(&input, samples);
+        }
+        let grid =
+            RandomEnvironmentOptions::grid_map((obstacles as f64).sqrt() as usize * 4, obstacles);
+        let env = random_environment(1, &grid);
+        if let Some(input) = Input::new(format!("random grid map, {obstacles} blocks"), &env) {
+            compare(&input, samples);
+        }
+    }
+}
