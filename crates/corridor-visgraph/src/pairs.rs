@@ -384,9 +384,6 @@ impl<'a> SegmentTester<'a> {
                 }
                 // Everything up to the next branch is computed for every wall: most
                 // walls are dismissed by it, and which ones is hard to predict.
-                let mark = &mut wall_mark[wall.id as usize];
-                let fresh = *mark != stamp;
-                *mark = stamp;
                 let (a, b) = (wall.a, wall.b);
                 let off_box = (a.x < lo.x) & (b.x < lo.x)
                     | (a.x > hi.x) & (b.x > hi.x)
@@ -396,11 +393,17 @@ impl<'a> SegmentTester<'a> {
                 // A 0 at a wall end that is `p` or `q` is exact; elsewhere it may be.
                 let unsure = (sa == 0) & (wall.ia != v) & (wall.ia != x)
                     | (sb == 0) & (wall.ib != v) & (wall.ib != x);
-                if !(fresh & !off_box & (unsure | (sa * sb < 0))) {
+                if off_box | !(unsure | (sa * sb < 0)) {
                     // Both ends strictly on one side (or at `p` / `q`): neither a
-                    // crossing nor a vertex inside the segment.
+                    // crossing nor a vertex inside the segment (in every cell alike).
                     continue;
                 }
+                // Looked at in an earlier cell of this segment already?
+                let mark = &mut wall_mark[wall.id as usize];
+                if *mark == stamp {
+                    continue;
+                }
+                *mark = stamp;
                 let (oa, ob) = (side(a, wall.ia), side(b, wall.ib));
                 if opposite(oa, ob) {
                     if opposite(orient(a, b, p), orient(a, b, q)) {
@@ -426,15 +429,11 @@ impl<'a> SegmentTester<'a> {
             return (None, None);
         }
         if self.inside.is_empty() {
-            let walk = |from: u32, to: u32| {
-                Walk::new(
-                    fs,
-                    Place::Vertex(from),
-                    Dir::away_from(fs.points[from as usize]),
-                )
-                .arrive(Place::Vertex(to))
-            };
-            return (Some(walk(v, x)), Some(walk(x, v)));
+            // Nothing on the way: the arrival depends only on whether the segment is a
+            // thin wall, the same both ways.
+            let arrival =
+                Walk::new(fs, Place::Vertex(v), Dir::away_from(p)).arrive(Place::Vertex(x));
+            return (Some(arrival), Some(arrival));
         }
         self.inside.sort_unstable_by(|&u, &w| {
             along_ray_cmp(p, fs.points[u as usize], fs.points[w as usize])
