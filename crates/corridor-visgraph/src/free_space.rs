@@ -339,7 +339,10 @@ impl FreeSpace {
         // Thin walls: drop duplicates, pieces along polygon edges and pieces inside
         // obstacles.
         let mut thin_seen: HashMap<(u32, u32), ()> = HashMap::default();
-        let thin: Vec<Piece> = {
+        let thin: Vec<Piece> = if thin.is_empty() {
+            // No thin walls (the usual polygon input): no probe grid to build.
+            thin
+        } else {
             let probe = Probe::new(&points, &one_sided);
             thin.into_iter()
                 .filter(|p| {

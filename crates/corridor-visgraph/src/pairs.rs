@@ -20,7 +20,9 @@
 //!    pass (the same [`Walk`] as the sweep and the naive oracle). Only walls stored in
 //!    the grid cells the (padded) segment meets are tested — a wall meeting the segment
 //!    is stored in the cell of the meeting point, and the cover is conservative — and the
-//!    test stops at the first proper crossing.
+//!    test stops at the first proper crossing. The walls of the obstacle at an end are
+//!    skipped when the segment leaves that end, a corner of the obstacle's convex hull,
+//!    strictly outside the hull (any obstacle: convex, star-shaped, with pockets).
 //!
 //! This is O(n²) filter steps plus a segment test per surviving pair, so it loses to the
 //! culled sweep on large maps; [`crate::Construction::Auto`] picks it below
@@ -32,7 +34,7 @@ use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::predicates::orient;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
-use corridor_geom::{point_on_segment, Orientation, Point};
+use corridor_geom::{convex_hull, point_on_segment, Orientation, Point};
 
 /// Below this many free-space vertices, [`crate::Construction::Auto`] builds by pairs.
 /// Measured on the synthetic benchmark inputs (see docs/BENCHMARKS.md): pairs are
@@ -162,6 +164,34 @@ impl Allowed {
     }
 }
 
+impl Allowed {
+    /// [`Allowed::code`] for the directions from this node's apex `p` to each of
+    /// `targets`, appended to `out`. Tangent nodes (every node of the reduced graph) get
+    /// a loop of their own, without the table.
+    fn codes_towards(&self, p: Point, targets: &[Point], out: &mut Vec<u8>) {
+        if self.mode != Mode::Tangent {
+            out.extend(targets.iter().map(|&q| {
+                let d = q - p;
+                self.code(d, d.x.abs() + d.y.abs())
+            }));
+            return;
+        }
+        let (s, e) = (self.s, self.e);
+        let (sb, eb) = (self.s_bound, self.e_bound);
+        out.extend(targets.iter().map(|&q| {
+            let d = q - p;
+            let dl = d.x.abs() + d.y.abs();
+            let c1 = s.x * d.y - s.y * d.x;
+            let c2 = d.x * e.y - d.y * e.x;
+            let (t1, t2) = (sb * dl + CROSS_ABS, eb * dl + CROSS_ABS);
+            let (p1, n1) = ((c1 > t1) as u8, (c1 < -t1) as u8);
+            let (p2, n2) = ((c2 > t2) as u8, (c2 < -t2) as u8);
+            // As in `CODES` for `Mode::Tangent` (the two are exclusive).
+            (p1 & p2 | n1 & n2) * OUTSIDE | (p1 & n2 | n1 & p2) * INSIDE
+        }));
+    }
+}
+
 /// [`Allowed::code`]'s answers per mode (in [`Mode`]'s order) and sign bits
 /// (`c1 > 0, c1 < 0, c2 > 0, c2 < 0`, high to low), by [`Allowed::filter`]'s rules.
 const CODES: [u8; 80] = {
@@ -189,8 +219,8 @@ const CODES: [u8; 80] = {
     table
 };
 
-/// One wall for the segment test: its ends, their vertex ids, its own id and its convex
-/// obstacle (see [`convex_obstacles`]).
+/// One wall for the segment test: its ends, their vertex ids, its own id and its
+/// obstacle (see [`hull_corners`]).
 #[derive(Clone, Copy, Debug)]
 struct WallEnds {
     a: Point,
@@ -201,18 +231,55 @@ struct WallEnds {
     obstacle: u32,
 }
 
-/// No convex obstacle.
+/// No obstacle.
 const NONE: u32 = u32::MAX;
 
-/// Per vertex, the convex obstacle it is a corner of (a number), or [`NONE`].
+/// A vertex as a corner of the convex hull of its obstacle: the obstacle's number (or
+/// [`NONE`] when the vertex is not a strictly convex corner of that hull) and the hull's
+/// two sides from it (rounded differences: to the next corner counter-clockwise and to
+/// the previous one), with the error-bound factors of [`Allowed`].
+#[derive(Clone, Copy, Debug)]
+struct HullCorner {
+    obstacle: u32,
+    next: Point,
+    prev: Point,
+    next_bound: f64,
+    prev_bound: f64,
+}
+
+impl HullCorner {
+    /// The obstacle whose walls a segment leaving this corner along `d` (a rounded
+    /// difference of two vertices) cannot meet again, or `NONE - 1` (matching no wall).
+    ///
+    /// The hull lies in the cone its two sides span at a strictly convex corner (an
+    /// angle below π), so a segment leaving the corner strictly outside that cone meets
+    /// the hull, and every wall and vertex of the obstacle, only at the corner itself:
+    /// neither a proper crossing nor a vertex inside the segment. "Strictly outside" is
+    /// a cross product with one side certainly negative (beyond its rounding error, as
+    /// in [`Allowed::code`]).
+    /// `dl` is `|d.x| + |d.y|`.
+    #[inline(always)]
+    fn skipped_towards(&self, d: Point, dl: f64) -> u32 {
+        let c1 = self.next.x * d.y - self.next.y * d.x;
+        let c2 = d.x * self.prev.y - d.y * self.prev.x;
+        let outside =
+            (c1 < -(self.next_bound * dl + CROSS_ABS)) | (c2 < -(self.prev_bound * dl + CROSS_ABS));
+        if outside && self.obstacle != NONE {
+            self.obstacle
+        } else {
+            NONE - 1
+        }
+    }
+}
+
+/// Per vertex, its obstacle (a connected set of walls, numbered by a representative
+/// vertex), and per vertex its [`HullCorner`].
 ///
-/// An obstacle here is a connected set of walls; it is convex when it is a cycle of
-/// one-sided walls and every corner has one wedge, strictly reflex (the obstacle's angle
-/// there is below π): a simple polygon turning the same way at every corner. A convex
-/// polygon lies in the cone its two sides span at each corner, so a segment leaving a
-/// corner strictly inside that corner's wedge (or strictly tangent to it) meets none of
-/// the polygon's walls again: the segment test may skip them.
-fn convex_obstacles(fs: &FreeSpace) -> Vec<u32> {
+/// Any connected set of walls lies in the convex hull of its vertices, whatever its
+/// shape (convex, star-shaped, with pockets or thin walls), so the skip of
+/// [`HullCorner::skipped_towards`] holds for every obstacle, at the corners of its hull.
+/// For a convex polygon every corner is a hull corner; for a star, the tips.
+fn hull_corners(fs: &FreeSpace) -> (Vec<u32>, Vec<HullCorner>) {
     let n = fs.points.len();
     let mut parent: Vec<u32> = (0..n as u32).collect();
     fn root(parent: &mut [u32], mut v: u32) -> u32 {
@@ -223,37 +290,52 @@ fn convex_obstacles(fs: &FreeSpace) -> Vec<u32> {
         }
         v
     }
-    let mut convex = vec![true; n];
     for w in &fs.walls {
         let (ra, rb) = (root(&mut parent, w.a), root(&mut parent, w.b));
         parent[ra as usize] = rb;
-        if w.two_sided {
-            convex[rb as usize] = false;
-            convex[ra as usize] = false;
+    }
+    let of: Vec<u32> = (0..n as u32).map(|v| root(&mut parent, v)).collect();
+    let none = HullCorner {
+        obstacle: NONE,
+        next: Point::ZERO,
+        prev: Point::ZERO,
+        next_bound: 0.0,
+        prev_bound: 0.0,
+    };
+    let mut corners = vec![none; n];
+    // Vertices grouped by obstacle.
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_unstable_by_key(|&v| of[v as usize]);
+    let bound = |w: Point| CROSS_REL * (w.x.abs() + w.y.abs());
+    let mut points: Vec<Point> = Vec::new();
+    for group in order.chunk_by(|&u, &v| of[u as usize] == of[v as usize]) {
+        if group.len() < 3 {
+            continue;
+        }
+        points.clear();
+        points.extend(group.iter().map(|&v| fs.points[v as usize]));
+        // Counter-clockwise, strictly convex corners only (exact orientation tests).
+        let hull = convex_hull(&points);
+        let m = hull.len();
+        if m < 3 {
+            continue;
+        }
+        for k in 0..m {
+            let Some(v) = fs.vertex_at(hull[k]) else {
+                continue;
+            };
+            let c = hull[k];
+            let (next, prev) = (hull[(k + 1) % m] - c, hull[(k + m - 1) % m] - c);
+            corners[v] = HullCorner {
+                obstacle: of[v],
+                next,
+                prev,
+                next_bound: bound(next),
+                prev_bound: bound(prev),
+            };
         }
     }
-    let mut of: Vec<u32> = (0..n as u32).map(|v| root(&mut parent, v)).collect();
-    for r in 0..n {
-        if !convex[r] {
-            convex[of[r] as usize] = false;
-        }
-    }
-    for v in 0..n {
-        let wedges = fs.wedges_at(v);
-        let corner = fs.incident_walls(v as u32).len() == 2
-            && wedges.len() == 1
-            && !wedges[0].full
-            && wedges[0].is_reflex();
-        if !corner {
-            convex[of[v] as usize] = false;
-        }
-    }
-    for o in &mut of {
-        if !convex[*o as usize] {
-            *o = NONE;
-        }
-    }
-    of
+    (of, corners)
 }
 
 /// The sign of `orient(p, q, y)` from `n = q − p` (rounded once per segment) when the
@@ -275,8 +357,8 @@ struct SegmentTester<'a> {
     /// Per wall, and per grid slot (the walls of each cell, in the grid's order).
     walls: Vec<WallEnds>,
     slots: Vec<WallEnds>,
-    /// Per vertex, its convex obstacle or [`NONE`].
-    obstacle: Vec<u32>,
+    /// Per vertex, its corner of its obstacle's hull.
+    corners: Vec<HullCorner>,
     wall_mark: Vec<u32>,
     stamp: u32,
     inside: Vec<u32>,
@@ -284,7 +366,7 @@ struct SegmentTester<'a> {
 
 impl<'a> SegmentTester<'a> {
     fn new(fs: &'a FreeSpace) -> Self {
-        let obstacle = convex_obstacles(fs);
+        let (obstacle, corners) = hull_corners(fs);
         let walls: Vec<WallEnds> = fs
             .walls
             .iter()
@@ -308,7 +390,7 @@ impl<'a> SegmentTester<'a> {
             fs,
             walls,
             slots,
-            obstacle,
+            corners,
             wall_mark: vec![0; fs.walls.len()],
             stamp: 0,
             inside: Vec::new(),
@@ -320,19 +402,14 @@ impl<'a> SegmentTester<'a> {
     /// Equal to [`crate::naive::visibility`] both ways, with the walls taken from the
     /// grid cells along the segment.
     ///
-    /// `clear_v` (`clear_x`): the segment leaves `v` (`x`) strictly inside its only wedge
-    /// or strictly tangent to it, so the walls of a convex obstacle there are skipped.
+    /// The walls of the obstacle at either end are skipped when the segment leaves that
+    /// end strictly outside its obstacle's hull ([`HullCorner::skipped_towards`]).
     ///
     /// `hint` is a wall to try first (the one that blocked the previous segment from
     /// `v`: consecutive candidates often end on one obstacle and are blocked by the same
     /// wall); it is updated to this segment's blocker. Only an exact proper crossing
     /// counts, so the hint changes the speed, never the answer.
-    fn visibility(
-        &mut self,
-        (v, clear_v): (u32, bool),
-        (x, clear_x): (u32, bool),
-        hint: &mut u32,
-    ) -> (Option<Arrival>, Option<Arrival>) {
+    fn visibility(&mut self, v: u32, x: u32, hint: &mut u32) -> (Option<Arrival>, Option<Arrival>) {
         let fs = self.fs;
         let (p, q) = (fs.points[v as usize], fs.points[x as usize]);
         // Points are interned: a wall end is at `p` exactly when it is vertex `v`. A wall
@@ -353,12 +430,12 @@ impl<'a> SegmentTester<'a> {
                 return (None, None);
             }
         }
-        // Obstacles to skip ([`NONE`] - 1 matches no wall).
-        let skip = |clear: bool, u: u32| match self.obstacle[u as usize] {
-            o if clear && o != NONE => o,
-            _ => NONE - 1,
-        };
-        let (skip_v, skip_x) = (skip(clear_v, v), skip(clear_x, x));
+        // Obstacles to skip (`NONE - 1` matches no wall).
+        let n = q - p;
+        let nl = n.x.abs() + n.y.abs();
+        // Rounding is symmetric: the direction back is exactly `-n`.
+        let skip_v = self.corners[v as usize].skipped_towards(n, nl);
+        let skip_x = self.corners[x as usize].skipped_towards(-n, nl);
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.wall_mark.iter_mut().for_each(|m| *m = 0);
@@ -376,7 +453,6 @@ impl<'a> SegmentTester<'a> {
             Point::new(p.x.min(q.x), p.y.min(q.y)),
             Point::new(p.x.max(q.x), p.y.max(q.y)),
         );
-        let n = q - p;
         let free = fs.grid.cover_segment(p, q, pad, |cell| {
             for wall in &slots[fs.grid.cell_slots(cell)] {
                 if (wall.obstacle == skip_v) | (wall.obstacle == skip_x) {
@@ -522,10 +598,7 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
         codes.clear();
         // This end first (for the reduced graph most directions leave it untangent),
         // the other end only where that passes.
-        codes.extend(pos[i + 1..].iter().map(|&q| {
-            let d = q - p;
-            here.code(d, d.x.abs() + d.y.abs())
-        }));
+        here.codes_towards(p, &pos[i + 1..], &mut codes);
         let mut hint = u32::MAX;
         for (k, &code) in codes.iter().enumerate() {
             if code & OUTSIDE != 0 {
@@ -544,11 +617,7 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
             {
                 continue;
             }
-            let (there, back) = tester.visibility(
-                (v, code & INSIDE != 0),
-                (x, code & INSIDE << 2 != 0),
-                &mut hint,
-            );
+            let (there, back) = tester.visibility(v, x, &mut hint);
             if code == INSIDE | INSIDE << 2 {
                 // Each end's only node allows the direction with free space on both
                 // sides: what `link` would find, without its exact wedge tests.
@@ -592,36 +661,24 @@ mod tests {
     }
 
     /// Every ordered pair of vertices through [`SegmentTester::visibility`] (with the
-    /// skip flags the pair loop would pass, and the blocker hint carried along as there)
-    /// against [`naive::visibility`] both ways.
+    /// blocker hint carried along as in the pair loop) against [`naive::visibility`]
+    /// both ways.
     fn segment_tests_equal_naive(env: &Environment) -> usize {
         let fs = FreeSpace::from_environment(env).unwrap();
         let mut tester = SegmentTester::new(&fs);
         let n = fs.points.len() as u32;
         let mut free = 0;
-        for kind in [GraphKind::Full, GraphKind::Reduced] {
-            // Strictly inside (or strictly tangent to) a vertex's only wedge: what lets
-            // the test skip that corner's convex obstacle.
-            let clear = |v: u32, towards: u32| {
-                let wedges = fs.wedges_at(v as usize);
-                let d = fs.points[towards as usize] - fs.points[v as usize];
-                wedges.len() == 1
-                    && (kind == GraphKind::Full || wedges[0].is_reflex())
-                    && Allowed::new(&wedges[0], kind).filter(d) == Filter::Inside
-            };
-            for v in 0..n {
-                let mut hint = u32::MAX;
-                for x in 0..n {
-                    if x == v {
-                        continue;
-                    }
-                    let (there, back) =
-                        tester.visibility((v, clear(v, x)), (x, clear(x, v)), &mut hint);
-                    let (pv, px) = (fs.points[v as usize], fs.points[x as usize]);
-                    assert_eq!(there, naive::visibility(&fs, v, x), "{pv} → {px}");
-                    assert_eq!(back, naive::visibility(&fs, x, v), "{px} → {pv}");
-                    free += there.is_some() as usize;
+        for v in 0..n {
+            let mut hint = u32::MAX;
+            for x in 0..n {
+                if x == v {
+                    continue;
                 }
+                let (there, back) = tester.visibility(v, x, &mut hint);
+                let (pv, px) = (fs.points[v as usize], fs.points[x as usize]);
+                assert_eq!(there, naive::visibility(&fs, v, x), "{pv} → {px}");
+                assert_eq!(back, naive::visibility(&fs, x, v), "{px} → {pv}");
+                free += there.is_some() as usize;
             }
         }
         free
