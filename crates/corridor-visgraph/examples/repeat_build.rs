@@ -30,7 +30,7 @@ fn read_polygons(text: &str) -> Option<Vec<Ring>> {
             .map(str::parse)
             .collect::<Result<_, _>>()
             .ok()?;
-        if numbers.len() < 6 || numbers.len() % 2 != 0 {
+        if numbers.len() < 6 || !numbers.len().is_multiple_of(2) {
             return None;
         }
         rings.push(Ring::new(

@@ -187,7 +187,7 @@ impl Allowed {
             let (p1, n1) = ((c1 > t1) as u8, (c1 < -t1) as u8);
             let (p2, n2) = ((c2 > t2) as u8, (c2 < -t2) as u8);
             // As in `CODES` for `Mode::Tangent` (the two are exclusive).
-            (p1 & p2 | n1 & n2) * OUTSIDE | (p1 & n2 | n1 & p2) * INSIDE
+            ((p1 & p2 | n1 & n2) * OUTSIDE) | ((p1 & n2 | n1 & p2) * INSIDE)
         }));
     }
 }
