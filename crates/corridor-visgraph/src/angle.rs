@@ -173,6 +173,9 @@ pub(crate) fn flip(sides: u8) -> u8 {
 
 /// Whether `u` and `v` point the same way (exact).
 fn same_direction(apex: Point, u: Dir, v: Dir) -> bool {
+    if u == v {
+        return true;
+    }
     cross_sign(apex, u, v) == 0 && collinear_dot_sign(apex, u, v) > 0
 }
 
@@ -215,7 +218,9 @@ pub struct Wedge {
 impl Wedge {
     /// Whether direction `d` lies in the closed sector.
     pub(crate) fn contains(&self, d: Dir) -> bool {
-        if self.full {
+        // Towards the far end of one of its walls (points are interned, so this is the
+        // wall's own direction, on the closed sector's boundary): no test needed.
+        if self.full || !d.reversed && (d.to == self.start || d.to == self.end) {
             return true;
         }
         let start = Dir::towards(self.start);

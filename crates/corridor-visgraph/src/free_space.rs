@@ -16,8 +16,8 @@ use crate::BuildError;
 use corridor_geom::{
     point_on_segment, Aabb, Environment, Obstacle, ObstacleId, Orientation, Point, Ring, Segment,
 };
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// One wall of the free space.
 ///
@@ -199,7 +199,7 @@ impl FreeSpace {
         env.validate()?;
         let mut interner = Interner {
             points: Vec::new(),
-            ids: HashMap::new(),
+            ids: HashMap::default(),
         };
         let mut pieces: Vec<Piece> = Vec::new();
         let mut add_ring = |ring: &Ring, ccw: bool, source: Option<ObstacleId>| {
@@ -258,7 +258,7 @@ impl FreeSpace {
     pub fn from_walls(walls: &corridor_geom::Walls, boundary: Ring) -> Result<Self, BuildError> {
         let mut interner = Interner {
             points: Vec::new(),
-            ids: HashMap::new(),
+            ids: HashMap::default(),
         };
         let mut pieces = Vec::new();
         for w in &walls.segments {
@@ -292,7 +292,7 @@ impl FreeSpace {
         let pieces = split_at_vertices(&points, pieces);
 
         // Cancel pieces shared by two polygons (or a polygon and the boundary).
-        let mut net: HashMap<(u32, u32), (i32, Option<ObstacleId>)> = HashMap::new();
+        let mut net: HashMap<(u32, u32), (i32, Option<ObstacleId>)> = HashMap::default();
         let mut thin: Vec<Piece> = Vec::new();
         for p in &pieces {
             if p.two_sided {
@@ -338,8 +338,11 @@ impl FreeSpace {
 
         // Thin walls: drop duplicates, pieces along polygon edges and pieces inside
         // obstacles.
-        let mut thin_seen: HashMap<(u32, u32), ()> = HashMap::new();
-        let thin: Vec<Piece> = {
+        let mut thin_seen: HashMap<(u32, u32), ()> = HashMap::default();
+        let thin: Vec<Piece> = if thin.is_empty() {
+            // No thin walls (the usual polygon input): no probe grid to build.
+            thin
+        } else {
             let probe = Probe::new(&points, &one_sided);
             thin.into_iter()
                 .filter(|p| {

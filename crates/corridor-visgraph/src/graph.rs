@@ -24,6 +24,15 @@ use crate::sweep::{Seen, Sweeper};
 use crate::{naive, pairs, BuildError};
 use corridor_geom::{Environment, Point, Segment};
 
+/// A directed edge between two nodes, as the constructions find them (stored as CSR
+/// afterwards: one flat list instead of a growing list per node).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Edge {
+    pub from: u32,
+    pub to: u32,
+    pub length: f64,
+}
+
 /// Which visibility graph.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum GraphKind {
@@ -139,16 +148,35 @@ impl VisibilityGraph {
             Construction::Pairs => pairs::adjacency(&graph),
             Construction::Naive => graph.adjacency_naive(),
         };
-        graph.offsets.push(0);
-        for mut list in adjacency {
-            list.sort_by_key(|&(t, _)| t);
-            for (t, w) in list {
-                graph.targets.push(t);
-                graph.weights.push(w);
-            }
-            graph.offsets.push(graph.targets.len() as u32);
-        }
+        graph.store(&adjacency);
         graph
+    }
+
+    /// Stores `edges` as the CSR adjacency (each node's neighbours by increasing id): a
+    /// counting sort by source, then each node's short list sorted (usually already in
+    /// order).
+    fn store(&mut self, edges: &[Edge]) {
+        let n = self.node_wedge.len();
+        let mut offsets = vec![0u32; n + 1];
+        for e in edges {
+            offsets[e.from as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut sorted = vec![(0u32, 0.0f64); edges.len()];
+        for e in edges {
+            let slot = &mut fill[e.from as usize];
+            sorted[*slot as usize] = (e.to, e.length);
+            *slot += 1;
+        }
+        for u in 0..n {
+            sorted[offsets[u] as usize..offsets[u + 1] as usize].sort_by_key(|&(t, _)| t);
+        }
+        self.targets = sorted.iter().map(|&(t, _)| t).collect();
+        self.weights = sorted.iter().map(|&(_, w)| w).collect();
+        self.offsets = offsets;
     }
 
     /// Whether a path may use `wedge` leaving (or arriving) in direction `d`: inside the
@@ -174,7 +202,7 @@ impl VisibilityGraph {
 
     /// Adds the edges between nodes at vertex `v` (at `c`) and nodes at vertex `x`
     /// (whose open segment to `c` is known to be free).
-    pub(crate) fn link(&self, v: u32, x: u32, arrival: Arrival, lists: &mut [Vec<(u32, f64)>]) {
+    pub(crate) fn link(&self, v: u32, x: u32, arrival: Arrival, edges: &mut Vec<Edge>) {
         let c = self.free.points[v as usize];
         let p = self.free.points[x as usize];
         let dist = c.distance(p);
@@ -188,14 +216,18 @@ impl VisibilityGraph {
                 let ww = &self.free.wedges[self.node_wedge[w as usize] as usize];
                 let arrive = flip(ww.sides_along(Dir::towards(c)));
                 if self.allows(ww, Dir::towards(c)) && arrival.admits(leave, arrive) {
-                    lists[u as usize].push((w, dist));
+                    edges.push(Edge {
+                        from: u,
+                        to: w,
+                        length: dist,
+                    });
                 }
             }
         }
     }
 
-    fn adjacency_by_sweep(&self, cull: bool) -> Vec<Vec<(u32, f64)>> {
-        let mut lists = vec![Vec::new(); self.node_wedge.len()];
+    fn adjacency_by_sweep(&self, cull: bool) -> Vec<Edge> {
+        let mut edges = Vec::new();
         let mut sweeper = Sweeper::new(&self.free);
         sweeper.cull = cull;
         let mut seen = Seen::default();
@@ -211,14 +243,14 @@ impl VisibilityGraph {
                 &mut seen,
             );
             for &(x, arrival) in &seen.vertices {
-                self.link(v, x, arrival, &mut lists);
+                self.link(v, x, arrival, &mut edges);
             }
         }
-        lists
+        edges
     }
 
-    fn adjacency_naive(&self) -> Vec<Vec<(u32, f64)>> {
-        let mut lists = vec![Vec::new(); self.node_wedge.len()];
+    fn adjacency_naive(&self) -> Vec<Edge> {
+        let mut edges = Vec::new();
         let n = self.free.points.len() as u32;
         for v in 0..n {
             if !self.has_nodes(v) {
@@ -229,11 +261,11 @@ impl VisibilityGraph {
                     continue;
                 }
                 if let Some(arrival) = naive::visibility(&self.free, v, x) {
-                    self.link(v, x, arrival, &mut lists);
+                    self.link(v, x, arrival, &mut edges);
                 }
             }
         }
-        lists
+        edges
     }
 
     /// The free space the graph lives in.
