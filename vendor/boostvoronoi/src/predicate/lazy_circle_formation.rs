@@ -20,25 +20,40 @@ use crate::predicate::{ULPSX2, exact_circle_formation, robust_cross_product};
 use crate::site_event as vse;
 use crate::{InputType, cast, geometry::Point, predicate::SiteIndex, t, tln};
 
-/// Corridor patch: `value + origin` for an exact `origin` (an integer coordinate),
-/// with the relative error of the sum bounded by the absolute error of `value`
-/// (`RobustFpt`'s own addition takes the larger relative error of the two terms,
-/// which throws away the benefit of evaluating in a frame centred on a site).
-fn shifted(value: rf::RobustFpt, origin: i64) -> rf::RobustFpt {
-    let sum = value.fpv() + origin as f64;
-    let absolute = value.fpv().abs() * value.re();
-    let re = if !absolute.is_finite() {
-        // An unbounded error (`re` infinite, possibly with a zero value: 0 · ∞ is NaN)
-        // must stay unbounded, so that the exact computation runs.
+/// Corridor patch: a bound on the absolute error of `d.dif()`, in units of the machine
+/// epsilon: the errors of its positive and negative sums plus the rounding of their
+/// difference. Unlike the relative error of `d.dif()` it stays finite when the two sums
+/// cancel exactly, which happens whenever a centre lies on a site's row or column.
+fn absolute_error(d: &rf::RobustDif) -> f64 {
+    let (positive, negative) = (d.positive(), d.negative());
+    positive.fpv() * positive.re()
+        + negative.fpv() * negative.re()
+        + (positive.fpv() - negative.fpv()).abs()
+}
+
+/// Corridor patch: `value + origin` for an exact integer `origin`, where `value` was
+/// computed in a frame centred on `origin` with an absolute error of at most `error`
+/// epsilons; the result carries its relative error as the predicates expect.
+fn shifted(value: f64, error: f64, origin: i64) -> rf::RobustFpt {
+    let sum = value + origin as f64;
+    let re = if !error.is_finite() {
         f64::INFINITY
-    } else if absolute == 0.0 {
+    } else if error == 0.0 {
         1.0
     } else if sum == 0.0 {
         f64::INFINITY
     } else {
-        absolute / sum.abs() + 1.0
+        error / sum.abs() + 1.0
     };
     rf::RobustFpt::new(sum, re)
+}
+
+/// Corridor patch: `d.dif() · factor + origin` (see [`shifted`]); to first order, as in
+/// the rest of the error model.
+fn shifted_product(d: &rf::RobustDif, factor: rf::RobustFpt, origin: i64) -> rf::RobustFpt {
+    let value = d.dif().fpv() * factor.fpv();
+    let error = absolute_error(d) * factor.fpv().abs() + value.abs() * (factor.re() + 1.0);
+    shifted(value, error, origin)
 }
 
 /// Lazy evaluation of point, point, point circle events
@@ -95,9 +110,9 @@ pub(crate) fn ppp<I: InputType>(
         cast::<f32, f64>(5.0f32),
     );
 
-    let c_x = shifted(c_x.dif() * inv_orientation, origin_x);
-    let c_y = shifted(c_y.dif() * inv_orientation, origin_y);
-    let lower_x = shifted(lower_x.dif() * inv_orientation, origin_x);
+    let c_x = shifted_product(&c_x, inv_orientation, origin_x);
+    let c_y = shifted_product(&c_y, inv_orientation, origin_y);
+    let lower_x = shifted_product(&lower_x, inv_orientation, origin_x);
     c_event.set_3(c_x.fpv(), c_y.fpv(), lower_x.fpv());
     let ulps = ULPSX2 as f64;
     let recompute_c_x = c_x.ulp() > ulps;
@@ -238,9 +253,9 @@ pub(crate) fn pps<I: InputType>(
         r = -r;
     }
     lower_x += r * inv_segm_len;
-    let c_x = shifted(c_x.dif(), origin_x);
-    let c_y = shifted(c_y.dif(), origin_y);
-    let lower_x = shifted(lower_x.dif(), origin_x);
+    let c_x = shifted(c_x.dif().fpv(), absolute_error(&c_x), origin_x);
+    let c_y = shifted(c_y.dif().fpv(), absolute_error(&c_y), origin_y);
+    let lower_x = shifted(lower_x.dif().fpv(), absolute_error(&lower_x), origin_x);
 
     c_event.set_3(c_x.fpv(), c_y.fpv(), lower_x.fpv());
 
@@ -634,9 +649,9 @@ pub(crate) fn pss<I: InputType>(
             lower_x += t * orientation;
         }
         // Back from the frame centred on point1 (exact integer offsets).
-        let c_x = shifted(c_x.dif(), origin_x);
-        let c_y = shifted(c_y.dif(), origin_y);
-        let lower_x = shifted(lower_x.dif(), origin_x);
+        let c_x = shifted(c_x.dif().fpv(), absolute_error(&c_x), origin_x);
+        let c_y = shifted(c_y.dif().fpv(), absolute_error(&c_y), origin_y);
+        let lower_x = shifted(lower_x.dif().fpv(), absolute_error(&lower_x), origin_x);
         tln!(
             "  LazyCircleFormationFunctor::pss c_x:{:?} c_y:{:?} l_x:{:?}",
             c_x,
@@ -783,9 +798,10 @@ pub(crate) fn sss<I: InputType>(
 
     let denom_dif = denom.dif();
     //tln!("  denom_dif:{:?}", denom_dif);
-    let c_x_dif = shifted(c_x.dif() / denom_dif, origin_x);
-    let c_y_dif = shifted(c_y.dif() / denom_dif, origin_y);
-    let lower_x_dif = shifted(lower_x.dif() / denom_dif, origin_x);
+    let inv_denom = rf::RobustFpt::from(1_f64) / denom_dif;
+    let c_x_dif = shifted_product(&c_x, inv_denom, origin_x);
+    let c_y_dif = shifted_product(&c_y, inv_denom, origin_y);
+    let lower_x_dif = shifted_product(&lower_x, inv_denom, origin_x);
 
     let ulps = ULPSX2 as f64;
     let recompute_c_x = c_x_dif.ulp() > ulps;
