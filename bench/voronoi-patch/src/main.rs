@@ -2,7 +2,7 @@
 //! (`vendor/boostvoronoi`, see its PATCH.md), on the walls of every shared map and of
 //! random environments, in one run.
 //!
-//! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml [-- --quick]`
+//! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml [-- --quick] [--synthetic]`
 //! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml -- --fuzz N`
 //! (differential test on N random environments, see [`fuzz`])
 //!
@@ -298,7 +298,13 @@ fn main() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
     println!("| input | sites | published 0.12.1 | patched | speed-up (median of per-sample ratios) | largest vertex difference |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: |");
-    for path in shared_maps(&data) {
+    let synthetic_only = std::env::args().any(|a| a == "--synthetic");
+    let maps = if synthetic_only {
+        Vec::new()
+    } else {
+        shared_maps(&data)
+    };
+    for path in maps {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         match corridor_io::load_environment(&path) {
             Ok(env) => {
@@ -315,6 +321,9 @@ fn main() {
             obstacles,
             size: (obstacles as f64).sqrt() * 20.0,
             mix: ObstacleMix::POLYGONS,
+            // Radii of 3-8 units on a 20-unit spacing: mostly separate obstacles.
+            min_radius: 0.15 / (obstacles as f64).sqrt(),
+            max_radius: 0.4 / (obstacles as f64).sqrt(),
             ..Default::default()
         };
         let env = random_environment(1, &options);
