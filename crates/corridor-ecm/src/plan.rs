@@ -241,6 +241,12 @@ pub(crate) struct Adjacency {
     pub(crate) gates: Vec<Gate>,
     /// Vertex positions by slot.
     position: Vec<Point>,
+    /// Pendant trees (see [`Adjacency::leads_to_goal`]): the preorder number of every
+    /// vertex slot that hangs off the medial axis's cycles in a tree (0 for a vertex on a
+    /// cycle or on a path between cycles, the "core"), and the last preorder number of
+    /// its subtree.
+    tree_in: Vec<u32>,
+    tree_out: Vec<u32>,
     /// Length of the pieces the clearance check splits a path segment into (about four
     /// cell pieces across), so that its index queries stay local.
     check_step: f64,
@@ -313,6 +319,7 @@ impl Adjacency {
                 };
             }
         }
+        self.number_pendant_trees();
         let cells = ecm.cells.len().max(1) as f64;
         let (mut lo, mut hi) = (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
         for p in &self.position {
@@ -323,6 +330,85 @@ impl Adjacency {
         if !(self.check_step.is_finite() && self.check_step > 0.0) {
             self.check_step = f64::INFINITY;
         }
+    }
+}
+
+impl Adjacency {
+    /// Numbers the pendant trees of the medial axis: peels degree-1 vertices until only
+    /// the core is left (the vertices on cycles and on paths between them; in a
+    /// component without cycles, one vertex), then numbers the peeled vertices in
+    /// preorder from the core, so that the subtree behind a link into a peeled vertex
+    /// `w` is the preorder range `tree_in[w]..=tree_out[w]`.
+    fn number_pendant_trees(&mut self) {
+        let n = self.position.len();
+        let mut degree: Vec<u32> = (0..n).map(|i| self.first[i + 1] - self.first[i]).collect();
+        let mut peeled = vec![false; n];
+        let mut stack: Vec<usize> = (0..n).filter(|&i| degree[i] == 1).collect();
+        while let Some(v) = stack.pop() {
+            if peeled[v] || degree[v] != 1 {
+                continue;
+            }
+            peeled[v] = true;
+            degree[v] = 0;
+            for link in &self.links[self.first[v] as usize..self.first[v + 1] as usize] {
+                let w = link.next_slot as usize;
+                if w != v && !peeled[w] {
+                    degree[w] -= 1;
+                    if degree[w] == 1 {
+                        stack.push(w);
+                    }
+                }
+            }
+        }
+        // A component that is a tree is peeled completely but for its last vertex, whose
+        // degree dropped to 0: it stays in the core as the tree's root.
+        self.tree_in.clear();
+        self.tree_in.resize(n, 0);
+        self.tree_out.clear();
+        self.tree_out.resize(n, 0);
+        let mut next = 1u32;
+        // Depth-first walk: (vertex slot, parent slot, index of the next link to try).
+        let mut walk: Vec<(usize, usize, usize)> = Vec::new();
+        for root in 0..n {
+            if peeled[root] {
+                continue;
+            }
+            walk.push((root, usize::MAX, self.first[root] as usize));
+            while let Some(&mut (v, parent, ref mut k)) = walk.last_mut() {
+                if *k == self.first[v + 1] as usize {
+                    self.tree_out[v] = next - 1;
+                    walk.pop();
+                    continue;
+                }
+                let w = self.links[*k].next_slot as usize;
+                *k += 1;
+                if w != parent && w != v && peeled[w] && self.tree_in[w] == 0 {
+                    self.tree_in[w] = next;
+                    next += 1;
+                    walk.push((w, v, self.first[w] as usize));
+                }
+            }
+        }
+    }
+
+    /// Whether a route may go on from vertex slot `from` to its neighbour `to` towards a
+    /// goal whose edges have the keys `goal_keys` ([`Adjacency::goal_key`]): not when
+    /// `to` is the root of a pendant subtree that holds none of them, since a route that
+    /// never turns straight back can only end at a leaf there.
+    #[inline]
+    pub(crate) fn leads_to_goal(&self, from: usize, to: usize, goal_keys: &[u32]) -> bool {
+        let t = self.tree_in[to];
+        t <= self.tree_in[from] || {
+            let end = self.tree_out[to];
+            goal_keys.iter().any(|&k| t <= k && k <= end)
+        }
+    }
+
+    /// The key of an edge between vertex slots `a` and `b` for [`Adjacency::leads_to_goal`]:
+    /// the preorder number of its deeper end (0 on the core).
+    #[inline]
+    pub(crate) fn goal_key(&self, a: usize, b: usize) -> u32 {
+        self.tree_in[a].max(self.tree_in[b])
     }
 }
 

@@ -458,6 +458,8 @@ pub(crate) struct TautSearch {
     current: Funnel,
     work: Funnel,
     scratch: Funnel,
+    /// [`Adjacency::goal_key`] of every goal candidate's edge.
+    goal_keys: Vec<u32>,
     /// The route of the last successful [`TautSearch::run`]: edges with direction, as in
     /// [`crate::Path::edges`]; empty when start and goal share an edge and the direct
     /// stretch wins.
@@ -631,6 +633,11 @@ impl TautSearch {
                 .all(|b| b.clearance >= radius)
         };
         let mut best: Option<(f64, Finish)> = None;
+        self.goal_keys.clear();
+        self.goal_keys.extend(goals.iter().map(|g| {
+            let edge = &ecm.edges[g.edge()];
+            adjacency.goal_key(slot(edge.start), slot(edge.end))
+        }));
 
         // Start and goal on one edge.
         for (i, s) in starts.iter().enumerate() {
@@ -671,12 +678,15 @@ impl TautSearch {
             let last = edge.bending_points.len() - 1;
             let k = s.cell.piece as usize;
             for forward in [true, false] {
-                let (from, to, v) = if forward {
-                    (k + 1, last, edge.end)
+                let (from, to, v, u) = if forward {
+                    (k + 1, last, edge.end, edge.start)
                 } else {
-                    (k, 0, edge.start)
+                    (k, 0, edge.start, edge.end)
                 };
-                if !fits(s.edge(), from.min(to), from.max(to)) || s.clearance < radius {
+                if !fits(s.edge(), from.min(to), from.max(to))
+                    || s.clearance < radius
+                    || !adjacency.leads_to_goal(slot(u), slot(v), &self.goal_keys)
+                {
                     continue;
                 }
                 let f = &mut self.work;
@@ -780,8 +790,12 @@ impl TautSearch {
             let links =
                 &adjacency.links[adjacency.first[vs] as usize..adjacency.first[vs + 1] as usize];
             for link in links {
-                if link.min_clearance < radius || link.edge == here.edge {
-                    // Too narrow, or straight back the way the route came.
+                if link.min_clearance < radius
+                    || link.edge == here.edge
+                    || !adjacency.leads_to_goal(vs, link.next_slot as usize, &self.goal_keys)
+                {
+                    // Too narrow, straight back the way the route came, or into a
+                    // pendant tree without the goal (a dead end).
                     continue;
                 }
                 let f = &mut self.work;
