@@ -926,11 +926,13 @@ impl TautSearch {
                 (from as u32, to as u32),
             );
             let (apex, apex_length) = (self.work.apex, self.work.apex_length);
+            let cheap_bound = apex_length + apex.distance(goal_point);
             let next = match self.sole_way_on(adjacency, &link, radius) {
                 // A dead end: no extension and no goal edge from there.
                 WayOn::None => return,
                 WayOn::One(next)
                     if keeps_for_goal(&window, goal_point)
+                        && self.open.peek().is_none_or(|o| cheap_bound <= o.bound)
                         && (checked == Some(apex)
                             || !self.dominated(apex, apex_length, start_point)) =>
                 {
@@ -948,7 +950,7 @@ impl TautSearch {
                 }
                 return;
             };
-            let bound = parent_bound.0.max(apex_length + apex.distance(goal_point));
+            let bound = parent_bound.0.max(cheap_bound);
             if bound >= self.length {
                 return;
             }
