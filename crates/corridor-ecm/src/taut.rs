@@ -361,6 +361,9 @@ struct Label {
     /// whatever follows: the goal lies strictly beyond it, or away from it (see
     /// [`keeps_for_goal`]).
     beyond: bool,
+    /// The edges walked from `parent`'s vertex before `edge` (see
+    /// [`TautSearch::extend`]): `passed[passed.0..passed.1]` of the search.
+    passed: (u32, u32),
     /// Lower bound on the length of every route extending this one.
     bound: f64,
     /// The length of every extension whose goal lies beyond none of the portals after
@@ -392,6 +395,7 @@ impl Label {
             start,
             from,
             to,
+            passed: (0, 0),
             beyond: false,
             bound: 0.0,
             trim_len: 0.0,
@@ -472,6 +476,8 @@ pub(crate) struct TautSearch {
     previous: Funnel,
     /// The vertex slots where goal candidates' edges start or end.
     goal_entries: Vec<u32>,
+    /// Edges passed by walks ([`TautSearch::extend`]), in walking order per walk.
+    passed: Vec<(EdgeId, bool)>,
     /// [`Adjacency::goal_key`] of every goal candidate's edge.
     goal_keys: Vec<u32>,
     /// The route of the last successful [`TautSearch::run`]: edges with direction, as in
@@ -595,9 +601,9 @@ fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
 }
 
 impl TautSearch {
-    /// Labels created by the last run.
+    /// Labels created by the last run, counting the vertices walks passed.
     pub(crate) fn labels_created(&self) -> usize {
-        self.labels.len()
+        self.labels.len() + self.passed.len()
     }
 
     /// Best-first search over routes by taut length (see the module doc): exact at radius
@@ -633,6 +639,7 @@ impl TautSearch {
         radius: f64,
     ) -> Option<TautRoute> {
         self.labels.clear();
+        self.passed.clear();
         self.open.clear();
         self.pool.clear();
         self.roots.clear();
@@ -839,6 +846,11 @@ impl TautSearch {
                 loop {
                     let l = self.labels[at as usize];
                     self.route.push((l.edge, l.forward));
+                    self.route.extend(
+                        self.passed[l.passed.0 as usize..l.passed.1 as usize]
+                            .iter()
+                            .rev(),
+                    );
                     if l.parent == NONE {
                         break;
                     }
@@ -878,8 +890,8 @@ impl TautSearch {
     /// [`TautSearch::add_label`]) wherever that label would not be a plain pass-through:
     /// a branch or goal vertex, a window the goal may not lie beyond, or an apex reached
     /// more cheaply by another label (then the walk is dropped, as `add_label` would drop
-    /// it). Labels passed are still recorded (without a funnel) for the route, and their
-    /// apexes for root pruning; instead of the full bound the walk checks the cheaper
+    /// it). The edges passed are recorded with the label for the route, and the apexes
+    /// passed for root pruning; instead of the full bound the walk checks the cheaper
     /// `apex length + |apex − goal|` (every extension passes the apex) against the best
     /// route found.
     #[allow(clippy::too_many_arguments)]
@@ -887,13 +899,15 @@ impl TautSearch {
         &mut self,
         ecm: &Ecm,
         adjacency: &Adjacency,
-        (mut parent, start): (u32, u32),
+        (parent, start): (u32, u32),
         mut parent_bound: (f64, f64),
         mut link: Link,
         (start_point, goal_point): (Point, Point),
         radius: f64,
     ) {
-        // Whether `self.previous` (not `self.current`) holds the funnel of `parent`.
+        let first_passed = self.passed.len() as u32;
+        // Whether `self.previous` (not `self.current`) holds the funnel of the vertex
+        // passed last (`self.current` holds `parent`'s).
         let mut walked = false;
         // The apex last checked for root pruning (and recorded) on this walk.
         let mut checked = None;
@@ -918,13 +932,14 @@ impl TautSearch {
             } else {
                 (count - 1, 0)
             };
-            let label = Label::along(
+            let mut label = Label::along(
                 (link.next, link.next_slot),
                 parent,
                 (link.edge, link.forward),
                 start,
                 (from as u32, to as u32),
             );
+            label.passed = (first_passed, self.passed.len() as u32);
             let (apex, apex_length) = (self.work.apex, self.work.apex_length);
             let cheap_bound = apex_length + apex.distance(goal_point);
             let next = match self.sole_way_on(adjacency, &link, radius) {
@@ -959,13 +974,7 @@ impl TautSearch {
                 *g = g.min(apex_length);
             }
             checked = Some(apex);
-            parent = self.labels.len() as u32;
-            self.labels.push(Label {
-                beyond: true,
-                bound,
-                trim_len: f64::NAN,
-                ..label
-            });
+            self.passed.push((link.edge, link.forward));
             parent_bound = (bound, f64::NAN);
             walked = true;
             link = next;
