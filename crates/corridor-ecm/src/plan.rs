@@ -239,6 +239,9 @@ pub(crate) struct Adjacency {
     /// edge's contiguous (`gates[link.gates..link.gates + link.count]`), so that the
     /// taut-length search reads them without visiting the edge.
     pub(crate) gates: Vec<Gate>,
+    /// The same without the gates a funnel does not need (see [`funnel_gates`]): what
+    /// the taut-length search pushes when it takes a whole edge.
+    pub(crate) funnel_gates: Vec<Gate>,
     /// Vertex positions by slot.
     position: Vec<Point>,
     /// Pendant trees (see [`Adjacency::leads_to_goal`]): the preorder number of every
@@ -265,6 +268,9 @@ pub(crate) struct Link {
     /// The edge's gates in [`Adjacency::gates`]: first index and count.
     pub(crate) gates: u32,
     pub(crate) count: u32,
+    /// The edge's gates in [`Adjacency::funnel_gates`]: first index and count.
+    pub(crate) funnel_gates: u32,
+    pub(crate) funnel_count: u32,
 }
 
 impl Adjacency {
@@ -288,14 +294,21 @@ impl Adjacency {
         self.links.clear();
         self.links.resize(self.first[n] as usize, Link::default());
         self.gates.clear();
-        let mut gates_of = vec![0u32; ecm.edges.keys().map(slot).max().map_or(0, |m| m + 1)];
+        self.funnel_gates.clear();
+        let edge_slots = ecm.edges.keys().map(slot).max().map_or(0, |m| m + 1);
+        let mut gates_of = vec![0u32; edge_slots];
+        let mut funnel_gates_of = vec![(0u32, 0u32); edge_slots];
         for (e, edge) in &ecm.edges {
-            gates_of[slot(e)] = self.gates.len() as u32;
+            let first = self.gates.len();
+            gates_of[slot(e)] = first as u32;
             self.gates.extend(
                 edge.bending_points
                     .iter()
                     .map(|b| (b.left, b.right, b.position, b.clearance)),
             );
+            let at = self.funnel_gates.len() as u32;
+            funnel_gates(&self.gates[first..], &mut self.funnel_gates);
+            funnel_gates_of[slot(e)] = (at, self.funnel_gates.len() as u32 - at);
         }
         for (v, vertex) in &ecm.vertices {
             let at = self.first[slot(v)] as usize;
@@ -316,6 +329,8 @@ impl Adjacency {
                     forward: edge.start == v,
                     gates: gates_of[slot(e)],
                     count: edge.bending_points.len() as u32,
+                    funnel_gates: funnel_gates_of[slot(e)].0,
+                    funnel_count: funnel_gates_of[slot(e)].1,
                 };
             }
         }
@@ -409,6 +424,42 @@ impl Adjacency {
     #[inline]
     pub(crate) fn goal_key(&self, a: usize, b: usize) -> u32 {
         self.tree_in[a].max(self.tree_in[b])
+    }
+}
+
+/// Appends the gates of one edge (in its forward order) that a funnel needs: all but
+/// those whose both end points lie on the straight segments between the neighbouring
+/// kept gate's and the next gate's (to a relative 1e-12). Between two kept gates the
+/// corridor is then a quadrilateral with straight sides, which a path crossing both
+/// portals crosses every portal between them, so the funnel (the taut path) is the same
+/// up to rounding; the first and last gate (the windows) are always kept. Degree-2
+/// parabolic pieces (a corner against a straight wall) and straight pieces lose all
+/// their inner gates.
+fn funnel_gates(gates: &[Gate], out: &mut Vec<Gate>) {
+    let between = |a: Point, p: Point, b: Point| {
+        let d = b - a;
+        let len2 = d.length_squared();
+        if len2 == 0.0 {
+            return p == a;
+        }
+        let along = (p - a).dot(d);
+        d.perp_dot(p - a).abs() <= 1e-12 * len2 && (0.0..=len2).contains(&along)
+    };
+    let Some((&first, rest)) = gates.split_first() else {
+        return;
+    };
+    out.push(first);
+    let mut kept = first;
+    for (j, &g) in rest.iter().enumerate() {
+        let Some(&next) = rest.get(j + 1) else {
+            out.push(g);
+            break;
+        };
+        if between(kept.0, g.0, next.0) && between(kept.1, g.1, next.1) {
+            continue;
+        }
+        out.push(g);
+        kept = g;
     }
 }
 

@@ -316,7 +316,8 @@ fn portals(
 /// The gates of a link's edge in walking order (away from the link's vertex).
 #[inline]
 fn link_gates<'a>(adjacency: &'a Adjacency, link: &Link) -> impl Iterator<Item = Gate> + 'a {
-    let gates = &adjacency.gates[link.gates as usize..(link.gates + link.count) as usize];
+    let gates = &adjacency.funnel_gates
+        [link.funnel_gates as usize..(link.funnel_gates + link.funnel_count) as usize];
     let forward = link.forward;
     let n = gates.len();
     (0..n).map(move |j| {
