@@ -1279,3 +1279,67 @@ fn pulled_medial_route(
     }
     pulled
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gate(l: (f64, f64), r: (f64, f64)) -> Gate {
+        (Point::new(l.0, l.1), Point::new(r.0, r.1), Point::ZERO, 1.0)
+    }
+
+    #[test]
+    fn funnel_gates_drop_only_gates_implied_by_straight_sides() {
+        // A corner (left, fixed) against a straight wall (right): the inner gates go.
+        let fan: Vec<Gate> = (0..5).map(|i| gate((0.0, 1.0), (i as f64, -1.0))).collect();
+        let mut out = Vec::new();
+        funnel_gates(&fan, &mut out);
+        assert_eq!(out, vec![fan[0], fan[4]]);
+        // A bend in the right side keeps the gate at the bend.
+        let bent = vec![
+            gate((0.0, 1.0), (0.0, -1.0)),
+            gate((0.0, 1.0), (1.0, -1.0)),
+            gate((0.0, 1.0), (2.0, -1.5)),
+        ];
+        out.clear();
+        funnel_gates(&bent, &mut out);
+        assert_eq!(out, bent);
+        // One gate stays one gate.
+        out.clear();
+        funnel_gates(&bent[..1], &mut out);
+        assert_eq!(out, bent[..1].to_vec());
+    }
+
+    #[test]
+    fn pendant_trees_are_dead_ends_unless_they_hold_the_goal() {
+        // A 10 × 10 room around a 2 × 2 block: the medial axis is a cycle round the block
+        // with a pendant branch into every convex corner.
+        let mut env =
+            corridor_geom::Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+        env.insert(corridor_geom::Obstacle::rectangle(
+            Point::new(4.0, 4.0),
+            Point::new(6.0, 6.0),
+        ));
+        let ecm = Ecm::build(&env).expect("ECM");
+        let mut adjacency = Adjacency::default();
+        adjacency.update(&ecm);
+        let mut into_trees = 0;
+        for (v, _) in ecm.vertices() {
+            let from = slot(v);
+            for link in
+                &adjacency.links[adjacency.first[from] as usize..adjacency.first[from + 1] as usize]
+            {
+                let to = link.next_slot as usize;
+                if adjacency.leads_to_goal(from, to, &[]) {
+                    continue;
+                }
+                into_trees += 1;
+                // The far side is a tree: the goal key of any edge in it opens it.
+                let key = adjacency.goal_key(from, to);
+                assert!(adjacency.leads_to_goal(from, to, &[key]));
+                assert!(ecm.vertex(link.next).is_some());
+            }
+        }
+        assert!(into_trees >= 4, "the corner branches are pendant trees");
+    }
+}
