@@ -316,7 +316,8 @@ fn portals(
 /// The gates of a link's edge in walking order (away from the link's vertex).
 #[inline]
 fn link_gates<'a>(adjacency: &'a Adjacency, link: &Link) -> impl Iterator<Item = Gate> + 'a {
-    let gates = &adjacency.gates[link.gates as usize..(link.gates + link.count) as usize];
+    let gates = &adjacency.funnel_gates
+        [link.funnel_gates as usize..(link.funnel_gates + link.funnel_count) as usize];
     let forward = link.forward;
     let n = gates.len();
     (0..n).map(move |j| {
@@ -361,6 +362,9 @@ struct Label {
     /// whatever follows: the goal lies strictly beyond it, or away from it (see
     /// [`keeps_for_goal`]).
     beyond: bool,
+    /// The edges walked from `parent`'s vertex before `edge` (see
+    /// [`TautSearch::extend`]): `passed[passed.0..passed.1]` of the search.
+    passed: (u32, u32),
     /// Lower bound on the length of every route extending this one.
     bound: f64,
     /// The length of every extension whose goal lies beyond none of the portals after
@@ -392,6 +396,7 @@ impl Label {
             start,
             from,
             to,
+            passed: (0, 0),
             beyond: false,
             bound: 0.0,
             trim_len: 0.0,
@@ -438,6 +443,16 @@ enum Finish {
     },
 }
 
+/// How a route can go on from a vertex (see [`TautSearch::extend`]).
+enum WayOn {
+    /// No allowed link and no goal edge: a dead end.
+    None,
+    /// Exactly one allowed link, and no goal edge starts there.
+    One(Link),
+    /// Several links, or a goal edge starts there: a label is queued.
+    Stop,
+}
+
 /// Hard cap on the labels of one search, as a multiple of the map's vertex count: a
 /// safety net against pathological label growth (the pruning keeps real searches far
 /// below it). When it is reached the best route found so far is returned.
@@ -458,6 +473,14 @@ pub(crate) struct TautSearch {
     current: Funnel,
     work: Funnel,
     scratch: Funnel,
+    /// The funnel of the last label passed by [`TautSearch::extend`].
+    previous: Funnel,
+    /// The vertex slots where goal candidates' edges start or end.
+    goal_entries: Vec<u32>,
+    /// Edges passed by walks ([`TautSearch::extend`]), in walking order per walk.
+    passed: Vec<(EdgeId, bool)>,
+    /// [`Adjacency::goal_key`] of every goal candidate's edge.
+    goal_keys: Vec<u32>,
     /// The route of the last successful [`TautSearch::run`]: edges with direction, as in
     /// [`crate::Path::edges`]; empty when start and goal share an edge and the direct
     /// stretch wins.
@@ -579,9 +602,9 @@ fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
 }
 
 impl TautSearch {
-    /// Labels created by the last run.
+    /// Labels created by the last run, counting the vertices walks passed.
     pub(crate) fn labels_created(&self) -> usize {
-        self.labels.len()
+        self.labels.len() + self.passed.len()
     }
 
     /// Best-first search over routes by taut length (see the module doc): exact at radius
@@ -617,6 +640,7 @@ impl TautSearch {
         radius: f64,
     ) -> Option<TautRoute> {
         self.labels.clear();
+        self.passed.clear();
         self.open.clear();
         self.pool.clear();
         self.roots.clear();
@@ -631,6 +655,17 @@ impl TautSearch {
                 .all(|b| b.clearance >= radius)
         };
         let mut best: Option<(f64, Finish)> = None;
+        self.goal_entries.clear();
+        for g in goals {
+            let edge = &ecm.edges[g.edge()];
+            self.goal_entries
+                .extend([slot(edge.start) as u32, slot(edge.end) as u32]);
+        }
+        self.goal_keys.clear();
+        self.goal_keys.extend(goals.iter().map(|g| {
+            let edge = &ecm.edges[g.edge()];
+            adjacency.goal_key(slot(edge.start), slot(edge.end))
+        }));
 
         // Start and goal on one edge.
         for (i, s) in starts.iter().enumerate() {
@@ -671,12 +706,15 @@ impl TautSearch {
             let last = edge.bending_points.len() - 1;
             let k = s.cell.piece as usize;
             for forward in [true, false] {
-                let (from, to, v) = if forward {
-                    (k + 1, last, edge.end)
+                let (from, to, v, u) = if forward {
+                    (k + 1, last, edge.end, edge.start)
                 } else {
-                    (k, 0, edge.start)
+                    (k, 0, edge.start, edge.end)
                 };
-                if !fits(s.edge(), from.min(to), from.max(to)) || s.clearance < radius {
+                if !fits(s.edge(), from.min(to), from.max(to))
+                    || s.clearance < radius
+                    || !adjacency.leads_to_goal(slot(u), slot(v), &self.goal_keys)
+                {
                     continue;
                 }
                 let f = &mut self.work;
@@ -780,40 +818,18 @@ impl TautSearch {
             let links =
                 &adjacency.links[adjacency.first[vs] as usize..adjacency.first[vs + 1] as usize];
             for link in links {
-                if link.min_clearance < radius || link.edge == here.edge {
-                    // Too narrow, or straight back the way the route came.
+                if !self.allowed(adjacency, vs, link, here.edge, radius) {
                     continue;
                 }
-                let f = &mut self.work;
-                f.copy_from(&self.current);
-                for gate in link_gates(adjacency, link) {
-                    f.push_trimmed(gate);
-                }
-                let count = link.count as usize;
-                let window = if link.forward {
-                    adjacency.gates[link.gates as usize + count - 1]
-                } else {
-                    let g = adjacency.gates[link.gates as usize];
-                    (g.1, g.0, g.2, g.3)
-                };
-                let (from, to) = if link.forward {
-                    (0, count - 1)
-                } else {
-                    (count - 1, 0)
-                };
-                self.add_label(
+                self.work.copy_from(&self.current);
+                self.extend(
                     ecm,
-                    Label::along(
-                        (link.next, link.next_slot),
-                        label,
-                        (link.edge, link.forward),
-                        here.start,
-                        (from as u32, to as u32),
-                    ),
-                    window,
+                    adjacency,
+                    (label, here.start),
                     (bound, here.trim_len),
-                    start_point,
-                    goal_point,
+                    *link,
+                    (start_point, goal_point),
+                    radius,
                 );
             }
         }
@@ -831,6 +847,11 @@ impl TautSearch {
                 loop {
                     let l = self.labels[at as usize];
                     self.route.push((l.edge, l.forward));
+                    self.route.extend(
+                        self.passed[l.passed.0 as usize..l.passed.1 as usize]
+                            .iter()
+                            .rev(),
+                    );
                     if l.parent == NONE {
                         break;
                     }
@@ -841,6 +862,142 @@ impl TautSearch {
                 Some(TautRoute { start, goal })
             }
         }
+    }
+
+    /// Whether a route that reached vertex slot `from` over `came_by` may go on over
+    /// `link`: not when it is too narrow, goes straight back the way the route came, or
+    /// leads into a pendant tree without the goal (a dead end).
+    #[inline]
+    fn allowed(
+        &self,
+        adjacency: &Adjacency,
+        from: usize,
+        link: &Link,
+        came_by: EdgeId,
+        radius: f64,
+    ) -> bool {
+        link.min_clearance >= radius
+            && link.edge != came_by
+            && adjacency.leads_to_goal(from, link.next_slot as usize, &self.goal_keys)
+    }
+
+    /// Extends label `parent` (of start candidate `start`, with the given (bound, trim
+    /// length), its funnel in `self.current` and copied into `self.work`) over `link`.
+    ///
+    /// Where the route can go on in only one way (the vertex reached has one allowed
+    /// link besides the one it came by and no goal edge starts there), it walks on
+    /// without queueing a label at each such vertex: a label there would be expanded
+    /// into exactly that one extension. The walk stops (and queues a label through
+    /// [`TautSearch::add_label`]) wherever that label would not be a plain pass-through:
+    /// a branch or goal vertex, a window the goal may not lie beyond, or an apex reached
+    /// more cheaply by another label (then the walk is dropped, as `add_label` would drop
+    /// it). The edges passed are recorded with the label for the route, and the apexes
+    /// passed for root pruning; instead of the full bound the walk checks the cheaper
+    /// `apex length + |apex − goal|` (every extension passes the apex) against the best
+    /// route found.
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &mut self,
+        ecm: &Ecm,
+        adjacency: &Adjacency,
+        (parent, start): (u32, u32),
+        mut parent_bound: (f64, f64),
+        mut link: Link,
+        (start_point, goal_point): (Point, Point),
+        radius: f64,
+    ) {
+        let first_passed = self.passed.len() as u32;
+        // Whether `self.previous` (not `self.current`) holds the funnel of the vertex
+        // passed last (`self.current` holds `parent`'s).
+        let mut walked = false;
+        // The apex last checked for root pruning (and recorded) on this walk.
+        let mut checked = None;
+        loop {
+            let count = link.count as usize;
+            let window = if link.forward {
+                adjacency.gates[link.gates as usize + count - 1]
+            } else {
+                let g = adjacency.gates[link.gates as usize];
+                (g.1, g.0, g.2, g.3)
+            };
+            if walked && !keeps_for_goal(&window, goal_point) {
+                // `add_label` measures a label the goal may not lie beyond with its
+                // parent's funnel.
+                self.previous.copy_from(&self.work);
+            }
+            for gate in link_gates(adjacency, &link) {
+                self.work.push_trimmed(gate);
+            }
+            let (from, to) = if link.forward {
+                (0, count - 1)
+            } else {
+                (count - 1, 0)
+            };
+            let mut label = Label::along(
+                (link.next, link.next_slot),
+                parent,
+                (link.edge, link.forward),
+                start,
+                (from as u32, to as u32),
+            );
+            label.passed = (first_passed, self.passed.len() as u32);
+            let (apex, apex_length) = (self.work.apex, self.work.apex_length);
+            let cheap_bound = apex_length + apex.distance(goal_point);
+            let next = match self.sole_way_on(adjacency, &link, radius) {
+                // A dead end: no extension and no goal edge from there.
+                WayOn::None => return,
+                WayOn::One(next)
+                    if keeps_for_goal(&window, goal_point)
+                        && self.open.peek().is_none_or(|o| cheap_bound <= o.bound)
+                        && (checked == Some(apex)
+                            || !self.dominated(apex, apex_length, start_point)) =>
+                {
+                    Some(next)
+                }
+                _ => None,
+            };
+            let Some(next) = next else {
+                if walked {
+                    std::mem::swap(&mut self.current, &mut self.previous);
+                }
+                self.add_label(ecm, label, window, parent_bound, start_point, goal_point);
+                if walked {
+                    std::mem::swap(&mut self.current, &mut self.previous);
+                }
+                return;
+            };
+            let bound = parent_bound.0.max(cheap_bound);
+            if bound >= self.length {
+                return;
+            }
+            if apex != start_point && checked != Some(apex) {
+                let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
+                *g = g.min(apex_length);
+            }
+            checked = Some(apex);
+            self.passed.push((link.edge, link.forward));
+            parent_bound = (bound, f64::NAN);
+            walked = true;
+            link = next;
+        }
+    }
+
+    /// How a route that reached `link.next` over `link` can go on.
+    fn sole_way_on(&self, adjacency: &Adjacency, link: &Link, radius: f64) -> WayOn {
+        let w = link.next_slot as usize;
+        if self.goal_entries.contains(&link.next_slot) {
+            return WayOn::Stop;
+        }
+        let mut found = WayOn::None;
+        for next in &adjacency.links[adjacency.first[w] as usize..adjacency.first[w + 1] as usize] {
+            if self.allowed(adjacency, w, next, link.edge, radius) {
+                if matches!(found, WayOn::One(_)) {
+                    return WayOn::Stop;
+                }
+                found = WayOn::One(*next);
+            }
+        }
+        found
     }
 
     /// Whether a funnel apex was reached more cheaply by another label (the start never
