@@ -30,7 +30,7 @@
 //! area of at least half a grid step squared). A missing edge of the new ECM would break
 //! (1) or (2) at one of its ends, or (3) if its whole component is missing. When a check
 //! fails, `B` is doubled; after a few doublings the update falls back to a full rebuild.
-//! The Voronoi diagram of `L` is validated on the certified edges with the predicates of
+//! The Voronoi diagram of `L` is validated on the edges of `Y` with the predicates of
 //! the full build (equidistance, no closer wall, no inverted cell), with the same exact
 //! transforms for recovery.
 
@@ -160,6 +160,94 @@ impl Aabb2 {
 
     fn rect(&self) -> Rectangle<[f64; 2]> {
         Rectangle::from_corners([self.min.x, self.min.y], [self.max.x, self.max.y])
+    }
+}
+
+/// A part of the plane whose new walls a local diagram takes (user units): a box, or the
+/// points within `radius` of the segment `a b` (a capsule, which holds the clearance
+/// discs along a chord as its box does, with fewer walls in its corners).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Zone {
+    Box(Aabb2),
+    Capsule { a: Point, b: Point, radius: f64 },
+}
+
+impl Zone {
+    /// The capsule of the clearance discs along the arc between two bending points.
+    fn chord(a: &crate::BendingPoint, b: &crate::BendingPoint, deviation: f64) -> Zone {
+        Zone::Capsule {
+            a: a.position,
+            b: b.position,
+            radius: a.clearance.max(b.clearance) + deviation,
+        }
+    }
+
+    fn bbox(&self) -> Aabb2 {
+        match *self {
+            Zone::Box(b) => b,
+            Zone::Capsule { a, b, radius } => Aabb2 {
+                min: a.min(b) - Point::splat(radius),
+                max: a.max(b) + Point::splat(radius),
+            },
+        }
+    }
+
+    fn expanded(self, m: f64) -> Zone {
+        match self {
+            Zone::Box(b) => Zone::Box(b.expanded(m)),
+            Zone::Capsule { a, b, radius } => Zone::Capsule {
+                a,
+                b,
+                radius: radius + m,
+            },
+        }
+    }
+
+    /// Whether the segment `p q` (user units) comes within the zone, with `slack` to
+    /// spare (a box: whether the boxes meet, as for a wall's bounding box).
+    fn meets(&self, p: Point, q: Point, slack: f64) -> bool {
+        match *self {
+            Zone::Box(b) => {
+                let w = Aabb2 {
+                    min: p.min(q),
+                    max: p.max(q),
+                };
+                w.min.x <= b.max.x + slack
+                    && w.min.y <= b.max.y + slack
+                    && w.max.x >= b.min.x - slack
+                    && w.max.y >= b.min.y - slack
+            }
+            Zone::Capsule { a, b, radius } => segment_distance(a, b, p, q) <= radius + slack,
+        }
+    }
+
+    /// Whether `inner` lies strictly inside this zone, `slack` to spare. The distance to
+    /// a segment is convex, so a capsule holds a segment's capsule when it holds both
+    /// ends with the radius to spare, and a box when it holds its corners.
+    fn holds(&self, inner: &Zone, slack: f64) -> bool {
+        let outer_box = self.bbox();
+        if !inner.bbox().strictly_inside(&outer_box) {
+            return false;
+        }
+        let Zone::Capsule { a, b, radius } = *self else {
+            return true;
+        };
+        let dist = |p: Point| p.distance(nearest_on_segment(a, b, p));
+        match *inner {
+            Zone::Capsule {
+                a: c,
+                b: d,
+                radius: r,
+            } => dist(c).max(dist(d)) + r < radius - slack,
+            Zone::Box(x) => [
+                x.min,
+                x.max,
+                Point::new(x.min.x, x.max.y),
+                Point::new(x.max.x, x.min.y),
+            ]
+            .into_iter()
+            .all(|p| dist(p) < radius - slack),
+        }
     }
 }
 
@@ -338,13 +426,13 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
 
     // Influenced edges.
     let mut influenced: HashSet<EdgeId> = HashSet::default();
-    let mut boxes: Vec<Aabb2> = Vec::new();
+    let mut zones: Vec<Zone> = Vec::new();
     for &(a, b) in &changed {
         let env = AABB::from_corners([a.x, a.y], [b.x, b.y]);
-        boxes.push(Aabb2 {
+        zones.push(Zone::Box(Aabb2 {
             min: a.min(b),
             max: a.max(b),
-        });
+        }));
         for item in dynamic.index.sweep.locate_in_envelope_intersecting(env) {
             let id = item.data;
             if influenced.contains(&id) {
@@ -366,7 +454,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     for &id in &influenced {
         let e = &ecm.edges[id];
         for w in e.bending_points.windows(2) {
-            boxes.push(chord_box(&w[0], &w[1], deviation));
+            zones.push(Zone::chord(&w[0], &w[1], deviation));
         }
         for v in [e.start, e.end] {
             if !seen.insert(v) {
@@ -386,10 +474,13 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         }
     }
     let margin = 2.0 * deviation + 4.0 / grid.scale();
-    for b in &mut boxes {
-        *b = b.expanded(margin);
+    for z in &mut zones {
+        *z = z.expanded(margin);
     }
-    let mut region = boxes.iter().copied().fold(Aabb2::EMPTY, Aabb2::union);
+    let mut region = zones
+        .iter()
+        .map(Zone::bbox)
+        .fold(Aabb2::EMPTY, Aabb2::union);
     let ctx = Context {
         ecm,
         index: &dynamic.index,
@@ -412,12 +503,12 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     };
     let mut last = String::new();
     for widenings in 0..=dynamic.options.max_widenings {
-        // The first attempt takes the walls near the influenced edges (the union of their
-        // boxes); wider ones the walls in a box around everything.
+        // The first attempt takes the walls near the influenced edges (the union of the
+        // capsules of their chords); wider ones the walls in a box around everything.
         let step = if widenings == 0 {
-            attempt(&ctx, &boxes, region)
+            attempt(&ctx, &zones, region)
         } else {
-            attempt(&ctx, &[region], region)
+            attempt(&ctx, &[Zone::Box(region)], region)
         };
         match step {
             Step::Done(mut splice) => {
@@ -447,10 +538,19 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     })
 }
 
-/// The new walls (the current ones without the removed, with the added) whose bounding
-/// boxes meet the box (user units), each passed to `f`.
-fn new_walls_meeting(ctx: &Context<'_>, b: &Aabb2, mut f: impl FnMut(WallKey)) {
-    let scale = ctx.ecm.grid.scale();
+/// The new walls (the current ones without the removed, with the added) that meet the
+/// zone (a box: whose bounding boxes meet it), each passed to `f`.
+fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey)) {
+    let grid = ctx.ecm.grid;
+    let scale = grid.scale();
+    let b = zone.bbox();
+    let meets = |k: WallKey| match zone {
+        Zone::Box(_) => true,
+        Zone::Capsule { .. } => {
+            let (a, b) = k.ends();
+            zone.meets(grid.to_point(a), grid.to_point(b), ctx.tol)
+        }
+    };
     let lo = [(b.min.x * scale).floor(), (b.min.y * scale).floor()];
     let hi = [(b.max.x * scale).ceil(), (b.max.y * scale).ceil()];
     let env = AABB::from_corners(lo, hi);
@@ -459,20 +559,20 @@ fn new_walls_meeting(ctx: &Context<'_>, b: &Aabb2, mut f: impl FnMut(WallKey)) {
         [hi[0] as i64 + 1, hi[1] as i64 + 1],
     );
     for k in ctx.walls.in_box(ilo, ihi) {
-        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) {
+        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) && meets(k) {
             f(k);
         }
     }
     for k in ctx.delta.added() {
-        if env.intersects(&key_envelope(*k)) {
+        if env.intersects(&key_envelope(*k)) && meets(*k) {
             f(*k);
         }
     }
 }
 
-/// One try of the local repair with the walls that meet `boxes` (user units; `region`
+/// One try of the local repair with the walls that meet `zones` (user units; `region`
 /// is their bounding box).
-fn attempt(ctx: &Context<'_>, boxes: &[Aabb2], region: Aabb2) -> Step {
+fn attempt(ctx: &Context<'_>, zones: &[Zone], region: Aabb2) -> Step {
     let grid = ctx.ecm.grid;
     let scale = grid.scale();
     let lo = [
@@ -482,8 +582,8 @@ fn attempt(ctx: &Context<'_>, boxes: &[Aabb2], region: Aabb2) -> Step {
     let hi = [(region.max.x * scale).ceil(), (region.max.y * scale).ceil()];
     let mut taken: HashSet<WallKey> = HashSet::default();
     let mut keys: Vec<WallKey> = Vec::new();
-    for b in boxes {
-        new_walls_meeting(ctx, b, |k| {
+    for z in zones {
+        new_walls_meeting(ctx, z, |k| {
             if taken.insert(k) {
                 keys.push(k);
             }
@@ -544,22 +644,23 @@ fn attempt(ctx: &Context<'_>, boxes: &[Aabb2], region: Aabb2) -> Step {
             .collect(),
     );
     let deviation_grid = grid.to_grid_length(ctx.deviation);
-    // A chord is certified when its box (which holds the clearance discs along it) meets
-    // no new wall that was not taken, and not the frame: strictly inside one of the boxes
-    // whose walls were all taken, or checked against the wall index.
+    // A chord is certified when its capsule (which holds the clearance discs along it)
+    // meets no new wall that was not taken, and not the frame: strictly inside one of the
+    // zones whose walls were all taken, or checked against the wall index.
     let inner = Aabb2 {
         min: Point::new(x0 as f64 + 1.0, y0 as f64 + 1.0) / scale,
         max: Point::new(x1 as f64 - 1.0, y1 as f64 - 1.0) / scale,
     };
-    let known = |cb: &Aabb2| {
-        if boxes.iter().any(|b| cb.strictly_inside(b)) {
+    let known = |cz: &Zone| {
+        let cb = cz.bbox();
+        if cb.strictly_inside(&region) && zones.iter().any(|z| z.holds(cz, ctx.tol)) {
             return true;
         }
         if !cb.strictly_inside(&inner) {
             return false;
         }
         let mut all = true;
-        new_walls_meeting(ctx, cb, |k| all &= taken.contains(&k));
+        new_walls_meeting(ctx, cz, |k| all &= taken.contains(&k));
         all
     };
     for &transform in &ctx.options.recovery {
@@ -579,36 +680,39 @@ fn attempt(ctx: &Context<'_>, boxes: &[Aabb2], region: Aabb2) -> Step {
             continue;
         };
         let l = finalize(&raw, transform, &local);
+        // The box of a whole edge holds the capsules of its chords: when it is known, so
+        // are they (one wall query per edge instead of one per chord).
         let certified: SecondaryMap<EdgeId, bool> = l
             .edges()
             .map(|(id, e)| {
-                let ok = e
+                let chords = e
                     .bending_points
                     .windows(2)
-                    .all(|w| known(&chord_box(&w[0], &w[1], ctx.deviation)));
+                    .map(|w| Zone::chord(&w[0], &w[1], ctx.deviation));
+                let whole = chords
+                    .clone()
+                    .map(|z| z.bbox())
+                    .fold(Aabb2::EMPTY, Aabb2::union);
+                let ok = known(&Zone::Box(whole)) || chords.into_iter().all(|cz| known(&cz));
                 (id, ok)
             })
             .collect();
-        if !valid(&l, &certified, &wall_tree, ctx.tol_grid) {
+        let taken = new_edges_of(ctx, &l, &certified);
+        // Only the new edges are validated: the other certified edges are dropped (they
+        // equal kept old edges), so a diagram is only as good as the edges taken from it.
+        if !valid(&l, &taken, &wall_tree, ctx.tol_grid) {
             continue;
         }
-        return select(ctx, &l, &certified);
+        return select(ctx, &l, &certified, taken);
     }
     Step::Fail("no local diagram passed validation".into())
 }
 
-/// The validation of the full build, on the certified edges of a local ECM.
-fn valid(
-    l: &Ecm,
-    certified: &SecondaryMap<EdgeId, bool>,
-    walls: &RTree<LocalWall>,
-    tol: f64,
-) -> bool {
+/// The validation of the full build, on some edges of a local ECM.
+fn valid(l: &Ecm, edges: &[EdgeId], walls: &RTree<LocalWall>, tol: f64) -> bool {
     let scale = l.grid.scale();
-    for (id, edge) in l.edges() {
-        if !certified[id] {
-            continue;
-        }
+    for &id in edges {
+        let edge = &l.edges[id];
         for bp in &edge.bending_points {
             let q = bp.position * scale;
             let (dl, dr) = (q.distance(bp.left * scale), q.distance(bp.right * scale));
@@ -649,8 +753,8 @@ fn edge_area(e: &Edge) -> f64 {
         .sum()
 }
 
-/// Picks the new edges from the local ECM and checks that they complete the kept ones.
-fn select(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) -> Step {
+/// The certified edges of the local ECM that are not kept old edges: the new edges.
+fn new_edges_of(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) -> Vec<EdgeId> {
     let ecm = ctx.ecm;
     let tol = 8.0 * ctx.tol;
     // Is this certified local edge a kept old edge?
@@ -668,13 +772,24 @@ fn select(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) ->
                         .is_some_and(|o| same_geometry(o, e, tol))
             })
     };
-    let mut taken: Vec<EdgeId> = Vec::new();
+    l.edges()
+        .filter(|(id, e)| certified[*id] && !kept(e))
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// Checks that the new edges complete the kept ones and turns them into a splice.
+fn select(
+    ctx: &Context<'_>,
+    l: &Ecm,
+    certified: &SecondaryMap<EdgeId, bool>,
+    taken: Vec<EdgeId>,
+) -> Step {
+    let ecm = ctx.ecm;
+    let tol = 8.0 * ctx.tol;
     let mut is_taken: SecondaryMap<EdgeId, ()> = SecondaryMap::new();
-    for (id, e) in l.edges() {
-        if certified[id] && !kept(e) {
-            taken.push(id);
-            is_taken.insert(id, ());
-        }
+    for &id in &taken {
+        is_taken.insert(id, ());
     }
     // End vertices by position.
     let cell = 4.0 * tol;
