@@ -317,8 +317,8 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
 
     let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
     for e in &raw.edges {
-        let bending_points: Vec<BendingPoint> = e
-            .bending_points
+        let bending_points: Vec<BendingPoint> = raw
+            .bending_points(e)
             .iter()
             .map(|b| {
                 let ((l, l_corner), (r, r_corner)) = if flip {

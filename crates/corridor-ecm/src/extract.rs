@@ -31,15 +31,26 @@ pub(crate) struct RawBendingPoint {
 pub(crate) struct RawEdge {
     pub start: u32,
     pub end: u32,
-    pub bending_points: Vec<RawBendingPoint>,
+    /// Its bending points are `RawEcm::bending_points[first..last]`.
+    first: u32,
+    last: u32,
 }
 
 /// The medial axis in grid coordinates: vertices (positions, and whether the vertex lies
-/// on a wall corner) and edges.
+/// on a wall corner) and edges, whose bending points share one list (one allocation
+/// instead of one per edge).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RawEcm {
     pub vertices: Vec<(Point, bool)>,
     pub edges: Vec<RawEdge>,
+    bending_points: Vec<RawBendingPoint>,
+}
+
+impl RawEcm {
+    /// The bending points of `edge`, from start to end.
+    pub(crate) fn bending_points(&self, edge: &RawEdge) -> &[RawBendingPoint] {
+        &self.bending_points[edge.first as usize..edge.last as usize]
+    }
 }
 
 /// Why extraction failed.
@@ -410,10 +421,13 @@ pub(crate) fn extract_with(
             bps.push(annotate(verts[v_end], next));
             h = next;
         };
+        let first = raw.bending_points.len() as u32;
+        raw.bending_points.extend_from_slice(&bps);
         raw.edges.push(RawEdge {
             start,
             end,
-            bending_points: bps.clone(),
+            first,
+            last: raw.bending_points.len() as u32,
         });
         Some(())
     };
