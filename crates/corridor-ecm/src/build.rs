@@ -2,7 +2,7 @@
 //! validation (with recovery under exact transforms), index.
 
 use crate::error::{BuildError, FailureKind, ValidationFailure};
-use crate::extract::{extract, voronoi, ExtractError, RawEcm};
+use crate::extract::{extract_with, segment_ends, voronoi, ExtractError, RawEcm};
 use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId};
 use crate::transform::{to_user, Transform};
 use crate::validate::{check_walls, free_area_twice, validate, WallsChecked};
@@ -145,7 +145,7 @@ impl Ecm {
             ..BuildStats::default()
         };
         let clock = Instant::now();
-        let mut index = check_walls(walls, checked)?;
+        let (mut index, ends) = check_walls(walls, checked)?;
         let free_twice = free_area_twice(walls);
         let one_sided = walls.segments.iter().any(|s| !s.two_sided);
         stats.validation += clock.elapsed();
@@ -182,7 +182,14 @@ impl Ecm {
             let diagram = voronoi(&transformed);
             stats.voronoi += clock.elapsed();
             let clock = Instant::now();
-            let raw = diagram.and_then(|d| extract(&transformed, &d, deviation));
+            // The segment ends are grouped by equality, which every transform keeps, but
+            // looked up by transformed point: regrouped for other transforms.
+            let transformed_ends = match transform {
+                Transform::Identity => Cow::Borrowed(&ends),
+                _ => Cow::Owned(segment_ends(&transformed)),
+            };
+            let raw =
+                diagram.and_then(|d| extract_with(&transformed, &transformed_ends, &d, deviation));
             let raw = match raw {
                 Ok(raw) => raw,
                 Err(e) => {
@@ -257,15 +264,23 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
     let flip = transform.is_reflection();
     let mut vertices: SlotMap<VertexId, Vertex> =
         SlotMap::with_capacity_and_key(raw.vertices.len());
+    // Edge ends per vertex, so that each vertex's lists are allocated once at their size
+    // (growing them push by push was a fifth of this function).
+    let mut degree = vec![0u32; raw.vertices.len()];
+    for e in &raw.edges {
+        degree[e.start as usize] += 1;
+        degree[e.end as usize] += 1;
+    }
     let ids: Vec<VertexId> = raw
         .vertices
         .iter()
-        .map(|&(p, _)| {
+        .zip(&degree)
+        .map(|(&(p, _), &d)| {
             vertices.insert(Vertex {
                 position: user(p),
                 clearance: f64::INFINITY,
-                nearest_obstacle_points: Vec::new(),
-                edges: Vec::new(),
+                nearest_obstacle_points: Vec::with_capacity(2 * d as usize),
+                edges: Vec::with_capacity(d as usize),
                 component: ComponentId(0),
             })
         })
@@ -302,8 +317,8 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
 
     let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
     for e in &raw.edges {
-        let bending_points: Vec<BendingPoint> = e
-            .bending_points
+        let bending_points: Vec<BendingPoint> = raw
+            .bending_points(e)
             .iter()
             .map(|b| {
                 let ((l, l_corner), (r, r_corner)) = if flip {

@@ -4,7 +4,7 @@
 //! (possibly transformed) walls.
 
 use boostvoronoi::prelude::{Builder, Diagram, SourceCategory};
-use corridor_geom::{orient, GridPoint, Orientation, Point, WallSource, Walls};
+use corridor_geom::{orient, GridPoint, Orientation, Point, PointGroups, WallSource, Walls};
 
 use crate::validate::nearest_on_segment;
 
@@ -31,15 +31,26 @@ pub(crate) struct RawBendingPoint {
 pub(crate) struct RawEdge {
     pub start: u32,
     pub end: u32,
-    pub bending_points: Vec<RawBendingPoint>,
+    /// Its bending points are `RawEcm::bending_points[first..last]`.
+    first: u32,
+    last: u32,
 }
 
 /// The medial axis in grid coordinates: vertices (positions, and whether the vertex lies
-/// on a wall corner) and edges.
+/// on a wall corner) and edges, whose bending points share one list (one allocation
+/// instead of one per edge).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RawEcm {
     pub vertices: Vec<(Point, bool)>,
     pub edges: Vec<RawEdge>,
+    bending_points: Vec<RawBendingPoint>,
+}
+
+impl RawEcm {
+    /// The bending points of `edge`, from start to end.
+    pub(crate) fn bending_points(&self, edge: &RawEdge) -> &[RawBendingPoint] {
+        &self.bending_points[edge.first as usize..edge.last as usize]
+    }
 }
 
 /// Why extraction failed.
@@ -79,8 +90,8 @@ fn pt(p: GridPoint) -> Point {
 
 struct Extractor<'a> {
     walls: &'a Walls,
-    /// (end point, segment) for every segment end, sorted by point.
-    incident: Vec<(GridPoint, u32)>,
+    /// The segment ends grouped by point (see [`segment_ends`]).
+    ends: &'a PointGroups,
     /// Maximum chord deviation of sampled parabolic arcs (grid units).
     deviation: f64,
 }
@@ -90,24 +101,9 @@ const NONE: u32 = u32::MAX;
 const MAX_ARC_SAMPLES: usize = 1 << 16;
 
 impl<'a> Extractor<'a> {
-    fn new(walls: &'a Walls, deviation: f64) -> Self {
-        let mut incident = Vec::with_capacity(walls.segments.len() * 2);
-        for (i, s) in walls.segments.iter().enumerate() {
-            incident.push((s.a, i as u32));
-            incident.push((s.b, i as u32));
-        }
-        incident.sort_unstable();
-        Extractor {
-            walls,
-            incident,
-            deviation,
-        }
-    }
-
-    fn incident(&self, p: GridPoint) -> &[(GridPoint, u32)] {
-        let lo = self.incident.partition_point(|(q, _)| *q < p);
-        let hi = lo + self.incident[lo..].partition_point(|(q, _)| *q == p);
-        &self.incident[lo..hi]
+    /// The segments that end at `p`, in increasing order.
+    fn incident(&self, p: GridPoint) -> impl Iterator<Item = u32> + '_ {
+        self.ends.at(p).iter().map(|end| end / 2)
     }
 
     fn site_sources(&self, site: Site) -> Vec<WallSource> {
@@ -116,8 +112,7 @@ impl<'a> Extractor<'a> {
             Site::Point(p) => {
                 let mut out: Vec<WallSource> = self
                     .incident(p)
-                    .iter()
-                    .flat_map(|(_, s)| self.walls.segments[*s as usize].sources.iter().copied())
+                    .flat_map(|s| self.walls.segments[s as usize].sources.iter().copied())
                     .collect();
                 out.extend(
                     self.walls
@@ -172,7 +167,7 @@ impl<'a> Extractor<'a> {
     fn free_near_point(&self, p: GridPoint, q: Point) -> bool {
         let d = q - pt(p);
         let mut best: Option<(f64, u32)> = None;
-        for &(_, s) in self.incident(p) {
+        for s in self.incident(p) {
             let seg = &self.walls.segments[s as usize];
             let other = if seg.a == p { seg.b } else { seg.a };
             let w = pt(other) - pt(p);
@@ -229,7 +224,27 @@ pub(crate) fn extract(
     diagram: &Diagram,
     deviation: f64,
 ) -> Result<RawEcm, ExtractError> {
-    let x = Extractor::new(walls, deviation);
+    extract_with(walls, &segment_ends(walls), diagram, deviation)
+}
+
+/// The end points of the walls' segments grouped by point: segment `i`'s ends `a` and `b`
+/// are items `2i` and `2i + 1`.
+pub(crate) fn segment_ends(walls: &Walls) -> PointGroups {
+    PointGroups::new(walls.segments.iter().flat_map(|s| [s.a, s.b]))
+}
+
+/// [`extract`] given the [`segment_ends`] of `walls` (built once for the wall checks too).
+pub(crate) fn extract_with(
+    walls: &Walls,
+    ends: &PointGroups,
+    diagram: &Diagram,
+    deviation: f64,
+) -> Result<RawEcm, ExtractError> {
+    let x = Extractor {
+        walls,
+        ends,
+        deviation,
+    };
     let np = walls.points.len();
     let sites: Vec<Site> = diagram
         .cells()
@@ -342,7 +357,7 @@ pub(crate) fn extract(
                 return None;
             }
             let g = GridPoint::new(r.x as i32, r.y as i32);
-            (!x.incident(g).is_empty()).then_some(g)
+            x.ends.find(g).map(|_| g)
         })
         .collect();
     let mut raw = RawEcm::default();
@@ -406,10 +421,13 @@ pub(crate) fn extract(
             bps.push(annotate(verts[v_end], next));
             h = next;
         };
+        let first = raw.bending_points.len() as u32;
+        raw.bending_points.extend_from_slice(&bps);
         raw.edges.push(RawEdge {
             start,
             end,
-            bending_points: bps.clone(),
+            first,
+            last: raw.bending_points.len() as u32,
         });
         Some(())
     };

@@ -133,3 +133,210 @@ impl SnapGrid {
         grid_length / self.scale
     }
 }
+
+/// Grid points grouped by equality: which of a list of points (numbered in the order
+/// given) lie at each distinct position.
+///
+/// Several steps ask "which walls end here?" about every wall end (merging collinear
+/// walls, the orientation check, the medial-axis extraction). A sorted list of (point,
+/// item) answers by binary search, at the price of a sort; this table is built in one
+/// pass with a hash of the points and answers in one probe, with the same answers (items
+/// in increasing order).
+///
+/// ```
+/// use corridor_geom::{GridPoint, PointGroups};
+/// let g = |x, y| GridPoint::new(x, y);
+/// let groups = PointGroups::new([g(0, 0), g(5, 5), g(0, 0), g(1, 2)]);
+/// assert_eq!(groups.at(g(0, 0)), &[0, 2]);
+/// assert_eq!(groups.at(g(7, 7)), &[] as &[u32]);
+/// assert_eq!(groups.len(), 3);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct PointGroups {
+    /// Open addressing with linear probing: `group + 1` of the point hashed here, 0 if
+    /// empty. The length is a power of two, at least twice the number of points.
+    slots: Vec<u32>,
+    /// `64 - log2(slots.len())`: the hash keeps the top bits of the product.
+    shift: u32,
+    /// The point of each group, in order of first appearance.
+    points: Vec<GridPoint>,
+    /// Group `g` lists `members[first[g]..first[g + 1]]`.
+    first: Vec<u32>,
+    /// Item numbers, increasing within a group.
+    members: Vec<u32>,
+}
+
+/// Multiplier of the Fibonacci hash (2⁶⁴ divided by the golden ratio).
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl PointGroups {
+    /// Groups the points; item `i` is the `i`-th point given.
+    pub fn new(points: impl IntoIterator<Item = GridPoint>) -> Self {
+        let points = points.into_iter();
+        let hint = points.size_hint().0;
+        let capacity = (2 * hint).next_power_of_two().max(16);
+        let mut groups = PointGroups {
+            slots: vec![0; capacity],
+            shift: 64 - capacity.trailing_zeros(),
+            ..PointGroups::default()
+        };
+        // The group of every item, and the size of every group (shifted by one for the
+        // prefix sums below).
+        let mut group_of: Vec<u32> = Vec::with_capacity(hint);
+        let mut counts: Vec<u32> = vec![0];
+        for p in points {
+            if 2 * (groups.points.len() + 1) > groups.slots.len() {
+                groups.grow();
+            }
+            let g = groups.find_or_insert(p);
+            if g as usize + 1 == counts.len() {
+                counts.push(0);
+            }
+            counts[g as usize + 1] += 1;
+            group_of.push(g);
+        }
+        for g in 1..counts.len() {
+            counts[g] += counts[g - 1];
+        }
+        groups.members = vec![0; group_of.len()];
+        for (item, &g) in group_of.iter().enumerate() {
+            let slot = &mut counts[g as usize];
+            groups.members[*slot as usize] = item as u32;
+            *slot += 1;
+        }
+        // Each `counts[g]` now ends group g, which is where group g + 1 starts.
+        counts.insert(0, 0);
+        counts.pop();
+        groups.first = counts;
+        groups
+    }
+
+    fn slot_of(&self, p: GridPoint) -> usize {
+        let key = ((p.x as u32 as u64) << 32) | p.y as u32 as u64;
+        (key.wrapping_mul(GOLDEN) >> self.shift) as usize
+    }
+
+    /// Doubles the hash table (only when the size hint was too small).
+    fn grow(&mut self) {
+        let capacity = 2 * self.slots.len();
+        self.slots = vec![0; capacity];
+        self.shift = 64 - capacity.trailing_zeros();
+        let mask = capacity - 1;
+        for (g, &p) in self.points.iter().enumerate() {
+            let mut slot = self.slot_of(p);
+            while self.slots[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = g as u32 + 1;
+        }
+    }
+
+    /// The group of `p`, made if new.
+    fn find_or_insert(&mut self, p: GridPoint) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.slot_of(p);
+        loop {
+            match self.slots[slot] {
+                0 => {
+                    self.points.push(p);
+                    self.slots[slot] = self.points.len() as u32;
+                    return self.points.len() as u32 - 1;
+                }
+                g if self.points[g as usize - 1] == p => return g - 1,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// The group of `p`, if some item lies there.
+    pub fn find(&self, p: GridPoint) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut slot = self.slot_of(p);
+        loop {
+            match self.slots[slot] {
+                0 => return None,
+                g if self.points[g as usize - 1] == p => return Some(g as usize - 1),
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// The items at `p`, in increasing order (empty if none).
+    pub fn at(&self, p: GridPoint) -> &[u32] {
+        match self.find(p) {
+            Some(g) => self.group(g),
+            None => &[],
+        }
+    }
+
+    /// Number of distinct points.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether there are no points.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// The point of group `g` (groups are numbered in order of first appearance).
+    pub fn point(&self, g: usize) -> GridPoint {
+        self.points[g]
+    }
+
+    /// The items of group `g`, in increasing order.
+    pub fn group(&self, g: usize) -> &[u32] {
+        &self.members[self.first[g] as usize..self.first[g + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The groups answer like a sorted list of (point, item) searched by point, also
+    /// when the size hint is too small and the table grows.
+    #[test]
+    fn point_groups_match_a_sorted_list() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for round in 0..300 {
+            let span: i32 = [3, 50, 1 << 29][round % 3];
+            let mut coord = || rng.random_range(-span..=span);
+            let n = [0, 1, 5, 40, 600][round % 5];
+            let points: Vec<GridPoint> = (0..n).map(|_| GridPoint::new(coord(), coord())).collect();
+            let groups = if round % 2 == 0 {
+                PointGroups::new(points.iter().copied())
+            } else {
+                // No size hint: the table starts small and grows.
+                PointGroups::new(points.iter().copied().filter(|_| true))
+            };
+            let mut sorted: Vec<(GridPoint, u32)> = points
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| (p, i as u32))
+                .collect();
+            sorted.sort_unstable();
+            let expected = |p: GridPoint| -> Vec<u32> {
+                sorted.iter().filter(|e| e.0 == p).map(|e| e.1).collect()
+            };
+            let mut distinct: Vec<GridPoint> = sorted.iter().map(|e| e.0).collect();
+            distinct.dedup();
+            assert_eq!(groups.len(), distinct.len());
+            for g in 0..groups.len() {
+                assert_eq!(groups.group(g), expected(groups.point(g)).as_slice());
+            }
+            for &p in &distinct {
+                assert_eq!(groups.at(p), expected(p).as_slice());
+            }
+            for _ in 0..20 {
+                let p = GridPoint::new(coord(), coord());
+                assert_eq!(groups.at(p), expected(p).as_slice());
+            }
+        }
+    }
+}

@@ -42,7 +42,7 @@ mod segment;
 
 pub use aabb::Aabb;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
-pub use grid::{GridPoint, SnapError, SnapGrid};
+pub use grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use hull::convex_hull;
 pub use jarvis::convex_hull_jarvis;
 pub use normalize::{

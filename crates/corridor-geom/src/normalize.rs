@@ -4,7 +4,7 @@
 
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
-    Orientation, Owner, Point, Ring, Segment, SnapGrid,
+    Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
 };
 use i_overlay::core::edge_data::{EdgeDataMerge, EdgeDataSplit, OverlayEdgeData};
 use i_overlay::core::edge_overlay::{EdgeOverlay, InputEdge};
@@ -467,8 +467,7 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
     }
 
     let merged = merge_collinear_walls(raw, &mut store);
-    let mut segments: Vec<WallSegment> = merged
-        .into_iter()
+    let mut segments: Vec<WallSegment> = sorted_walls(&merged)
         .map(|w| WallSegment {
             a: w.a,
             b: w.b,
@@ -476,7 +475,6 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
             sources: store.sets[w.set as usize].clone(),
         })
         .collect();
-    segments.sort_by_key(|s| (s.two_sided, s.a, s.b));
     segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
 
     let points = place_points(points, &segments, &mut store);
@@ -1025,12 +1023,8 @@ fn winding_doubled(p2: (i64, i64), walls: &[RawWall]) -> i32 {
 /// touches, uniting their sources; the result does not depend on the input order.
 fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWall> {
     let n = walls.len();
-    let mut incidence: Vec<(GridPoint, u32)> = Vec::with_capacity(2 * n);
-    for (i, w) in walls.iter().enumerate() {
-        incidence.push((w.a, i as u32));
-        incidence.push((w.b, i as u32));
-    }
-    incidence.sort_unstable();
+    // Wall k's ends `a` and `b` are items 2k and 2k + 1.
+    let ends = PointGroups::new(walls.iter().flat_map(|w| [w.a, w.b]));
     let mut parent: Vec<u32> = (0..n as u32).collect();
     fn find(parent: &mut [u32], mut i: u32) -> u32 {
         while parent[i as usize] != i {
@@ -1041,15 +1035,12 @@ fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWa
     }
     // joint[2k] / joint[2k + 1]: wall k's end `a` / `b` is merged away.
     let mut joint: Vec<bool> = vec![false; 2 * n];
-    let mut i = 0;
-    while i < incidence.len() {
-        let mut j = i + 1;
-        while j < incidence.len() && incidence[j].0 == incidence[i].0 {
-            j += 1;
-        }
-        if j - i == 2 {
-            let v = incidence[i].0;
-            let (s, t) = (incidence[i].1 as usize, incidence[i + 1].1 as usize);
+    // The merges do not depend on the order of the points: the union keeps the lowest
+    // wall as the root whatever the order.
+    for g in 0..ends.len() {
+        if let &[s, t] = ends.group(g) {
+            let v = ends.point(g);
+            let (s, t) = (s as usize / 2, t as usize / 2);
             if s != t && mergeable(&walls[s], &walls[t], v) {
                 joint[2 * s + usize::from(walls[s].b == v)] = true;
                 joint[2 * t + usize::from(walls[t].b == v)] = true;
@@ -1059,7 +1050,6 @@ fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWa
                 }
             }
         }
-        i = j;
     }
     // Each chain: its two free ends (the start of a one-sided chain is an `a` end) and the
     // union of its members' sources. Chains are visited in order of their lowest member.
@@ -1107,6 +1097,38 @@ fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWa
             })
         })
         .collect()
+}
+
+/// The walls sorted by `(two_sided, a, b)`, equal ones in their given order (as a stable
+/// sort would leave them).
+///
+/// Sorting (packed key, index) pairs is about twice as fast as moving the walls through
+/// a stable sort with a tuple key; the packing needs every coordinate within
+/// ±[`SnapGrid::MAX_GRID_COORDINATE`] (31 bits each, 125 in all), which snapping
+/// guarantees, and falls back to the plain sort otherwise.
+fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
+    let max = SnapGrid::MAX_GRID_COORDINATE;
+    let fits = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
+    let packed = |v: i32| (v + max) as u128;
+    let mut order: Vec<(u128, u32)> = Vec::with_capacity(walls.len());
+    if walls.iter().all(|w| fits(w.a) && fits(w.b)) {
+        order.extend(walls.iter().enumerate().map(|(i, w)| {
+            let key = (u128::from(w.two_sided) << 124)
+                | (packed(w.a.x) << 93)
+                | (packed(w.a.y) << 62)
+                | (packed(w.b.x) << 31)
+                | packed(w.b.y);
+            (key, i as u32)
+        }));
+        order.sort_unstable();
+    } else {
+        order.extend((0..walls.len() as u32).map(|i| (0, i)));
+        order.sort_by_key(|&(_, i)| {
+            let w = &walls[i as usize];
+            (w.two_sided, w.a, w.b)
+        });
+    }
+    order.into_iter().map(move |(_, i)| &walls[i as usize])
 }
 
 /// Whether walls `s` and `t`, the only two at vertex `v`, continue each other straight.
@@ -1395,14 +1417,15 @@ impl SegmentGrid {
             return;
         }
         let generation = self.next_generation();
+        let (c0, c1) = (g.bucket(lo[0], 0), g.bucket(hi[0], 0));
         for r in g.bucket(lo[1], 1)..=g.bucket(hi[1], 1) {
-            for c in g.bucket(lo[0], 0)..=g.bucket(hi[0], 0) {
-                let k = (r * g.nx + c) as usize;
-                for &i in &self.items[self.start[k] as usize..self.start[k + 1] as usize] {
-                    if self.marks[i as usize] != generation {
-                        self.marks[i as usize] = generation;
-                        out.push(i);
-                    }
+            // The buckets of one row are consecutive in `items`: one slice per row.
+            let (first, last) = ((r * g.nx + c0) as usize, (r * g.nx + c1) as usize);
+            let row = &self.items[self.start[first] as usize..self.start[last + 1] as usize];
+            for &i in row {
+                if self.marks[i as usize] != generation {
+                    self.marks[i as usize] = generation;
+                    out.push(i);
                 }
             }
         }
