@@ -47,18 +47,11 @@ impl Input {
                 return None;
             }
         };
+        let sites = walls.integer_sites();
         Some(Input {
             name,
-            points: walls
-                .points
-                .iter()
-                .map(|(p, _)| [p.x as i64, p.y as i64])
-                .collect(),
-            segments: walls
-                .segments
-                .iter()
-                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
-                .collect(),
+            points: sites.points,
+            segments: sites.segments,
         })
     }
 }

@@ -234,17 +234,10 @@ struct BareInput {
 impl BareInput {
     fn new(env: &Environment) -> BareInput {
         let walls = normalize(env).expect("benchmark input normalizes");
+        let sites = walls.integer_sites();
         BareInput {
-            points: walls
-                .points
-                .iter()
-                .map(|(p, _)| [p.x as i64, p.y as i64])
-                .collect(),
-            segments: walls
-                .segments
-                .iter()
-                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
-                .collect(),
+            points: sites.points,
+            segments: sites.segments,
         }
     }
 

@@ -64,21 +64,12 @@ pub(crate) enum ExtractError {
 
 /// Builds the Voronoi diagram of the walls' segments and points.
 pub(crate) fn voronoi(walls: &Walls) -> Result<Diagram, ExtractError> {
-    let points: Vec<[i64; 2]> = walls
-        .points
-        .iter()
-        .map(|(p, _)| [p.x as i64, p.y as i64])
-        .collect();
-    let segments: Vec<[i64; 4]> = walls
-        .segments
-        .iter()
-        .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
-        .collect();
+    let sites = walls.integer_sites();
     let err = |e: boostvoronoi::prelude::BvError| ExtractError::Voronoi(e.to_string());
     Builder::<i64>::default()
-        .with_vertices(points.iter())
+        .with_vertices(sites.points.iter())
         .map_err(err)?
-        .with_segments(segments.iter())
+        .with_segments(sites.segments.iter())
         .map_err(err)?
         .build()
         .map_err(err)

@@ -147,7 +147,42 @@ impl WallSegment {
     }
 }
 
+/// The walls as the input of a segment Voronoi library: isolated points `[x, y]` and
+/// segments `[x0, y0, x1, y1]` on the integer grid, in the walls' order (so that a
+/// diagram's site indices are indices into [`Walls::points`] and [`Walls::segments`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IntegerSites {
+    /// The isolated points, in the order of [`Walls::points`].
+    pub points: Vec<[i64; 2]>,
+    /// The segments, in the order of [`Walls::segments`].
+    pub segments: Vec<[i64; 4]>,
+}
+
 impl Walls {
+    /// The walls as integer sites, the input `boostvoronoi` takes.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, Point};
+    /// let env = Environment::rectangle(Point::ZERO, Point::new(2.0, 1.0));
+    /// let sites = normalize(&env).unwrap().integer_sites();
+    /// assert_eq!(sites.segments.len(), 4);
+    /// assert!(sites.points.is_empty());
+    /// ```
+    pub fn integer_sites(&self) -> IntegerSites {
+        IntegerSites {
+            points: self
+                .points
+                .iter()
+                .map(|(p, _)| [p.x as i64, p.y as i64])
+                .collect(),
+            segments: self
+                .segments
+                .iter()
+                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
+                .collect(),
+        }
+    }
+
     /// Number of wall segments (one- and two-sided).
     pub fn segment_count(&self) -> usize {
         self.segments.len()
