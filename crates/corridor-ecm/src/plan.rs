@@ -6,7 +6,7 @@
 use crate::query::{QueryError, Retraction};
 use crate::taut::{keeps_for_goal, skips_for_start, slot, Gate, Marks, TautSearch};
 use crate::{Ecm, EdgeId, VertexId};
-use corridor_geom::funnel::{taut_path, Disk, Portal, TautPath};
+use corridor_geom::funnel::{taut_path_into, Disk, Portal, TautPath};
 use corridor_geom::{Point, Segment};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -162,8 +162,7 @@ pub struct Path {
 
 /// Reusable search state: keep one per thread; once its buffers have grown to the map's
 /// size, a query allocates nothing but its result (and nothing at all through
-/// [`Planner::plan_into`] with a reused [`Path`], apart from the disk funnel's own
-/// buffers; see the crate's `plan_alloc` test).
+/// [`Planner::plan_into`] with a reused [`Path`]; see the crate's `plan_alloc` test).
 #[derive(Debug)]
 pub struct Planner {
     best: Marks<(f64, Parent)>,
@@ -189,6 +188,9 @@ pub struct Planner {
     corridor: Vec<CorridorStep>,
     best_corridor: Vec<CorridorStep>,
     portals: Vec<Portal>,
+    /// Funnel results: the candidate being measured, and the best so far.
+    funnel: TautPath,
+    best_funnel: TautPath,
     used: Vec<EdgeId>,
     /// The map's adjacency in dense arrays, for the A* searches.
     adjacency: Adjacency,
@@ -216,6 +218,8 @@ impl Default for Planner {
             corridor: Vec::new(),
             best_corridor: Vec::new(),
             portals: Vec::new(),
+            funnel: TautPath::empty(),
+            best_funnel: TautPath::empty(),
             used: Vec::new(),
             adjacency: Adjacency::default(),
             candidates: CANDIDATE_CORRIDORS,
@@ -684,7 +688,6 @@ impl Planner {
         laps.lap(&mut self.times, 0);
         self.penalty.reset(ecm.edges.capacity() + 1);
         let mut best: Option<(f64, Retraction, Retraction)> = None;
-        let mut best_path: Option<TautPath> = None;
         let mut first_candidate = None;
         if radius > 0.0 {
             // With a radius, narrow corridors may leave no route at all; A* settles that
@@ -720,9 +723,13 @@ impl Planner {
                 &mut self.best_corridor,
             );
             portals_for(&self.best_corridor, query, |_| radius, &mut self.portals);
-            let taut = taut_path(query.start, query.goal, &self.portals);
-            best = Some((taut.length, start, goal));
-            best_path = Some(taut);
+            taut_path_into(
+                query.start,
+                query.goal,
+                &self.portals,
+                &mut self.best_funnel,
+            );
+            best = Some((self.best_funnel.length, start, goal));
             self.best_route.clear();
             self.best_route.extend_from_slice(&self.taut.route);
         }
@@ -750,10 +757,10 @@ impl Planner {
             }
             corridor_steps(ecm, &start, &goal, &self.route, &mut self.corridor);
             portals_for(&self.corridor, query, |_| radius, &mut self.portals);
-            let taut = taut_path(query.start, query.goal, &self.portals);
-            if best.as_ref().is_none_or(|b| taut.length < b.0) {
-                best = Some((taut.length, start, goal));
-                best_path = Some(taut);
+            taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
+            if best.as_ref().is_none_or(|b| self.funnel.length < b.0) {
+                best = Some((self.funnel.length, start, goal));
+                std::mem::swap(&mut self.best_funnel, &mut self.funnel);
                 std::mem::swap(&mut self.best_route, &mut self.route);
                 std::mem::swap(&mut self.best_corridor, &mut self.corridor);
             }
@@ -767,12 +774,13 @@ impl Planner {
         self.starts = starts;
         self.goals = goals;
         laps.lap(&mut self.times, 2);
-        let (Some((_, start, goal)), Some(shortest)) = (best, best_path) else {
+        let Some((_, start, goal)) = best else {
             return Err(PlanError::NoCorridor { radius });
         };
         std::mem::swap(&mut self.best_route, &mut self.route);
         let corridor = &self.best_corridor;
-        path.points = shortest.polyline(ARC_TOLERANCE * radius.max(1e-9));
+        let shortest = &self.best_funnel;
+        shortest.polyline_into(ARC_TOLERANCE * radius.max(1e-9), &mut path.points);
         path.length = shortest.length;
         laps.lap(&mut self.times, 3);
         let step = self.adjacency.check_step;
@@ -780,7 +788,8 @@ impl Planner {
         if !keeps {
             // The disk funnel is exact for well-formed corridors, but near start and goal
             // its portals can miss a corner; never return a path that grazes a wall.
-            path.points = pulled_medial_route(ecm, query, &start, &goal, corridor, radius, step);
+            medial_route(query, &start, &goal, corridor, &mut path.medial_route);
+            pulled_medial_route(ecm, &path.medial_route, radius, step, &mut path.points);
             path.length = path.points.windows(2).map(|w| w[0].distance(w[1])).sum();
         }
         laps.lap(&mut self.times, 4);
@@ -800,8 +809,10 @@ impl Planner {
                 },
                 &mut self.portals,
             );
-            let indicative = taut_path(query.start, query.goal, &self.portals);
-            path.indicative_route = indicative.polyline(ARC_TOLERANCE * preferred.max(1e-9));
+            taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
+            let tolerance = ARC_TOLERANCE * preferred.max(1e-9);
+            self.funnel
+                .polyline_into(tolerance, &mut path.indicative_route);
             laps.lap(&mut self.times, 3);
             if !keeps_clearance(ecm, &path.indicative_route, radius, step) {
                 path.indicative_route.clear();
@@ -843,9 +854,8 @@ impl Planner {
                     right: Disk::point(b.right),
                 }));
             let (first, last) = (bps[0].position, bps[bps.len() - 1].position);
-            taut_path(first, last, &self.portals)
-                .length
-                .min(edge.length)
+            taut_path_into(first, last, &self.portals, &mut self.funnel);
+            self.funnel.length.min(edge.length)
         };
         if self.edge_cost.len() <= i {
             self.edge_cost
@@ -1256,18 +1266,19 @@ fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64, step: f64) -> bool 
 /// The medial route, pulled taut greedily: from each point, straight to the farthest
 /// later point the walls allow. Slower and a little longer than the funnel's
 /// path, but its clearance is checked piece by piece.
+/// Writes it into `pulled` (cleared first).
 fn pulled_medial_route(
     ecm: &Ecm,
-    query: &PathQuery,
-    start: &Retraction,
-    goal: &Retraction,
-    corridor: &[CorridorStep],
+    route: &[Point],
     radius: f64,
     step: f64,
-) -> Vec<Point> {
-    let mut route = Vec::new();
-    medial_route(query, start, goal, corridor, &mut route);
-    let mut pulled = vec![route[0]];
+    pulled: &mut Vec<Point>,
+) {
+    pulled.clear();
+    let Some(&first) = route.first() else {
+        return;
+    };
+    pulled.push(first);
     let mut at = 0;
     while at + 1 < route.len() {
         let next = (at + 2..route.len())
@@ -1277,7 +1288,6 @@ fn pulled_medial_route(
         pulled.push(route[next]);
         at = next;
     }
-    pulled
 }
 
 #[cfg(test)]

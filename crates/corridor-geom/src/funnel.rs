@@ -91,14 +91,35 @@ impl TautPath {
     /// most `max_deviation`.
     pub fn polyline(&self, max_deviation: f64) -> Vec<Point> {
         let mut out: Vec<Point> = Vec::with_capacity(self.corners.len() * 2);
-        for corner in &self.corners {
-            push_distinct(&mut out, corner.arrive);
-            if corner.disk.radius > 0.0 && corner.arrive != corner.leave {
-                circumscribed_arc(corner, max_deviation, &mut out);
-            }
-            push_distinct(&mut out, corner.leave);
-        }
+        self.polyline_into(max_deviation, &mut out);
         out
+    }
+
+    /// [`TautPath::polyline`] into `out` (cleared first), reusing its buffer: a warmed
+    /// caller allocates nothing.
+    pub fn polyline_into(&self, max_deviation: f64, out: &mut Vec<Point>) {
+        out.clear();
+        for corner in &self.corners {
+            push_distinct(out, corner.arrive);
+            if corner.disk.radius > 0.0 && corner.arrive != corner.leave {
+                circumscribed_arc(corner, max_deviation, out);
+            }
+            push_distinct(out, corner.leave);
+        }
+    }
+
+    /// An empty path (no corners, length 0): a buffer for [`taut_path_into`].
+    pub const fn empty() -> Self {
+        TautPath {
+            corners: Vec::new(),
+            length: 0.0,
+        }
+    }
+}
+
+impl Default for TautPath {
+    fn default() -> Self {
+        Self::empty()
     }
 }
 
@@ -197,22 +218,50 @@ fn tangent_points(a: &Disk, sa: Side, b: &Disk, sb: Side) -> (Point, Point) {
 /// assert!((path.length - (5f64.sqrt() + 10f64.sqrt())).abs() < 1e-12);
 /// ```
 pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
+    let mut path = TautPath::empty();
+    taut_path_into(start, goal, portals, &mut path);
+    path
+}
+
+/// [`taut_path`] into `path`, reusing its corner buffer: once that buffer has grown, the
+/// funnel allocates nothing (the planner's hot path, issue 7).
+pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut TautPath) {
     let end = |p: Point| (Disk::point(p), Side::End);
     // Portal ends as (disk, side); the goal closes the sequence as a degenerate portal.
-    let mut lefts: Vec<(Disk, Side)> = portals.iter().map(|p| (p.left, Side::Left)).collect();
-    let mut rights: Vec<(Disk, Side)> = portals.iter().map(|p| (p.right, Side::Right)).collect();
-    lefts.push(end(goal));
-    rights.push(end(goal));
+    let count = portals.len() + 1;
+    let left_at = |i: usize| match portals.get(i) {
+        Some(p) => (p.left, Side::Left),
+        None => end(goal),
+    };
+    let right_at = |i: usize| match portals.get(i) {
+        Some(p) => (p.right, Side::Right),
+        None => end(goal),
+    };
+    let lefts_between =
+        |from: usize, to: usize| portals[from..to].iter().map(|p| (p.left, Side::Left));
+    let rights_between =
+        |from: usize, to: usize| portals[from..to].iter().map(|p| (p.right, Side::Right));
 
-    let mut apexes: Vec<(Disk, Side)> = vec![end(start)];
+    // The apexes, in order, are the corners (their tangent points are set by `finish`).
+    let apexes = &mut path.corners;
+    apexes.clear();
+    let push_apex = |apexes: &mut Vec<Corner>, (disk, side): (Disk, Side)| {
+        apexes.push(Corner {
+            disk,
+            side,
+            arrive: disk.center,
+            leave: disk.center,
+        })
+    };
+    push_apex(apexes, end(start));
     let (mut apex, mut apex_index) = (end(start), 0usize);
     let (mut left, mut left_index) = (apex, 0usize);
     let (mut right, mut right_index) = (apex, 0usize);
     let same = |a: &(Disk, Side), b: &(Disk, Side)| a.0 == b.0 && a.1 == b.1;
     let dir = |from: &(Disk, Side), to: &(Disk, Side)| tangent(&from.0, from.1, &to.0, to.1).0;
     let mut i = apex_index;
-    while i < lefts.len() {
-        let (new_left, new_right) = (lefts[i], rights[i]);
+    while i < count {
+        let (new_left, new_right) = (left_at(i), right_at(i));
         // Tighten the right side of the funnel.
         let right_dir = dir(&apex, &right);
         let candidate = dir(&apex, &new_right);
@@ -222,7 +271,7 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
                 right = new_right;
                 right_index = i;
             } else if new_right.1 == Side::End
-                && seen_before(&apex, &new_right, &lefts[left_index..i])
+                && seen_before(&apex, &new_right, lefts_between(left_index, i))
             {
                 // The goal lies angularly beyond the left side but nearer: it is reached
                 // straight.
@@ -232,7 +281,7 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
                 // The right side crosses the left: the left corner becomes the apex.
                 apex = left;
                 apex_index = left_index;
-                apexes.push(apex);
+                push_apex(apexes, apex);
                 right = apex;
                 right_index = apex_index;
                 i = apex_index + 1;
@@ -248,14 +297,14 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
                 || same(&apex, &right)
                 || right_dir.perp_dot(candidate) > 0.0
                 || (new_left.1 == Side::End
-                    && seen_before(&apex, &new_left, &rights[right_index..i]))
+                    && seen_before(&apex, &new_left, rights_between(right_index, i)))
             {
                 left = new_left;
                 left_index = i;
             } else {
                 apex = right;
                 apex_index = right_index;
-                apexes.push(apex);
+                push_apex(apexes, apex);
                 left = apex;
                 left_index = apex_index;
                 i = apex_index + 1;
@@ -280,7 +329,7 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
                 };
                 apex = near;
                 apex_index = near_index;
-                apexes.push(apex);
+                push_apex(apexes, apex);
                 (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
                 i = apex_index + 1;
                 continue;
@@ -288,10 +337,11 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
         }
         i += 1;
     }
-    if !same(apexes.last().expect("start is an apex"), &end(goal)) {
-        apexes.push(end(goal));
+    let last = apexes.last().map(|c| (c.disk, c.side));
+    if last.is_none_or(|last| !same(&last, &end(goal))) {
+        push_apex(apexes, end(goal));
     }
-    finish(apexes)
+    path.length = finish(apexes);
 }
 
 /// Whether `candidate` (the goal), although it lies angularly beyond the funnel's other
@@ -303,30 +353,26 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
 /// angularly behind the disk's tangent but not blocked by it. The ends after the disk
 /// on the same side stand for the walls that leave that corner; if the piece passed one
 /// of them on the wrong side, the candidate would be behind those walls.
-fn seen_before(apex: &(Disk, Side), candidate: &(Disk, Side), side: &[(Disk, Side)]) -> bool {
+fn seen_before(
+    apex: &(Disk, Side),
+    candidate: &(Disk, Side),
+    mut side: impl Iterator<Item = (Disk, Side)>,
+) -> bool {
     let (from, to) = tangent_points(&apex.0, apex.1, &candidate.0, candidate.1);
     let piece = crate::Segment::new(from, to);
     let direction = to - from;
-    side.iter().all(|(disk, s)| {
+    side.all(|(disk, s)| {
         let across = direction.perp_dot(disk.center - from) * s.sign();
         across > 0.0 && piece.distance(disk.center) >= disk.radius
     })
 }
 
-/// Tangent points and length of the path through the apexes.
-fn finish(apexes: Vec<(Disk, Side)>) -> TautPath {
-    let mut corners: Vec<Corner> = apexes
-        .iter()
-        .map(|&(disk, side)| Corner {
-            disk,
-            side,
-            arrive: disk.center,
-            leave: disk.center,
-        })
-        .collect();
-    for k in 0..apexes.len().saturating_sub(1) {
-        let (a, b) = (apexes[k], apexes[k + 1]);
-        let (leave, arrive) = tangent_points(&a.0, a.1, &b.0, b.1);
+/// Sets the tangent points of the corners (apexes whose `arrive` and `leave` are their
+/// centres) and returns the path's length.
+fn finish(corners: &mut [Corner]) -> f64 {
+    for k in 0..corners.len().saturating_sub(1) {
+        let (a, b) = (corners[k], corners[k + 1]);
+        let (leave, arrive) = tangent_points(&a.disk, a.side, &b.disk, b.side);
         corners[k].leave = leave;
         corners[k + 1].arrive = arrive;
     }
@@ -339,5 +385,5 @@ fn finish(apexes: Vec<(Disk, Side)>) -> TautPath {
             length += corners[k].disk.radius * swept_angle(&corners[k]).abs();
         }
     }
-    TautPath { corners, length }
+    length
 }

@@ -1,6 +1,6 @@
 //! The funnel algorithm against a brute-force shortest path in random x-monotone sleeves.
 
-use corridor_geom::funnel::{taut_path, Disk, Portal};
+use corridor_geom::funnel::{taut_path, taut_path_into, Disk, Portal, TautPath};
 use corridor_geom::{orient, Orientation, Point, Ring, Segment};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -258,4 +258,31 @@ fn goal_behind_the_corner_wraps_it() {
         "{:?}",
         path.corners
     );
+}
+
+#[test]
+fn reused_buffers_give_the_same_paths() {
+    // One `TautPath` and one polyline buffer reused across sleeves of different lengths
+    // and radii (longer, then shorter): the results equal freshly built ones.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut reused = TautPath::empty();
+    let mut points = Vec::new();
+    for round in 0..200 {
+        let n = rng.random_range(3..12);
+        let r = if round % 2 == 0 { 0.0 } else { 0.3 };
+        let (lower, upper) = sleeve(&mut rng, n, 2.0 * r + 0.5);
+        let s = lower[0].lerp(upper[0], 0.5);
+        let g = lower[n - 1].lerp(upper[n - 1], 0.5);
+        let portals: Vec<Portal> = (1..n - 1)
+            .map(|i| Portal {
+                left: Disk::new(upper[i], r),
+                right: Disk::new(lower[i], r),
+            })
+            .collect();
+        let fresh = taut_path(s, g, &portals);
+        taut_path_into(s, g, &portals, &mut reused);
+        assert_eq!(reused, fresh);
+        reused.polyline_into(0.01, &mut points);
+        assert_eq!(points, fresh.polyline(0.01));
+    }
 }
