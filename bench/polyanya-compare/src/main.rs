@@ -17,14 +17,9 @@ fn quantile(v: &mut [f64], q: f64) -> f64 {
 }
 
 fn main() {
-    let every: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1);
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/polyanya");
-    let problems = corridor_io::load_problems(dir.join("aurora-euclidean.csv")).expect("problems");
-    let problems: Vec<_> = problems.into_iter().step_by(every.max(1)).collect();
+    let dir = polyanya_compare::polyanya_dir();
+    let every = polyanya_compare::every();
+    let problems = polyanya_compare::aurora_problems(every);
 
     let started = Instant::now();
     let mesh: polyanya::Mesh =

@@ -13,23 +13,10 @@
 //! and the largest difference between the coordinates of matching vertices (matched by
 //! position, in grid units).
 
+use corridor_bench_support::thread_cpu_time;
 use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Environment};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux knows.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 /// The walls of an environment as the library's input.
 struct Input {

@@ -36,8 +36,8 @@
 //! understates.) When validation rejected the first diagram, the build is repeated
 //! with the identity transform only, untimed, to print why.
 
-mod support;
 use boostvoronoi::prelude::Builder;
+use corridor_bench_support::{median, thread_cpu_time};
 use corridor_ecm::{BendingPoint, BuildOptions, CellRef, Ecm, Edge, Transform, Vertex};
 use corridor_geom::random::random_convex_polygon;
 use corridor_geom::{normalize, Environment, Obstacle, Point, Polygon};
@@ -49,7 +49,6 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-use support::{median, thread_cpu_time};
 
 /// The system allocator, counting live and peak heap bytes while `COUNTING` is on.
 struct CountingAllocator;

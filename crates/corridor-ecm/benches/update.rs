@@ -36,7 +36,7 @@
 //! outside the timings. Without cargo's `--bench` flag (as under `cargo test --benches`)
 //! only a tiny smoke case runs.
 
-mod support;
+use corridor_bench_support::{median, quantile, timed};
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateOptions};
 use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point, Polygon, Ring};
@@ -47,7 +47,6 @@ use rstar::{PointDistance, RTree};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use support::{median, quantile, timed};
 
 fn shared_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai")

@@ -69,29 +69,68 @@ fn aurora() -> (Ecm, Vec<corridor_io::Problem>) {
     (ecm, problems.into_iter().step_by(20).collect())
 }
 
-#[test]
-fn warmed_searches_allocate_nothing() {
-    let (ecm, problems) = aurora();
-    // Radii just below the clearance of start and goal: the searches run over whatever
-    // is wide enough and mostly find no corridor, so no funnel is pulled.
-    let queries: Vec<PathQuery> = problems
+/// Queries between each problem's start and goal with a radius of `fraction` times the
+/// smaller of their clearances (`with_preferred` adds a preferred clearance of that
+/// clearance), skipping problems whose ends have no clearance.
+fn radius_queries(
+    ecm: &Ecm,
+    problems: &[corridor_io::Problem],
+    fraction: f64,
+    with_preferred: bool,
+) -> Vec<PathQuery> {
+    problems
         .iter()
         .filter_map(|p| {
             let c = ecm
                 .clearance(p.start)
                 .ok()?
                 .min(ecm.clearance(p.goal).ok()?);
-            (c > 0.0).then(|| PathQuery::new(p.start, p.goal).with_radius(0.99 * c))
+            let query = PathQuery::new(p.start, p.goal).with_radius(fraction * c);
+            (c > 0.0).then(|| {
+                if with_preferred {
+                    query.with_preferred_clearance(c)
+                } else {
+                    query
+                }
+            })
         })
-        .collect();
-    let mut planner = Planner::new();
+        .collect()
+}
+
+/// Plans every query once with `planner` into one path (warming its buffers), then again,
+/// and returns each second-pass result with its allocations.
+fn warmed_results(
+    ecm: &Ecm,
+    planner: &mut Planner,
+    queries: &[PathQuery],
+) -> Vec<(Result<(), PlanError>, usize)> {
     let mut path = Path::empty();
-    for q in &queries {
-        let _ = planner.plan_into(&ecm, q, &mut path);
+    for q in queries {
+        let _ = planner.plan_into(ecm, q, &mut path);
     }
+    queries
+        .iter()
+        .map(|q| {
+            let (result, n) = allocations(|| planner.plan_into(ecm, q, &mut path));
+            if result.is_ok() {
+                assert!(path.points.len() >= 2, "{q:?}: no path");
+            }
+            (result, n)
+        })
+        .collect()
+}
+
+#[test]
+fn warmed_searches_allocate_nothing() {
+    let (ecm, problems) = aurora();
+    // Radii just below the clearance of start and goal: the searches run over whatever
+    // is wide enough and mostly find no corridor, so no funnel is pulled.
+    let queries = radius_queries(&ecm, &problems, 0.99, false);
     let mut refused = 0;
-    for q in &queries {
-        let (result, n) = allocations(|| planner.plan_into(&ecm, q, &mut path));
+    for (q, (result, n)) in queries
+        .iter()
+        .zip(warmed_results(&ecm, &mut Planner::new(), &queries))
+    {
         if let Err(PlanError::NoCorridor { .. }) = result {
             refused += 1;
             assert_eq!(n, 0, "{q:?}: a warmed search allocated {n} times");
@@ -104,26 +143,6 @@ fn warmed_searches_allocate_nothing() {
     assert!(refused >= 20, "only {refused} refused queries");
 }
 
-/// Plans every query twice with one planner and one path (the first pass warms the
-/// buffers) and returns the allocations of each query of the second pass.
-fn warmed_allocations(ecm: &Ecm, queries: &[PathQuery], candidates: usize) -> Vec<usize> {
-    let mut planner = Planner::new();
-    planner.set_candidate_corridors(candidates);
-    let mut path = Path::empty();
-    for q in queries {
-        planner.plan_into(ecm, q, &mut path).unwrap();
-    }
-    queries
-        .iter()
-        .map(|q| {
-            let (result, n) = allocations(|| planner.plan_into(ecm, q, &mut path));
-            result.unwrap();
-            assert!(path.points.len() >= 2, "{q:?}: no path");
-            n
-        })
-        .collect()
-}
-
 #[test]
 fn warmed_queries_allocate_nothing() {
     let (ecm, problems) = aurora();
@@ -132,7 +151,16 @@ fn warmed_queries_allocate_nothing() {
         .map(|p| PathQuery::new(p.start, p.goal))
         .collect();
     for candidates in [0, 4] {
-        let counts = warmed_allocations(&ecm, &queries, candidates);
+        let mut planner = Planner::new();
+        planner.set_candidate_corridors(candidates);
+        let counts: Vec<usize> = queries
+            .iter()
+            .zip(warmed_results(&ecm, &mut planner, &queries))
+            .map(|(q, (result, n))| {
+                assert!(result.is_ok(), "{q:?}: {result:?}");
+                n
+            })
+            .collect();
         let total: usize = counts.iter().sum();
         println!(
             "radius 0, candidates {candidates}: {} warmed queries, {total} allocations",
@@ -147,28 +175,12 @@ fn warmed_queries_with_a_radius_allocate_nothing() {
     let (ecm, problems) = aurora();
     // Half the clearance of start and goal: most queries find a corridor, so the A*
     // candidates, the disk funnel, its arcs and the indicative route all run.
-    let queries: Vec<PathQuery> = problems
-        .iter()
-        .filter_map(|p| {
-            let c = ecm
-                .clearance(p.start)
-                .ok()?
-                .min(ecm.clearance(p.goal).ok()?);
-            (c > 0.0).then(|| {
-                PathQuery::new(p.start, p.goal)
-                    .with_radius(0.5 * c)
-                    .with_preferred_clearance(c)
-            })
-        })
-        .collect();
-    let mut planner = Planner::new();
-    let mut path = Path::empty();
-    for q in &queries {
-        let _ = planner.plan_into(&ecm, q, &mut path);
-    }
+    let queries = radius_queries(&ecm, &problems, 0.5, true);
     let mut found = 0;
-    for q in &queries {
-        let (result, n) = allocations(|| planner.plan_into(&ecm, q, &mut path));
+    for (q, (result, n)) in queries
+        .iter()
+        .zip(warmed_results(&ecm, &mut Planner::new(), &queries))
+    {
         if result.is_ok() {
             found += 1;
         }

@@ -26,6 +26,23 @@ fn sleeve(rng: &mut ChaCha8Rng, n: usize, min_gap: f64) -> (Vec<Point>, Vec<Poin
     (lower, upper)
 }
 
+/// Start and goal mid-way across the sleeve's first and last portal, and the inner
+/// portals as disks of radius `r` (left on the upper chain).
+fn crossing(lower: &[Point], upper: &[Point], r: f64) -> (Point, Point, Vec<Portal>) {
+    let n = lower.len();
+    let portals = (1..n - 1)
+        .map(|i| Portal {
+            left: Disk::new(upper[i], r),
+            right: Disk::new(lower[i], r),
+        })
+        .collect();
+    (
+        lower[0].lerp(upper[0], 0.5),
+        lower[n - 1].lerp(upper[n - 1], 0.5),
+        portals,
+    )
+}
+
 fn polygon(lower: &[Point], upper: &[Point]) -> Ring {
     let mut v = lower.to_vec();
     v.extend(upper.iter().rev());
@@ -121,15 +138,7 @@ fn positive_radius_keeps_clearance_and_is_longer() {
         if ring.find_self_intersection().is_some() {
             continue;
         }
-        // Start and goal mid-way across the first and last portal.
-        let s = lower[0].lerp(upper[0], 0.5);
-        let g = lower[n - 1].lerp(upper[n - 1], 0.5);
-        let portals: Vec<Portal> = (1..n - 1)
-            .map(|i| Portal {
-                left: Disk::new(upper[i], r),
-                right: Disk::new(lower[i], r),
-            })
-            .collect();
+        let (s, g, portals) = crossing(&lower, &upper, r);
         let with_radius = taut_path(s, g, &portals);
         let zero: Vec<Portal> = portals
             .iter()
@@ -271,14 +280,7 @@ fn reused_buffers_give_the_same_paths() {
         let n = rng.random_range(3..12);
         let r = if round % 2 == 0 { 0.0 } else { 0.3 };
         let (lower, upper) = sleeve(&mut rng, n, 2.0 * r + 0.5);
-        let s = lower[0].lerp(upper[0], 0.5);
-        let g = lower[n - 1].lerp(upper[n - 1], 0.5);
-        let portals: Vec<Portal> = (1..n - 1)
-            .map(|i| Portal {
-                left: Disk::new(upper[i], r),
-                right: Disk::new(lower[i], r),
-            })
-            .collect();
+        let (s, g, portals) = crossing(&lower, &upper, r);
         let fresh = taut_path(s, g, &portals);
         taut_path_into(s, g, &portals, &mut reused);
         assert_eq!(reused, fresh);

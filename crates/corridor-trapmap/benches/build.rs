@@ -45,6 +45,7 @@
 //! skipped. Memory is counted from the structures' vectors (`memory_bytes`). Queries are
 //! timed one by one (CPU time) on the reduced graph and on the trapezoidal map.
 
+use corridor_bench_support::thread_cpu_time;
 use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{Environment, Point};
 use corridor_trapmap::TrapezoidalMap;
@@ -148,17 +149,6 @@ fn parse_args() -> Result<Option<Options>, String> {
     Ok(Some(o))
 }
 
-/// CPU time of the calling thread.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
 /// Wall and thread-CPU clocks started together.
 struct Clock {
     wall: Instant,
@@ -169,14 +159,14 @@ impl Clock {
     fn start() -> Clock {
         Clock {
             wall: Instant::now(),
-            cpu: thread_cpu(),
+            cpu: thread_cpu_time(),
         }
     }
 
     /// (wall ms, CPU ms) per item of a batch of `n`.
     fn per(&self, n: usize) -> (f64, f64) {
         let wall = self.wall.elapsed().as_secs_f64() * 1e3 / n as f64;
-        let cpu = (thread_cpu() - self.cpu).as_secs_f64() * 1e3 / n as f64;
+        let cpu = (thread_cpu_time() - self.cpu).as_secs_f64() * 1e3 / n as f64;
         (wall, cpu)
     }
 }

@@ -11,19 +11,9 @@
 //! file, each alone, by the CPU time of the thread. Prints one markdown row per map:
 //! roadmap nodes, build ms, queries, paths found, and p50 / p99 / max query ms.
 
+use corridor_bench_support::thread_cpu_time;
 use corridor_trapmap::TrapezoidalMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -96,7 +86,7 @@ fn main() {
                 continue;
             }
         };
-        let t = thread_cpu();
+        let t = thread_cpu_time();
         let tm = match TrapezoidalMap::build(&env) {
             Ok(tm) => tm,
             Err(e) => {
@@ -104,13 +94,13 @@ fn main() {
                 continue;
             }
         };
-        let build_ms = (thread_cpu() - t).as_secs_f64() * 1e3;
+        let build_ms = (thread_cpu_time() - t).as_secs_f64() * 1e3;
         let step = problems.len().div_ceil(queries.max(1)).max(1);
         let (mut times, mut found) = (Vec::new(), 0);
         for &(s, g) in problems.iter().step_by(step) {
-            let t = thread_cpu();
+            let t = thread_cpu_time();
             let result = tm.path(s, g);
-            times.push((thread_cpu() - t).as_secs_f64() * 1e3);
+            times.push((thread_cpu_time() - t).as_secs_f64() * 1e3);
             found += usize::from(result.is_ok());
         }
         times.sort_by(f64::total_cmp);

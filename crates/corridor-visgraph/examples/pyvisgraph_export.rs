@@ -22,6 +22,7 @@
 //! Families: `convex` — a convex polygon of 3–8 corners in each cell of a jittered
 //! lattice; `star` — a star-shaped (mostly concave) polygon of 5–10 corners per cell.
 
+use corridor_bench_support::thread_cpu_time;
 use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
 use corridor_visgraph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
@@ -30,20 +31,10 @@ use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The side of one lattice cell (coordinates stay far below pyvisgraph's `INF = 10000`).
 const CELL: f64 = 10.0;
-
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
 
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -190,10 +181,10 @@ fn main() {
                 };
                 let (mut cpu, mut wall) = (Vec::new(), Vec::new());
                 for _ in 0..reps.max(1) {
-                    let (c, w) = (thread_cpu(), Instant::now());
+                    let (c, w) = (thread_cpu_time(), Instant::now());
                     let g = VisibilityGraph::with_options(&env, options);
                     wall.push(w.elapsed().as_secs_f64() * 1e3);
-                    cpu.push((thread_cpu() - c).as_secs_f64() * 1e3);
+                    cpu.push((thread_cpu_time() - c).as_secs_f64() * 1e3);
                     drop(black_box(g));
                 }
                 let between = graph

@@ -10,14 +10,9 @@
 use corridor_ecm::{Ecm, Path, PathQuery, Planner};
 use std::time::Instant;
 fn main() {
-    let every: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1);
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/polyanya");
-    let problems = corridor_io::load_problems(dir.join("aurora-euclidean.csv")).unwrap();
-    let problems: Vec<_> = problems.into_iter().step_by(every).collect();
+    let dir = polyanya_compare::polyanya_dir();
+    let every = polyanya_compare::every();
+    let problems = polyanya_compare::aurora_problems(every);
     let env = corridor_io::load_environment(dir.join("aurora.mesh")).unwrap();
     let ecm = Ecm::build(&env).unwrap();
     let mut deg = [0usize; 8];

@@ -1,11 +1,16 @@
-//! Timing helpers shared by the ECM benchmarks: per-thread CPU time (steadier than the
-//! wall clock on a shared machine) and order statistics.
-
-#![allow(dead_code)] // each benchmark uses its own subset
+//! Timing helpers shared by Corridor's benchmarks and measuring examples: per-thread
+//! CPU time (steadier than the wall clock on a shared machine) and order statistics.
 
 use std::time::Duration;
 
-/// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`).
+/// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`; zero if the clock
+/// cannot be read).
+///
+/// ```
+/// let start = corridor_bench_support::thread_cpu_time();
+/// let spent = corridor_bench_support::thread_cpu_time() - start;
+/// assert!(spent.as_secs() < 1);
+/// ```
 pub fn thread_cpu_time() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,

@@ -1,0 +1,25 @@
+//! What both binaries of the comparison share: the Aurora problems and the `EVERY`
+//! argument that thins them.
+
+use std::path::PathBuf;
+
+/// `../shared/data/polyanya`, beside the checkout.
+pub fn polyanya_dir() -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/polyanya")
+}
+
+/// `EVERY`, the first command-line argument: use every n-th problem (default 1).
+pub fn every() -> usize {
+    std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// Every `every`-th Aurora problem.
+pub fn aurora_problems(every: usize) -> Vec<corridor_io::Problem> {
+    let problems = corridor_io::load_problems(polyanya_dir().join("aurora-euclidean.csv"))
+        .expect("the Aurora problems load");
+    problems.into_iter().step_by(every.max(1)).collect()
+}
