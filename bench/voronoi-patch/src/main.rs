@@ -4,7 +4,13 @@
 //!
 //! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml [-- --quick] [--synthetic]`
 //! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml -- --fuzz N`
-//! (differential test on N random environments, see [`fuzz`])
+//! (differential test on N random environments, see [`fuzz`]; `--mirror` flips them in y)
+//! `… -- --shrink SEED [--mirror]` (a smallest input of that seed the patched diagram gets
+//! wrong), `… -- --show FILE [--cpp]` (the vertices of each diagram, wrong ones marked)
+//!
+//! With `--cpp`, C++ Boost.Polygon (1.74, Debian's headers; `cpp/build.sh` installs them
+//! and builds the driver `cpp/out/boost_voronoi`) runs on the same sites: a third timing
+//! column, and a third diagram checked by brute force in the differential test.
 //!
 //! For each input both builds run alternately on the same `i64` segments (the input
 //! `corridor-ecm` gives the library), so every ratio comes from one run under one load.
@@ -26,6 +32,19 @@ struct Input {
 }
 
 impl Input {
+    /// The text `cpp/boost_voronoi.cpp` reads.
+    fn text(&self) -> String {
+        let mut text = format!("{}\n", self.points.len());
+        for p in &self.points {
+            text += &format!("{} {}\n", p[0], p[1]);
+        }
+        text += &format!("{}\n", self.segments.len());
+        for s in &self.segments {
+            text += &format!("{} {} {} {}\n", s[0], s[1], s[2], s[3]);
+        }
+        text
+    }
+
     fn new(name: String, env: &Environment) -> Option<Input> {
         let walls = match normalize(env) {
             Ok(w) => w,
@@ -70,6 +89,70 @@ macro_rules! build_with {
     }};
 }
 
+/// The C++ Boost.Polygon driver, when `--cpp` was given (built by `cpp/build.sh`).
+fn cpp_driver() -> Option<PathBuf> {
+    std::env::args().any(|a| a == "--cpp").then(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("cpp/out/boost_voronoi");
+        assert!(
+            path.exists(),
+            "--cpp needs {}: run bench/voronoi-patch/cpp/build.sh",
+            path.display()
+        );
+        path
+    })
+}
+
+/// Runs the C++ driver on `input` with `args`; its standard output.
+fn run_cpp(driver: &Path, input: &Input, args: &[&str]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(driver)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("C++ driver starts");
+    let text = input.text();
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child.wait_with_output().expect("C++ driver runs");
+    assert!(out.status.success(), "C++ driver failed on {}", input.name);
+    String::from_utf8(out.stdout).expect("text")
+}
+
+/// The C++ diagram: its shape and vertex coordinates.
+fn cpp_diagram(driver: &Path, input: &Input) -> (Shape, Vec<[f64; 2]>) {
+    let out = run_cpp(driver, input, &[]);
+    let mut lines = out.lines();
+    let counts: Vec<usize> = lines
+        .next()
+        .expect("counts")
+        .split_whitespace()
+        .map(|c| c.parse().expect("count"))
+        .collect();
+    let coordinates = lines
+        .map(|l| {
+            let mut xy = l.split_whitespace().map(|c| c.parse::<f64>().expect("x y"));
+            [xy.next().expect("x"), xy.next().expect("y")]
+        })
+        .collect();
+    let shape = Shape {
+        vertices: counts[0],
+        edges: counts[1],
+        cells: counts[2],
+    };
+    (shape, coordinates)
+}
+
+/// C++ build time in ms (thread CPU time per build, `reps` builds in one process).
+fn cpp_time(driver: &Path, input: &Input, reps: usize) -> f64 {
+    let out = run_cpp(driver, input, &["time", &reps.to_string()]);
+    out.split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("time")
+}
+
 fn timed_batch(reps: usize, mut f: impl FnMut()) -> f64 {
     let start = thread_cpu_time();
     for _ in 0..reps {
@@ -91,11 +174,11 @@ fn sorted(mut xy: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
     xy
 }
 
-fn compare(input: &Input, samples: usize) {
+fn compare(input: &Input, samples: usize, cpp: Option<&Path>) {
     let (stock_shape, stock_xy) = build_with!(stock, input);
     let (patched_shape, patched_xy) = build_with!(patched, input);
     let max_difference = if stock_shape == patched_shape {
-        let (a, b) = (sorted(stock_xy), sorted(patched_xy));
+        let (a, b) = (sorted(stock_xy), sorted(patched_xy.clone()));
         let d = a
             .iter()
             .zip(&b)
@@ -110,6 +193,7 @@ fn compare(input: &Input, samples: usize) {
     });
     let reps = ((50.0 / first.max(1e-3)).ceil() as usize).clamp(1, 1000);
     let (mut t_stock, mut t_patched, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut t_cpp, mut cpp_ratios) = (Vec::new(), Vec::new());
     for i in 0..samples {
         let (a, b);
         if i % 2 == 0 {
@@ -127,12 +211,39 @@ fn compare(input: &Input, samples: usize) {
                 std::hint::black_box(build_with!(stock, input));
             });
         }
+        if let Some(driver) = cpp {
+            let c = cpp_time(driver, input, reps);
+            t_cpp.push(c);
+            cpp_ratios.push(b / c);
+        }
         t_stock.push(a);
         t_patched.push(b);
         ratios.push(a / b);
     }
+    let cpp_columns = match cpp {
+        Some(driver) => {
+            let (shape, xy) = cpp_diagram(driver, input);
+            let same = if shape == patched_shape {
+                let (a, b) = (sorted(xy), sorted(patched_xy));
+                let d = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
+                    .fold(0.0, f64::max);
+                format!("{d:.1e}")
+            } else {
+                format!("DIFFERENT {shape:?}")
+            };
+            format!(
+                " {:.2} ms | {:.2}× | {same} |",
+                median(&mut t_cpp),
+                median(&mut cpp_ratios)
+            )
+        }
+        None => String::new(),
+    };
     println!(
-        "| {} | {} | {:.2} ms | {:.2} ms | {:.2}× | {} |",
+        "| {} | {} | {:.2} ms | {:.2} ms | {:.2}× | {} |{cpp_columns}",
         input.name,
         input.segments.len() + input.points.len(),
         median(&mut t_stock),
@@ -211,24 +322,13 @@ fn wrong_vertices(input: &Input, vertices: &[[f64; 2]]) -> usize {
 /// Differential test: the walls of `count` random environments (every obstacle kind,
 /// free and lattice coordinates, sizes from 40 to 2·10⁴ units) built by both versions
 /// must give the same numbers of vertices and edges and the same vertex positions.
-fn fuzz(count: u64) {
+fn fuzz(count: u64, cpp: Option<&Path>) {
+    let mut cpp_wrong = 0;
     let mut mismatches = 0;
     let mut sites = 0;
     let (mut stock_wrong, mut patched_wrong) = (0, 0);
     for seed in 0..count {
-        let size = [40.0, 1_000.0, 5_000.0, 20_000.0][(seed % 4) as usize];
-        let options = RandomEnvironmentOptions {
-            obstacles: 2 + (seed as usize * 7) % 19,
-            size,
-            max_vertices: 3 + (seed as usize % 7),
-            lattice: (seed % 3 == 0).then_some(size / 64.0),
-            ..RandomEnvironmentOptions::scaled(
-                size,
-                corridor_geom::Point::new(size * 0.3, size * 1.7),
-            )
-        };
-        let env = random_environment(seed, &options);
-        let Some(input) = Input::new(format!("seed {seed}"), &env) else {
+        let Some(input) = fuzz_input(seed) else {
             continue;
         };
         sites += input.segments.len() + input.points.len();
@@ -239,45 +339,182 @@ fn fuzz(count: u64) {
         let (wrong_a, wrong_b) = (wrong_vertices(&input, &a), wrong_vertices(&input, &b));
         stock_wrong += (wrong_a > 0) as usize;
         patched_wrong += (wrong_b > 0) as usize;
-        if wrong_a + wrong_b > 0 {
-            println!("seed {seed}: wrong vertices: published {wrong_a}, patched {wrong_b}");
+        let wrong_c = cpp.map_or(0, |driver| {
+            let (_, mut c) = cpp_diagram(driver, &input);
+            c.sort_by(|p, q| p[0].total_cmp(&q[0]));
+            wrong_vertices(&input, &c)
+        });
+        cpp_wrong += (wrong_c > 0) as usize;
+        if wrong_a + wrong_b + wrong_c > 0 {
+            println!(
+                "seed {seed}: wrong vertices: published {wrong_a}, patched {wrong_b}, C++ {}",
+                if cpp.is_some() {
+                    wrong_c.to_string()
+                } else {
+                    "-".into()
+                }
+            );
         }
         if sa != sb || !covered(&a, &b) || !covered(&b, &a) {
             mismatches += 1;
             if let Ok(dir) = std::env::var("VORONOI_PATCH_DUMP") {
-                let mut text = format!("{}\n", input.points.len());
-                for p in &input.points {
-                    text += &format!("{} {}\n", p[0], p[1]);
-                }
-                text += &format!("{}\n", input.segments.len());
-                for s in &input.segments {
-                    text += &format!("{} {} {} {}\n", s[0], s[1], s[2], s[3]);
-                }
-                let _ = std::fs::write(format!("{dir}/seed{seed}.txt"), text);
+                let _ = std::fs::write(format!("{dir}/seed{seed}.txt"), input.text());
             }
             println!("seed {seed}: stock {sa:?}, patched {sb:?}: different diagrams");
         }
     }
     println!(
         "{count} random inputs ({sites} sites): {mismatches} with different diagrams; \
-         diagrams with a wrong vertex: published {stock_wrong}, patched {patched_wrong}"
+         diagrams with a wrong vertex: published {stock_wrong}, patched {patched_wrong}{}",
+        if cpp.is_some() {
+            format!(", C++ Boost {cpp_wrong}")
+        } else {
+            String::new()
+        }
     );
 }
 
+/// The fuzz input of `seed`.
+fn fuzz_input(seed: u64) -> Option<Input> {
+    let size = [40.0, 1_000.0, 5_000.0, 20_000.0][(seed % 4) as usize];
+    let options = RandomEnvironmentOptions {
+        obstacles: 2 + (seed as usize * 7) % 19,
+        size,
+        max_vertices: 3 + (seed as usize % 7),
+        lattice: seed.is_multiple_of(3).then_some(size / 64.0),
+        ..RandomEnvironmentOptions::scaled(size, corridor_geom::Point::new(size * 0.3, size * 1.7))
+    };
+    let mut input = Input::new(format!("seed {seed}"), &random_environment(seed, &options))?;
+    if std::env::args().any(|a| a == "--mirror") {
+        // The mirror image in y: ties between events are met in the other order.
+        input.points.iter_mut().for_each(|p| p[1] = -p[1]);
+        input.segments.iter_mut().for_each(|s| {
+            s[1] = -s[1];
+            s[3] = -s[3];
+        });
+    }
+    Some(input)
+}
+
+/// Shrinks the fuzz input of `seed` to a smallest set of sites (by removing chunks, then
+/// single sites) on which the patched diagram still has a wrong vertex, and prints it in
+/// the C++ driver's format.
+fn shrink(seed: u64) {
+    let wrong = |input: &Input| {
+        let (_, mut xy) = build_with!(patched, input);
+        xy.sort_by(|p, q| p[0].total_cmp(&q[0]));
+        wrong_vertices(input, &xy) > 0
+    };
+    let mut input = fuzz_input(seed).expect("input");
+    assert!(wrong(&input), "seed {seed}: the patched diagram is right");
+    let mut chunk = (input.points.len() + input.segments.len()) / 2;
+    while chunk >= 1 {
+        let mut start = 0;
+        while start < input.points.len() + input.segments.len() {
+            let mut trial = Input {
+                name: input.name.clone(),
+                points: Vec::new(),
+                segments: Vec::new(),
+            };
+            let np = input.points.len();
+            for (i, p) in input.points.iter().enumerate() {
+                if !(start..start + chunk).contains(&i) {
+                    trial.points.push(*p);
+                }
+            }
+            for (i, s) in input.segments.iter().enumerate() {
+                if !(start..start + chunk).contains(&(np + i)) {
+                    trial.segments.push(*s);
+                }
+            }
+            if wrong(&trial) {
+                input = trial;
+            } else {
+                start += chunk;
+            }
+        }
+        chunk /= 2;
+    }
+    print!("{}", input.text());
+}
+
+/// Reads an input in the C++ driver's format.
+fn read_input(path: &Path) -> Input {
+    let text = std::fs::read_to_string(path).expect("input file");
+    let mut numbers = text
+        .split_whitespace()
+        .map(|n| n.parse::<i64>().expect("integer"));
+    let mut next = || numbers.next().expect("more numbers");
+    let points = (0..next()).map(|_| [next(), next()]).collect();
+    let segments = (0..next())
+        .map(|_| [next(), next(), next(), next()])
+        .collect();
+    Input {
+        name: path.display().to_string(),
+        points,
+        segments,
+    }
+}
+
+/// Prints the vertices of each version's diagram of the input in `path`, marking those
+/// that fail the brute-force check.
+fn show(path: &Path, cpp: Option<&Path>) {
+    let input = read_input(path);
+    let mut diagrams = vec![
+        ("published", build_with!(stock, input)),
+        ("patched", build_with!(patched, input)),
+    ];
+    if let Some(driver) = cpp {
+        diagrams.push(("C++", cpp_diagram(driver, &input)));
+    }
+    for (name, (shape, xy)) in diagrams {
+        println!("{name}: {shape:?}");
+        for v in sorted(xy) {
+            let wrong = wrong_vertices(&input, &[v]) > 0;
+            println!(
+                "  {:.9} {:.9}{}",
+                v[0],
+                v[1],
+                if wrong { "  WRONG" } else { "" }
+            );
+        }
+    }
+}
+
 fn main() {
+    if let Some(i) = std::env::args().position(|a| a == "--show") {
+        let path = PathBuf::from(std::env::args().nth(i + 1).expect("--show FILE"));
+        show(&path, cpp_driver().as_deref());
+        return;
+    }
+    if let Some(i) = std::env::args().position(|a| a == "--shrink") {
+        let seed = std::env::args()
+            .nth(i + 1)
+            .and_then(|c| c.parse().ok())
+            .expect("--shrink SEED");
+        shrink(seed);
+        return;
+    }
     if let Some(i) = std::env::args().position(|a| a == "--fuzz") {
         let count = std::env::args()
             .nth(i + 1)
             .and_then(|c| c.parse().ok())
             .unwrap_or(10_000);
-        fuzz(count);
+        fuzz(count, cpp_driver().as_deref());
         return;
     }
+    let cpp = cpp_driver();
+    let cpp = cpp.as_deref();
     let quick = std::env::args().any(|a| a == "--quick");
     let samples = if quick { 3 } else { 7 };
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    println!("| input | sites | published 0.12.1 | patched | speed-up (median of per-sample ratios) | largest vertex difference |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    if cpp.is_some() {
+        println!("| input | sites | published 0.12.1 | patched | speed-up (median of per-sample ratios) | largest vertex difference | C++ Boost 1.74 | patched / C++ | largest vertex difference, C++ |");
+        println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    } else {
+        println!("| input | sites | published 0.12.1 | patched | speed-up (median of per-sample ratios) | largest vertex difference |");
+        println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    }
     let synthetic_only = std::env::args().any(|a| a == "--synthetic");
     let maps = if synthetic_only {
         Vec::new()
@@ -289,7 +526,7 @@ fn main() {
         match corridor_io::load_environment(&path) {
             Ok(env) => {
                 if let Some(input) = Input::new(name, &env) {
-                    compare(&input, samples);
+                    compare(&input, samples, cpp);
                 }
             }
             Err(e) => eprintln!("{name}: skipped ({e})"),
@@ -308,13 +545,13 @@ fn main() {
         };
         let env = random_environment(1, &options);
         if let Some(input) = Input::new(format!("random polygons, {obstacles} obstacles"), &env) {
-            compare(&input, samples);
+            compare(&input, samples, cpp);
         }
         let grid =
             RandomEnvironmentOptions::grid_map((obstacles as f64).sqrt() as usize * 4, obstacles);
         let env = random_environment(1, &grid);
         if let Some(input) = Input::new(format!("random grid map, {obstacles} blocks"), &env) {
-            compare(&input, samples);
+            compare(&input, samples, cpp);
         }
     }
 }
