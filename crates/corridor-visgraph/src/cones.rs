@@ -100,6 +100,18 @@ pub(crate) fn bin_count(obstacles: usize) -> usize {
     obstacles.next_power_of_two().clamp(16, 256)
 }
 
+/// How [`ConeView::set`] is to look at one obstacle.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Seen {
+    /// Never: no segment of this view can meet it.
+    Never,
+    /// For every direction (no cone: the apex is in the obstacle's hull or box).
+    Always,
+    /// For the directions of the cone from the first direction to the second
+    /// (see [`Cone`]).
+    Within(Point, Point),
+}
+
 /// Obstacles' cones from one apex, binned by pseudo-angle (see the module doc).
 #[derive(Debug)]
 pub(crate) struct ConeView {
@@ -151,18 +163,24 @@ impl ConeView {
         }
     }
 
-    /// Sets the view: `cone(c)` gives obstacle `c`'s cone as `(a, b)` directions from the
-    /// apex (see [`Cone`]) or `None` for an obstacle to look at in every direction.
-    pub fn set(&mut self, mut cone: impl FnMut(usize) -> Option<(Point, Point)>) {
+    /// Sets the view: `cone(c)` says how to look at obstacle `c` (see [`Seen`]).
+    pub fn set(&mut self, mut cone: impl FnMut(usize) -> Seen) {
         let bins = self.bins;
         self.always.clear();
         self.start.iter_mut().for_each(|s| *s = 0);
         for c in 0..self.cones.len() {
-            let Some((a, b)) = cone(c) else {
-                self.cones[c] = Cone::EVERYTHING;
-                self.span[c] = (0, 0);
-                self.always.push(c as u32);
-                continue;
+            let (a, b) = match cone(c) {
+                Seen::Never => {
+                    self.span[c] = (0, 0);
+                    continue;
+                }
+                Seen::Always => {
+                    self.cones[c] = Cone::EVERYTHING;
+                    self.span[c] = (0, 0);
+                    self.always.push(c as u32);
+                    continue;
+                }
+                Seen::Within(a, b) => (a, b),
             };
             self.cones[c] = Cone::new(a, b);
             // The bins of the cone's ends, widened by far more than the pseudo-angles'
@@ -246,7 +264,7 @@ mod tests {
                     assert!(cross(a, b) >= 0.0 && a.x * b.x + a.y * b.y > -a.length() * b.length());
                     let view = {
                         let mut view = ConeView::new(1);
-                        view.set(|_| Some((a, b)));
+                        view.set(|_| Seen::Within(a, b));
                         view
                     };
                     for y in [lo, hi, Point::new(lo.x, hi.y), Point::new(hi.x, lo.y)] {
@@ -283,7 +301,10 @@ mod tests {
                     (a != Point::ZERO && b != Point::ZERO && cross > 0.0).then_some((a, b))
                 })
                 .collect();
-            view.set(|c| cones[c]);
+            view.set(|c| match cones[c] {
+                Some((a, b)) => Seen::Within(a, b),
+                None => Seen::Always,
+            });
             for _ in 0..50 {
                 let d = Point::new(
                     rng.random_range(-7..8) as f64,

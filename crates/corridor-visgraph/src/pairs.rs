@@ -30,7 +30,7 @@
 //! (tested on the degenerate random environments).
 
 use crate::angle::{Dir, Wedge, BOTH};
-use crate::cones::{box_cone, ConeView};
+use crate::cones::{box_cone, ConeView, Seen};
 use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::predicates::orient;
@@ -400,12 +400,24 @@ impl Obstacles {
     /// Obstacle `c`'s cone from vertex `v` at `p` (directions from `p`, see
     /// [`crate::cones::Cone`]): its hull's corner cone when `v` is a hull corner of
     /// `c`, its box's cone when `p` is outside its box, else none.
-    fn cone_from(&self, v: u32, p: Point, c: usize) -> Option<(Point, Point)> {
-        if self.of[v as usize] == c as u32 {
-            let corner = &self.corners[v as usize];
-            return (corner.obstacle != NONE).then_some((corner.next, corner.prev));
+    /// Obstacles whose box misses `region` (holding every segment of the view) are
+    /// never looked at.
+    #[inline]
+    fn cone_from(&self, v: u32, p: Point, c: usize, region: (Point, Point)) -> Seen {
+        let (lo, hi) = (self.lo[c], self.hi[c]);
+        if (hi.x < region.0.x) | (lo.x > region.1.x) | (hi.y < region.0.y) | (lo.y > region.1.y) {
+            return Seen::Never;
         }
-        box_cone(p, self.lo[c], self.hi[c])
+        let cone = if self.of[v as usize] == c as u32 {
+            let corner = &self.corners[v as usize];
+            (corner.obstacle != NONE).then_some((corner.next, corner.prev))
+        } else {
+            box_cone(p, lo, hi)
+        };
+        match cone {
+            Some((a, b)) => Seen::Within(a, b),
+            None => Seen::Always,
+        }
     }
 }
 
@@ -518,6 +530,9 @@ struct SegmentTester<'a> {
     /// The small obstacles' cones from vertex `view_of` (`NONE`: not set yet).
     view: ConeView,
     view_of: u32,
+    /// A box holding every segment tested from `view_of` (see
+    /// [`SegmentTester::use_cones`]).
+    region: (Point, Point),
     /// Whether the free space has thin walls (two-sided ones).
     thin_walls: bool,
     /// Whether to use the cones for the current row of pairs (see
@@ -533,8 +548,13 @@ impl<'a> SegmentTester<'a> {
     /// obstacles' cones from that vertex ([`crate::cones`]) or the grid for all walls.
     /// The cones cost a set-up per vertex, O(obstacles); rows with few candidate pairs
     /// walk the grid instead (see [`CONE_ROW`]).
-    fn use_cones(&mut self, cones: bool) {
+    ///
+    /// `region` (lower and upper corner) holds every segment tested until the next call:
+    /// obstacles outside it are left out of the cones.
+    fn use_cones(&mut self, cones: bool, region: (Point, Point)) {
         self.cones = cones;
+        self.region = region;
+        self.view_of = NONE;
     }
 
     fn new(fs: &'a FreeSpace) -> Self {
@@ -586,6 +606,7 @@ impl<'a> SegmentTester<'a> {
             large_slots,
             all_slots,
             cones: true,
+            region: (Point::splat(f64::NEG_INFINITY), Point::splat(f64::INFINITY)),
             thin_walls: fs.walls.iter().any(|w| w.two_sided),
             wall_mark: vec![0; fs.walls.len()],
             stamp: 0,
@@ -651,7 +672,8 @@ impl<'a> SegmentTester<'a> {
         } else {
             if self.view_of != v {
                 let obstacles = &self.obstacles;
-                self.view.set(|c| obstacles.cone_from(v, p, c));
+                let region = self.region;
+                self.view.set(|c| obstacles.cone_from(v, p, c, region));
                 self.view_of = v;
             }
             let (view, inside) = (&self.view, &mut self.inside);
@@ -883,8 +905,16 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
         // the other end only where that passes.
         here.codes_towards(p, &pos[i + 1..], &mut codes);
         let mut hint = u32::MAX;
-        let candidates = codes.iter().filter(|&&c| c & OUTSIDE == 0).count();
-        tester.use_cones(candidates >= CONE_ROW.max(tester.obstacles.small));
+        // The row's candidates: how many, and a box holding their segments.
+        let (mut candidates, mut lo, mut hi) = (0, p, p);
+        for (&code, &q) in codes.iter().zip(&pos[i + 1..]) {
+            if code & OUTSIDE == 0 {
+                candidates += 1;
+                lo = Point::new(lo.x.min(q.x), lo.y.min(q.y));
+                hi = Point::new(hi.x.max(q.x), hi.y.max(q.y));
+            }
+        }
+        tester.use_cones(candidates >= CONE_ROW.max(tester.obstacles.small), (lo, hi));
         for (k, &code) in codes.iter().enumerate() {
             if code & OUTSIDE != 0 {
                 continue;
@@ -953,13 +983,24 @@ mod tests {
         let mut tester = SegmentTester::new(&fs);
         let n = fs.points.len() as u32;
         let mut free = 0;
-        // Rows alternately by the obstacles' cones and by the grid alone.
+        // Rows alternately by the obstacles' cones and by the grid alone; each row in
+        // two halves (targets before and after `v`), each with the box of its
+        // segments as the cones' region.
         for v in 0..n {
-            tester.use_cones(v % 2 == 0);
             let mut hint = u32::MAX;
-            for x in 0..n {
-                if x == v {
-                    continue;
+            for x in (0..n).filter(|&x| x != v) {
+                if x == 0 || x == v + 1 || (v == 0 && x == 1) {
+                    let half = if x < v { 0..v } else { v + 1..n };
+                    let pv = fs.points[v as usize];
+                    let (lo, hi) =
+                        half.map(|y| fs.points[y as usize])
+                            .fold((pv, pv), |(lo, hi), q| {
+                                (
+                                    Point::new(lo.x.min(q.x), lo.y.min(q.y)),
+                                    Point::new(hi.x.max(q.x), hi.y.max(q.y)),
+                                )
+                            });
+                    tester.use_cones(v % 2 == 0, (lo, hi));
                 }
                 let (there, back) = tester.visibility(v, x, &mut hint);
                 let (pv, px) = (fs.points[v as usize], fs.points[x as usize]);
