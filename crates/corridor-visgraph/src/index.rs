@@ -145,17 +145,6 @@ impl SegmentGrid {
         self.cols * self.rows
     }
 
-    /// Where cell `i`'s segments lie in the list of all cells' segments, in cell order
-    /// (for data kept per stored segment alongside the grid).
-    pub fn cell_slots(&self, i: usize) -> std::ops::Range<usize> {
-        self.starts[i] as usize..self.starts[i + 1] as usize
-    }
-
-    /// Every cell's segments, cell after cell (see [`SegmentGrid::cell_slots`]).
-    pub fn all_items(&self) -> &[u32] {
-        &self.items
-    }
-
     /// The segments stored in cell `i`.
     pub fn cell_items(&self, i: usize) -> &[u32] {
         &self.items[self.starts[i] as usize..self.starts[i + 1] as usize]

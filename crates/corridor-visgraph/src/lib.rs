@@ -44,6 +44,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod angle;
+mod cones;
 mod error;
 mod free_space;
 mod graph;
