@@ -5,6 +5,7 @@
 //! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml [-- --quick] [--synthetic]`
 //! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml -- --fuzz N`
 //! (differential test on N random environments, see [`fuzz`]; `--mirror` flips them in y)
+//! `… -- --dump SEED [--mirror]` (that fuzz input in the C++ driver's format),
 //! `… -- --shrink SEED [--mirror]` (a smallest input of that seed the patched diagram gets
 //! wrong), `… -- --show FILE [--cpp]` (the vertices of each diagram, wrong ones marked)
 //!
@@ -438,6 +439,40 @@ fn shrink(seed: u64) {
     print!("{}", input.text());
 }
 
+/// Builds each of `count` fuzz inputs five times with each version and counts the
+/// inputs whose diagrams differ between builds of the same version: the beach line is a
+/// skip list whose levels come from the thread's random generator.
+fn repeat(count: u64) {
+    let (mut stock_varies, mut patched_varies) = (0, 0);
+    for seed in 0..count {
+        let Some(input) = fuzz_input(seed) else {
+            continue;
+        };
+        let key = |(shape, xy): (Shape, Vec<[f64; 2]>)| {
+            (
+                format!("{shape:?}"),
+                sorted(xy)
+                    .iter()
+                    .map(|p| format!("{:.6} {:.6}", p[0], p[1]))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let stock: Vec<_> = (0..5).map(|_| key(build_with!(stock, input))).collect();
+        let patched: Vec<_> = (0..5).map(|_| key(build_with!(patched, input))).collect();
+        let varies = |v: &[(String, Vec<String>)]| v.iter().any(|k| k != &v[0]);
+        if varies(&stock) || varies(&patched) {
+            println!(
+                "seed {seed}: published varies {}, patched varies {}",
+                varies(&stock),
+                varies(&patched)
+            );
+        }
+        stock_varies += varies(&stock) as usize;
+        patched_varies += varies(&patched) as usize;
+    }
+    println!("{count} inputs built 5 times each: diagrams vary between builds for published {stock_varies}, patched {patched_varies}");
+}
+
 /// Reads an input in the C++ driver's format.
 fn read_input(path: &Path) -> Input {
     let text = std::fs::read_to_string(path).expect("input file");
@@ -485,6 +520,22 @@ fn main() {
     if let Some(i) = std::env::args().position(|a| a == "--show") {
         let path = PathBuf::from(std::env::args().nth(i + 1).expect("--show FILE"));
         show(&path, cpp_driver().as_deref());
+        return;
+    }
+    if let Some(i) = std::env::args().position(|a| a == "--repeat") {
+        let count: u64 = std::env::args()
+            .nth(i + 1)
+            .and_then(|c| c.parse().ok())
+            .expect("--repeat N");
+        repeat(count);
+        return;
+    }
+    if let Some(i) = std::env::args().position(|a| a == "--dump") {
+        let seed = std::env::args()
+            .nth(i + 1)
+            .and_then(|c| c.parse().ok())
+            .expect("--dump SEED");
+        print!("{}", fuzz_input(seed).expect("input").text());
         return;
     }
     if let Some(i) = std::env::args().position(|a| a == "--shrink") {

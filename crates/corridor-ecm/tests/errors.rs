@@ -165,8 +165,9 @@ fn unbounded_free_space_names_the_obstacle() {
 fn unrecoverable_diagrams_name_the_obstacle() {
     use corridor_ecm::{BuildOptions, Transform};
     // An input the diagram library gets wrong in this box (see tests/hard_inputs.rs).
-    let (points, segs) =
-        read_boost_input(&shared_data().join("voronoi-hard/six-segments-large.txt"));
+    let (points, segs) = read_boost_input(
+        &boostvoronoi_dir().join("example/input_data/active_problems/issue_43_1.txt"),
+    );
     let walls = walls_in_box_with_margin(&points, &segs, 4.0);
     let options = BuildOptions {
         recovery: vec![Transform::Identity],

@@ -926,6 +926,79 @@ impl<I: InputType> Builder<I> {
 
     /// Add a new circle event to the event queue.
     /// bisector_node corresponds to the (site2, site3) bisector.
+    /// Corridor patch: the cursor at `node`'s next (or previous) beach-line node when that
+    /// node's circle event is active and equal to `c`.
+    fn tied_neighbour(
+        &self,
+        node: vb::BeachLineIndex,
+        next: bool,
+        c: &vc::CircleEvent,
+    ) -> Result<Option<BeachlineCursor<I>>, BvError> {
+        let mut cursor = BeachlineCursor::new_2(Rc::clone(&self.beach_line_.beach_line_), node)?;
+        if next {
+            cursor.next()?;
+        } else {
+            cursor.prev()?;
+        }
+        if !cursor.is_ok()? {
+            return Ok(None);
+        }
+        let Some(id) = cursor.get_v()?.get().and_then(|d| d.get_circle_event_id()) else {
+            return Ok(None);
+        };
+        if !self.circle_events_.is_active(id) {
+            return Ok(None);
+        }
+        let tied = self.circle_events_.get(id).is_some_and(|other| {
+            other.x() == c.x() && other.y() == c.y() && other.lower_x() == c.lower_x()
+        });
+        Ok(tied.then_some(cursor))
+    }
+
+    /// Corridor patch: whether the new event `c` of the arcs (site1, site2, site3) on
+    /// `node` must come after an equal event on a neighbouring node.
+    ///
+    /// When one segment A has arcs on both sides of two arcs B and C (beach line A, B, C,
+    /// A), the events (A, B, C) and (B, C, A) are the same circle, computed equal, and
+    /// exactly one of them is right: after the vertex, the arc that survives is the one
+    /// next to the gap, around the circle, that contains the sweep direction. Turning
+    /// clockwise from +x around the centre, if A's tangent point comes before B's
+    /// nearest point that gap is between C and A, so B vanishes and (A, B, C) goes
+    /// first; otherwise C vanishes and (B, C, A) goes first. Boost (C++ and the port)
+    /// takes whichever its queue returns first, and goes wrong on one of an input and
+    /// its mirror image.
+    fn defer_tied(
+        &self,
+        site1: &vse::SiteEvent<I>,
+        site2: &vse::SiteEvent<I>,
+        site3: &vse::SiteEvent<I>,
+        node: vb::BeachLineIndex,
+        c: &vc::CircleEvent,
+    ) -> Result<bool, BvError> {
+        // New (A, B, C), tied with (B, C, A) on the next node.
+        if site1.is_segment() {
+            if let Some(cursor) = self.tied_neighbour(node, true, c)? {
+                let a = *cursor.get_k()?.right_site();
+                if a.is_segment() && a.sorted_index() == site1.sorted_index() {
+                    return Ok(!tangent_first(c, site1, site2));
+                }
+            }
+        }
+        // New (B, C, A), tied with (A, B, C) on the previous node.
+        if site3.is_segment() {
+            if let Some(mut cursor) = self.tied_neighbour(node, false, c)? {
+                cursor.prev()?;
+                if cursor.is_ok()? {
+                    let a = *cursor.get_k()?.left_site();
+                    if a.is_segment() && a.sorted_index() == site3.sorted_index() {
+                        return Ok(tangent_first(c, site3, site1));
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
     fn activate_circle_event(
         &mut self,
         site1: vse::SiteEvent<I>,
@@ -945,6 +1018,10 @@ impl<I: InputType> Builder<I> {
             // new circle event in the circle event queue.
             tln!("added circle event:{:?}", c_event);
 
+            let mut c_event = c_event;
+            if self.defer_tied(&site1, &site2, &site3, bisector_node, &c_event)? {
+                c_event.defer();
+            }
             let circle_event_id = self.circle_events_.associate_and_push(c_event);
             let bn = self.beach_line_.get_node(&bisector_node)?;
             if let Some(mut bd) = bn.1.get() {
@@ -974,4 +1051,31 @@ impl<I: InputType> Builder<I> {
         }
         tln!("#site_events={}", self.site_events_.len());
     }
+}
+
+/// Corridor patch: the point of `site` nearest to (x, y).
+fn nearest_point<I: InputType>(site: &vse::SiteEvent<I>, x: f64, y: f64) -> (f64, f64) {
+    let (ax, ay): (f64, f64) = (site.x0().as_(), site.y0().as_());
+    if !site.is_segment() {
+        return (ax, ay);
+    }
+    let (bx, by): (f64, f64) = (site.x1().as_(), site.y1().as_());
+    let (dx, dy) = (bx - ax, by - ay);
+    let t = (((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    (ax + t * dx, ay + t * dy)
+}
+
+/// Corridor patch: whether, turning clockwise from +x around the centre of `c`, the
+/// nearest point of `a` comes before that of `b`.
+fn tangent_first<I: InputType>(
+    c: &vc::CircleEvent,
+    a: &vse::SiteEvent<I>,
+    b: &vse::SiteEvent<I>,
+) -> bool {
+    let clockwise_angle = |(x, y): (f64, f64)| {
+        (c.y() - y)
+            .atan2(x - c.x())
+            .rem_euclid(std::f64::consts::TAU)
+    };
+    clockwise_angle(nearest_point(a, c.x(), c.y())) < clockwise_angle(nearest_point(b, c.x(), c.y()))
 }

@@ -75,6 +75,8 @@ pub struct CircleEvent {
     lower_x_: f64,
     beach_line_index_: Option<vb::BeachLineIndex>, //beach_line_iterator in C++
     is_site_point_: bool,
+    /// Corridor patch: met after the other events of the same circle (see `Builder::defer_tied`).
+    deferred_: bool,
 }
 
 impl fmt::Debug for CircleEvent {
@@ -119,6 +121,10 @@ impl Ord for CircleEvent {
             _ => match OrderedFloat(self.center_y_).cmp(&OrderedFloat(other.center_y_)) {
                 Ordering::Less => Ordering::Less,
                 Ordering::Greater => Ordering::Greater,
+                // Corridor patch: a deferred event comes after the others of its circle.
+                Ordering::Equal if self.deferred_ != other.deferred_ => {
+                    self.deferred_.cmp(&other.deferred_)
+                }
                 Ordering::Equal => {
                     // self_lower_x_ == other_lower_x_ and self_center_y_ == other_center_y_
                     // Sort by reverse order of circle event id (highest value==youngest first)
@@ -153,6 +159,7 @@ impl CircleEvent {
             beach_line_index_: Some(bech_line_index),
             index_: None,
             is_site_point_: false,
+            deferred_: false,
         }
     }
 
@@ -164,6 +171,11 @@ impl CircleEvent {
         lower_x: ef::ExtendedExponentFpt,
     ) {
         self.set_3(x.d(), y.d(), lower_x.d());
+    }
+
+    /// Corridor patch: orders this event after the other events of the same circle.
+    pub(crate) fn defer(&mut self) {
+        self.deferred_ = true;
     }
 
     pub(crate) fn get_index(&self) -> Option<CircleEventIndex> {
@@ -457,6 +469,11 @@ impl CircleEventQueue {
             }
         }
         Ok(c)
+    }
+
+    /// Corridor patch: the event with this id, active or not.
+    pub(crate) fn get(&self, cei: CircleEventIndex) -> Option<&CircleEvent> {
+        self.ce_by_id_.get(&cei.0).map(|c| c.as_ref())
     }
 
     #[cfg(feature = "console_debug")]
