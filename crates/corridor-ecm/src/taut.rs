@@ -166,6 +166,7 @@ impl Funnel {
 
     /// Adds a gate's portal, unless no portal has been taken yet and the planner's
     /// corridor drops it for the start (still the apex; see [`skips_for_start`]).
+    #[inline(always)]
     fn push_trimmed(&mut self, gate: Gate) {
         if !self.opened {
             if skips_for_start(&gate, self.apex) {
