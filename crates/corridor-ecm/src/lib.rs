@@ -70,6 +70,7 @@ mod index;
 mod io;
 mod plan;
 mod query;
+mod search_graph;
 mod svg;
 mod taut;
 mod transform;

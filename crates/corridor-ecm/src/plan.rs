@@ -4,6 +4,7 @@
 //! along the route, and pull the shortest path with clearance taut inside it.
 
 use crate::query::{QueryError, Retraction};
+use crate::search_graph::SearchGraph;
 use crate::taut::{keeps_for_goal, skips_for_start, slot, Gate, Marks, TautSearch};
 use crate::{Ecm, EdgeId, VertexId};
 use corridor_geom::funnel::{taut_path_into, Disk, Portal, TautPath};
@@ -194,6 +195,8 @@ pub struct Planner {
     used: Vec<EdgeId>,
     /// The map's adjacency in dense arrays, for the A* searches.
     adjacency: Adjacency,
+    /// The same laid out for the taut-length search (chains contiguous).
+    search_graph: SearchGraph,
     /// How many A* corridors to compare with the taut-length search's.
     candidates: usize,
     /// Whether to time the phases of each query.
@@ -222,6 +225,7 @@ impl Default for Planner {
             best_funnel: TautPath::empty(),
             used: Vec::new(),
             adjacency: Adjacency::default(),
+            search_graph: SearchGraph::default(),
             candidates: CANDIDATE_CORRIDORS,
             timing: false,
             times: [Duration::ZERO; PHASES],
@@ -240,20 +244,18 @@ pub(crate) struct Adjacency {
     pub(crate) first: Vec<u32>,
     pub(crate) links: Vec<Link>,
     /// The bending points of every edge as gates in the edge's forward direction, each
-    /// edge's contiguous (`gates[link.gates..link.gates + link.count]`), so that the
-    /// taut-length search reads them without visiting the edge.
-    pub(crate) gates: Vec<Gate>,
-    /// The same without the gates a funnel does not need (see [`funnel_gates`]): what
-    /// the taut-length search pushes when it takes a whole edge.
+    /// edge's contiguous, without the gates a funnel does not need (see
+    /// [`funnel_gates`]): what the taut-length search pushes when it takes a whole edge
+    /// (it reads them from its [`SearchGraph`], which keeps them in walking order).
     pub(crate) funnel_gates: Vec<Gate>,
     /// Vertex positions by slot.
     position: Vec<Point>,
-    /// Pendant trees (see [`Adjacency::leads_to_goal`]): the preorder number of every
+    /// Pendant trees (see [`SearchGraph::leads_to_goal`]): the preorder number of every
     /// vertex slot that hangs off the medial axis's cycles in a tree (0 for a vertex on a
     /// cycle or on a path between cycles, the "core"), and the last preorder number of
     /// its subtree.
-    tree_in: Vec<u32>,
-    tree_out: Vec<u32>,
+    pub(crate) tree_in: Vec<u32>,
+    pub(crate) tree_out: Vec<u32>,
     /// Length of the pieces the clearance check splits a path segment into (about four
     /// cell pieces across), so that its index queries stay local.
     check_step: f64,
@@ -269,9 +271,6 @@ pub(crate) struct Link {
     pub(crate) min_clearance: f64,
     /// Whether the edge leaves the vertex at its start.
     pub(crate) forward: bool,
-    /// The edge's gates in [`Adjacency::gates`]: first index and count.
-    pub(crate) gates: u32,
-    pub(crate) count: u32,
     /// The edge's gates in [`Adjacency::funnel_gates`]: first index and count.
     pub(crate) funnel_gates: u32,
     pub(crate) funnel_count: u32,
@@ -297,21 +296,19 @@ impl Adjacency {
         }
         self.links.clear();
         self.links.resize(self.first[n] as usize, Link::default());
-        self.gates.clear();
         self.funnel_gates.clear();
         let edge_slots = ecm.edges.keys().map(slot).max().map_or(0, |m| m + 1);
-        let mut gates_of = vec![0u32; edge_slots];
         let mut funnel_gates_of = vec![(0u32, 0u32); edge_slots];
+        let mut gates = Vec::new();
         for (e, edge) in &ecm.edges {
-            let first = self.gates.len();
-            gates_of[slot(e)] = first as u32;
-            self.gates.extend(
+            gates.clear();
+            gates.extend(
                 edge.bending_points
                     .iter()
                     .map(|b| (b.left, b.right, b.position, b.clearance)),
             );
             let at = self.funnel_gates.len() as u32;
-            funnel_gates(&self.gates[first..], &mut self.funnel_gates);
+            funnel_gates(&gates, &mut self.funnel_gates);
             funnel_gates_of[slot(e)] = (at, self.funnel_gates.len() as u32 - at);
         }
         for (v, vertex) in &ecm.vertices {
@@ -331,8 +328,6 @@ impl Adjacency {
                     next_slot: slot(next) as u32,
                     min_clearance,
                     forward: edge.start == v,
-                    gates: gates_of[slot(e)],
-                    count: edge.bending_points.len() as u32,
                     funnel_gates: funnel_gates_of[slot(e)].0,
                     funnel_count: funnel_gates_of[slot(e)].1,
                 };
@@ -408,26 +403,6 @@ impl Adjacency {
                 }
             }
         }
-    }
-
-    /// Whether a route may go on from vertex slot `from` to its neighbour `to` towards a
-    /// goal whose edges have the keys `goal_keys` ([`Adjacency::goal_key`]): not when
-    /// `to` is the root of a pendant subtree that holds none of them, since a route that
-    /// never turns straight back can only end at a leaf there.
-    #[inline]
-    pub(crate) fn leads_to_goal(&self, from: usize, to: usize, goal_keys: &[u32]) -> bool {
-        let t = self.tree_in[to];
-        t <= self.tree_in[from] || {
-            let end = self.tree_out[to];
-            goal_keys.iter().any(|&k| t <= k && k <= end)
-        }
-    }
-
-    /// The key of an edge between vertex slots `a` and `b` for [`Adjacency::leads_to_goal`]:
-    /// the preorder number of its deeper end (0 on the core).
-    #[inline]
-    pub(crate) fn goal_key(&self, a: usize, b: usize) -> u32 {
-        self.tree_in[a].max(self.tree_in[b])
     }
 }
 
@@ -657,6 +632,7 @@ impl Planner {
             self.costs_of = ecm.uid;
         }
         self.adjacency.update(ecm);
+        self.search_graph.update(ecm, &self.adjacency);
         ecm.retractions_into(query.start, &mut self.starts)
             .map_err(PlanError::Start)?;
         ecm.retractions_into(query.goal, &mut self.goals)
@@ -707,7 +683,7 @@ impl Planner {
         // First candidate: the corridor chosen by taut length itself.
         if let Some(found) = self.taut.run(
             ecm,
-            &self.adjacency,
+            &self.search_graph,
             query.start,
             query.goal,
             &self.starts,
@@ -1333,21 +1309,24 @@ mod tests {
         let ecm = Ecm::build(&env).expect("ECM");
         let mut adjacency = Adjacency::default();
         adjacency.update(&ecm);
+        let mut graph = SearchGraph::default();
+        graph.update(&ecm, &adjacency);
         let mut into_trees = 0;
         for (v, _) in ecm.vertices() {
-            let from = slot(v);
-            for link in
-                &adjacency.links[adjacency.first[from] as usize..adjacency.first[from + 1] as usize]
-            {
-                let to = link.next_slot as usize;
-                if adjacency.leads_to_goal(from, to, &[]) {
+            let from = graph.node(slot(v));
+            for link in graph.links(from) {
+                let to = link.next;
+                assert_eq!(graph.leads_to_goal(from, to, &[]), link.leads_to_goal(&[]));
+                if link.leads_to_goal(&[]) {
                     continue;
                 }
                 into_trees += 1;
                 // The far side is a tree: the goal key of any edge in it opens it.
-                let key = adjacency.goal_key(from, to);
-                assert!(adjacency.leads_to_goal(from, to, &[key]));
-                assert!(ecm.vertex(link.next).is_some());
+                let key = graph.goal_key(from, to);
+                assert!(graph.leads_to_goal(from, to, &[key]));
+                assert!(link.leads_to_goal(&[key]));
+                let e = graph.edge_id(link.edge);
+                assert!(ecm.edge(e).is_some_and(|e| e.start == v || e.end == v));
             }
         }
         assert!(into_trees >= 4, "the corner branches are pendant trees");

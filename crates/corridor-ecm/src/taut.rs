@@ -15,10 +15,10 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
-use crate::plan::{Adjacency, Link};
 use crate::query::Retraction;
-use crate::{Ecm, EdgeId, VertexId};
-use corridor_geom::{orient, Orientation, Point};
+use crate::search_graph::{SearchGraph, SearchLink};
+use crate::{Ecm, EdgeId};
+use corridor_geom::{Orientation, Point};
 use slotmap::Key;
 use std::collections::BinaryHeap;
 
@@ -27,6 +27,32 @@ use std::collections::BinaryHeap;
 #[inline]
 pub(crate) fn slot<K: Key>(key: K) -> usize {
     (key.data().as_ffi() & 0xffff_ffff) as usize
+}
+
+/// Exact orientation of `c` relative to `a → b`: [`corridor_geom::orient`] with its
+/// floating-point filter inlined (the same filter and bound as the `robust` crate's
+/// `orient2d`, so the answers are identical); only the rare inputs the filter cannot
+/// settle pay for the call and the adaptive arithmetic. The search makes millions of
+/// these tests, and the call itself cost more than the filter.
+#[inline(always)]
+fn orient(a: Point, b: Point, c: Point) -> Orientation {
+    let detleft = (a.x - c.x) * (b.y - c.y);
+    let detright = (a.y - c.y) * (b.x - c.x);
+    let det = detleft - detright;
+    // robust 1.2's bound (Ozaki et al.), θ = 3u − (φ − 22)u², u = 2⁻⁵³.
+    const THETA: f64 = 3.330_669_062_177_372_4e-16;
+    let errbound = THETA * (detleft + detright).abs();
+    if det >= errbound || -det >= errbound {
+        if det > 0.0 {
+            Orientation::CounterClockwise
+        } else if det < 0.0 {
+            Orientation::Clockwise
+        } else {
+            Orientation::Collinear
+        }
+    } else {
+        corridor_geom::orient(a, b, c)
+    }
 }
 
 /// Per-slot values valid for one generation: `reset` forgets everything in O(1).
@@ -140,6 +166,7 @@ impl Funnel {
 
     /// Adds a gate's portal, unless no portal has been taken yet and the planner's
     /// corridor drops it for the start (still the apex; see [`skips_for_start`]).
+    #[inline(always)]
     fn push_trimmed(&mut self, gate: Gate) {
         if !self.opened {
             if skips_for_start(&gate, self.apex) {
@@ -156,7 +183,9 @@ impl Funnel {
         self.push_side(right, false);
     }
 
-    /// Adds one new end point to one side of the funnel.
+    /// Adds one new end point to one side of the funnel (inlined: a call spilled and
+    /// restored most registers, a fifth of the function's instructions).
+    #[inline(always)]
     fn push_side(&mut self, p: Point, is_left: bool) {
         // A left chain turns counter-clockwise, a right chain clockwise.
         let keeps = if is_left {
@@ -313,23 +342,6 @@ fn portals(
     })
 }
 
-/// The gates of a link's edge in walking order (away from the link's vertex).
-#[inline]
-fn link_gates<'a>(adjacency: &'a Adjacency, link: &Link) -> impl Iterator<Item = Gate> + 'a {
-    let gates = &adjacency.funnel_gates
-        [link.funnel_gates as usize..(link.funnel_gates + link.funnel_count) as usize];
-    let forward = link.forward;
-    let n = gates.len();
-    (0..n).map(move |j| {
-        if forward {
-            gates[j]
-        } else {
-            let g = gates[n - 1 - j];
-            (g.1, g.0, g.2, g.3)
-        }
-    })
-}
-
 /// How a route found by [`TautSearch::run`] begins and ends; the route itself is in
 /// [`TautSearch::route`].
 #[derive(Clone, Copy, Debug)]
@@ -341,21 +353,25 @@ pub(crate) struct TautRoute {
 /// No parent label.
 const NONE: u32 = u32::MAX;
 
+/// A label's `to` when it took every portal of its edge.
+const WHOLE: u32 = u32::MAX;
+
 /// One search label: a route from a start candidate to `vertex` and the funnel of its
 /// corridor. Several labels may sit at one vertex (the taut length of what follows
 /// depends on the whole route, not only on the vertex reached).
 #[derive(Clone, Copy, Debug)]
 struct Label {
-    vertex: VertexId,
-    /// The slot of `vertex`.
-    vertex_slot: u32,
+    /// The vertex reached, as a [`SearchGraph`] node.
+    node: u32,
     /// The label this one extends over `edge` (`NONE`: the first edge, from start
     /// candidate `start` along its edge).
     parent: u32,
-    edge: EdgeId,
+    /// The slot of the edge taken ([`SearchGraph::edge_id`]).
+    edge: u32,
     forward: bool,
     start: u32,
-    /// The portals of `edge` this label took: [`portals`]`(edge, forward, from, to)`.
+    /// The portals of `edge` this label took: [`portals`]`(edge, forward, from, to)`;
+    /// `to` is [`WHOLE`] when they are all of them.
     from: u32,
     to: u32,
     /// Whether the planner's corridor keeps the last of them (the window at `vertex`)
@@ -381,15 +397,14 @@ impl Label {
     /// taken in direction `forward`, extending `parent` from start candidate `start`. Its
     /// window, bound and funnel are filled in by `add_label`.
     fn along(
-        (vertex, vertex_slot): (VertexId, u32),
+        node: u32,
         parent: u32,
-        (edge, forward): (EdgeId, bool),
+        (edge, forward): (u32, bool),
         start: u32,
         (from, to): (u32, u32),
     ) -> Self {
         Label {
-            vertex,
-            vertex_slot,
+            node,
             parent,
             edge,
             forward,
@@ -448,7 +463,7 @@ enum WayOn {
     /// No allowed link and no goal edge: a dead end.
     None,
     /// Exactly one allowed link, and no goal edge starts there.
-    One(Link),
+    One(SearchLink),
     /// Several links, or a goal edge starts there: a label is queued.
     Stop,
 }
@@ -478,8 +493,8 @@ pub(crate) struct TautSearch {
     /// The vertex slots where goal candidates' edges start or end.
     goal_entries: Vec<u32>,
     /// Edges passed by walks ([`TautSearch::extend`]), in walking order per walk.
-    passed: Vec<(EdgeId, bool)>,
-    /// [`Adjacency::goal_key`] of every goal candidate's edge.
+    passed: Vec<(u32, bool)>,
+    /// [`SearchGraph::goal_key`] of every goal candidate's edge.
     goal_keys: Vec<u32>,
     /// The route of the last successful [`TautSearch::run`]: edges with direction, as in
     /// [`crate::Path::edges`]; empty when start and goal share an edge and the direct
@@ -632,7 +647,7 @@ impl TautSearch {
     pub(crate) fn run(
         &mut self,
         ecm: &Ecm,
-        adjacency: &Adjacency,
+        graph: &SearchGraph,
         start_point: Point,
         goal_point: Point,
         starts: &[Retraction],
@@ -659,12 +674,12 @@ impl TautSearch {
         for g in goals {
             let edge = &ecm.edges[g.edge()];
             self.goal_entries
-                .extend([slot(edge.start) as u32, slot(edge.end) as u32]);
+                .extend([graph.node(slot(edge.start)), graph.node(slot(edge.end))]);
         }
         self.goal_keys.clear();
         self.goal_keys.extend(goals.iter().map(|g| {
             let edge = &ecm.edges[g.edge()];
-            adjacency.goal_key(slot(edge.start), slot(edge.end))
+            graph.goal_key(graph.node(slot(edge.start)), graph.node(slot(edge.end)))
         }));
 
         // Start and goal on one edge.
@@ -713,7 +728,11 @@ impl TautSearch {
                 };
                 if !fits(s.edge(), from.min(to), from.max(to))
                     || s.clearance < radius
-                    || !adjacency.leads_to_goal(slot(u), slot(v), &self.goal_keys)
+                    || !graph.leads_to_goal(
+                        graph.node(slot(u)),
+                        graph.node(slot(v)),
+                        &self.goal_keys,
+                    )
                 {
                     continue;
                 }
@@ -729,11 +748,11 @@ impl TautSearch {
                     (b.right, b.left, b.position, b.clearance)
                 };
                 self.add_label(
-                    ecm,
+                    (ecm, graph),
                     Label::along(
-                        (v, slot(v) as u32),
+                        graph.node(slot(v)),
                         NONE,
-                        (s.edge(), forward),
+                        (slot(s.edge()) as u32, forward),
                         index as u32,
                         (from as u32, to as u32),
                     ),
@@ -765,15 +784,17 @@ impl TautSearch {
                 }
             }
             self.expanded += 1;
-            let vertex = here.vertex;
             self.current.load(&here.funnel, &self.pool);
             // Finish into a goal edge from here.
             for (j, g) in goals.iter().enumerate() {
                 let edge = &ecm.edges[g.edge()];
                 let k = g.cell.piece as usize;
                 for forward in [true, false] {
-                    let entry = if forward { edge.start } else { edge.end };
-                    if entry != vertex || (g.edge() == here.edge && forward != here.forward) {
+                    // `goal_entries` holds the nodes of goal `j`'s edge's start and end.
+                    let entry = self.goal_entries[2 * j + usize::from(!forward)];
+                    if entry != here.node
+                        || (slot(g.edge()) as u32 == here.edge && forward != here.forward)
+                    {
                         continue;
                     }
                     let last = edge.bending_points.len() - 1;
@@ -814,17 +835,14 @@ impl TautSearch {
             if best.as_ref().is_some_and(|b| bound >= b.0) {
                 continue;
             }
-            let vs = here.vertex_slot as usize;
-            let links =
-                &adjacency.links[adjacency.first[vs] as usize..adjacency.first[vs + 1] as usize];
-            for link in links {
-                if !self.allowed(adjacency, vs, link, here.edge, radius) {
+            for link in graph.links(here.node) {
+                if !self.allowed(link, here.edge, radius) {
                     continue;
                 }
                 self.work.copy_from(&self.current);
                 self.extend(
                     ecm,
-                    adjacency,
+                    graph,
                     (label, here.start),
                     (bound, here.trim_len),
                     *link,
@@ -846,11 +864,12 @@ impl TautSearch {
                 let mut at = label;
                 loop {
                     let l = self.labels[at as usize];
-                    self.route.push((l.edge, l.forward));
+                    self.route.push((graph.edge_id(l.edge), l.forward));
                     self.route.extend(
                         self.passed[l.passed.0 as usize..l.passed.1 as usize]
                             .iter()
-                            .rev(),
+                            .rev()
+                            .map(|&(e, forward)| (graph.edge_id(e), forward)),
                     );
                     if l.parent == NONE {
                         break;
@@ -868,17 +887,8 @@ impl TautSearch {
     /// `link`: not when it is too narrow, goes straight back the way the route came, or
     /// leads into a pendant tree without the goal (a dead end).
     #[inline]
-    fn allowed(
-        &self,
-        adjacency: &Adjacency,
-        from: usize,
-        link: &Link,
-        came_by: EdgeId,
-        radius: f64,
-    ) -> bool {
-        link.min_clearance >= radius
-            && link.edge != came_by
-            && adjacency.leads_to_goal(from, link.next_slot as usize, &self.goal_keys)
+    fn allowed(&self, link: &SearchLink, came_by: u32, radius: f64) -> bool {
+        link.min_clearance >= radius && link.edge != came_by && link.leads_to_goal(&self.goal_keys)
     }
 
     /// Extends label `parent` (of start candidate `start`, with the given (bound, trim
@@ -899,10 +909,10 @@ impl TautSearch {
     fn extend(
         &mut self,
         ecm: &Ecm,
-        adjacency: &Adjacency,
+        graph: &SearchGraph,
         (parent, start): (u32, u32),
         mut parent_bound: (f64, f64),
-        mut link: Link,
+        mut link: SearchLink,
         (start_point, goal_point): (Point, Point),
         radius: f64,
     ) {
@@ -913,37 +923,26 @@ impl TautSearch {
         // The apex last checked for root pruning (and recorded) on this walk.
         let mut checked = None;
         loop {
-            let count = link.count as usize;
-            let window = if link.forward {
-                adjacency.gates[link.gates as usize + count - 1]
-            } else {
-                let g = adjacency.gates[link.gates as usize];
-                (g.1, g.0, g.2, g.3)
-            };
+            let window = graph.window(&link);
             if walked && !keeps_for_goal(&window, goal_point) {
                 // `add_label` measures a label the goal may not lie beyond with its
                 // parent's funnel.
                 self.previous.copy_from(&self.work);
             }
-            for gate in link_gates(adjacency, &link) {
+            for gate in graph.link_gates(&link) {
                 self.work.push_trimmed(gate);
             }
-            let (from, to) = if link.forward {
-                (0, count - 1)
-            } else {
-                (count - 1, 0)
-            };
             let mut label = Label::along(
-                (link.next, link.next_slot),
+                link.next,
                 parent,
-                (link.edge, link.forward),
+                (link.edge, link.forward()),
                 start,
-                (from as u32, to as u32),
+                (0, WHOLE),
             );
             label.passed = (first_passed, self.passed.len() as u32);
             let (apex, apex_length) = (self.work.apex, self.work.apex_length);
             let cheap_bound = apex_length + apex.distance(goal_point);
-            let next = match self.sole_way_on(adjacency, &link, radius) {
+            let next = match self.sole_way_on(graph, &link, radius) {
                 // A dead end: no extension and no goal edge from there.
                 WayOn::None => return,
                 WayOn::One(next)
@@ -960,7 +959,14 @@ impl TautSearch {
                 if walked {
                     std::mem::swap(&mut self.current, &mut self.previous);
                 }
-                self.add_label(ecm, label, window, parent_bound, start_point, goal_point);
+                self.add_label(
+                    (ecm, graph),
+                    label,
+                    window,
+                    parent_bound,
+                    start_point,
+                    goal_point,
+                );
                 if walked {
                     std::mem::swap(&mut self.current, &mut self.previous);
                 }
@@ -975,7 +981,7 @@ impl TautSearch {
                 *g = g.min(apex_length);
             }
             checked = Some(apex);
-            self.passed.push((link.edge, link.forward));
+            self.passed.push((link.edge, link.forward()));
             parent_bound = (bound, f64::NAN);
             walked = true;
             link = next;
@@ -983,14 +989,13 @@ impl TautSearch {
     }
 
     /// How a route that reached `link.next` over `link` can go on.
-    fn sole_way_on(&self, adjacency: &Adjacency, link: &Link, radius: f64) -> WayOn {
-        let w = link.next_slot as usize;
-        if self.goal_entries.contains(&link.next_slot) {
+    fn sole_way_on(&self, graph: &SearchGraph, link: &SearchLink, radius: f64) -> WayOn {
+        if self.goal_entries.contains(&link.next) {
             return WayOn::Stop;
         }
         let mut found = WayOn::None;
-        for next in &adjacency.links[adjacency.first[w] as usize..adjacency.first[w + 1] as usize] {
-            if self.allowed(adjacency, w, next, link.edge, radius) {
+        for next in graph.links(link.next) {
+            if self.allowed(next, link.edge, radius) {
                 if matches!(found, WayOn::One(_)) {
                     return WayOn::Stop;
                 }
@@ -1026,7 +1031,7 @@ impl TautSearch {
     #[allow(clippy::too_many_arguments)]
     fn add_label(
         &mut self,
-        ecm: &Ecm,
+        (ecm, graph): (&Ecm, &SearchGraph),
         mut label: Label,
         window: Gate,
         parent: (f64, f64),
@@ -1040,8 +1045,18 @@ impl TautSearch {
             // says "the funnel's length to the goal", computed when needed.
             f64::NAN
         } else {
-            let (from, to) = (label.from as usize, label.to as usize);
-            let stretch = || portals(ecm, label.edge, label.forward, from, to);
+            let edge = graph.edge_id(label.edge);
+            let (from, to) = if label.to != WHOLE {
+                (label.from as usize, label.to as usize)
+            } else {
+                let last = ecm.edges[edge].bending_points.len() - 1;
+                if label.forward {
+                    (0, last)
+                } else {
+                    (last, 0)
+                }
+            };
+            let stretch = || portals(ecm, edge, label.forward, from, to);
             match last_kept(stretch(), goal_point) {
                 Some(last) => {
                     if label.parent == NONE {
