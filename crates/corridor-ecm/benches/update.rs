@@ -272,6 +272,8 @@ struct DoorRow {
     apply: Vec<f64>,
     scopes: BTreeMap<String, usize>,
     fallbacks: usize,
+    /// Updates whose local repair cut the influenced edges.
+    cut: usize,
     checked: usize,
     mismatches: usize,
 }
@@ -302,6 +304,7 @@ fn door_experiment(
         apply: Vec::new(),
         scopes: BTreeMap::new(),
         fallbacks: 0,
+        cut: 0,
         checked: 0,
         mismatches: 0,
     };
@@ -333,6 +336,7 @@ fn door_experiment(
             if report.method == RepairMethod::FullRebuild {
                 row.fallbacks += 1;
             }
+            row.cut += report.cut_edges as usize;
             if k < 3 && checks {
                 row.checked += 1;
                 if !check(&map, &format!("{name} door {k} step {n}")) {
@@ -348,16 +352,16 @@ fn print_doors(rows: &[DoorRow]) {
     println!();
     println!("Door experiment (insert then delete each door; plan + apply, thread CPU ms)");
     println!(
-        "| environment | walls | ECM edges | doors | full rebuild | insert median | delete median | update median | update p99 | of which apply (median) | speed-up (median) | local Voronoi median | its walls (median) | walls median | scopes | fallbacks | checked |"
+        "| environment | walls | ECM edges | doors | full rebuild | insert median | delete median | update median | update p99 | of which apply (median) | speed-up (median) | local Voronoi median | its walls (median) | walls median | scopes | fallbacks | cut edges | checked |"
     );
     println!(
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|"
     );
     for r in rows {
         let all: Vec<f64> = r.insert.iter().chain(&r.delete).copied().collect();
         let m = median(&all);
         println!(
-            "| {} | {} | {} | {} | {:.2} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.0}× | {:.3} ms | {:.0} | {:.3} ms | {} | {} | {} ({} mismatches) |",
+            "| {} | {} | {} | {} | {:.2} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.0}× | {:.3} ms | {:.0} | {:.3} ms | {} | {} | {} | {} ({} mismatches) |",
             r.name,
             r.walls,
             r.edges,
@@ -378,6 +382,7 @@ fn print_doors(rows: &[DoorRow]) {
                 .collect::<Vec<_>>()
                 .join(", "),
             r.fallbacks,
+            r.cut,
             r.checked,
             r.mismatches
         );
@@ -407,6 +412,8 @@ struct MovingRow {
     widenings: usize,
     removed_edges: Vec<f64>,
     fallbacks: usize,
+    /// Moves whose local repair cut the influenced edges.
+    cut: usize,
     checked: usize,
     mismatches: usize,
 }
@@ -434,6 +441,7 @@ fn moving_experiment(name: &str, env: Environment, positions: usize) -> MovingRo
         widenings: 0,
         removed_edges: Vec::new(),
         fallbacks: 0,
+        cut: 0,
         checked: 0,
         mismatches: 0,
     };
@@ -457,6 +465,7 @@ fn moving_experiment(name: &str, env: Environment, positions: usize) -> MovingRo
         if report.method == RepairMethod::FullRebuild {
             row.fallbacks += 1;
         }
+        row.cut += report.cut_edges as usize;
         if k.is_multiple_of((positions / 5).max(1)) {
             row.checked += 1;
             if !check(&map, &format!("{name} position {k}")) {
@@ -470,12 +479,12 @@ fn moving_experiment(name: &str, env: Environment, positions: usize) -> MovingRo
 fn print_moving(rows: &[MovingRow]) {
     println!();
     println!("Moving hexagon (one move = plan + apply, thread CPU ms)");
-    println!("| environment | moves | full rebuild | median | mean | p99 | max | speed-up (median) | local Voronoi median | its walls (median) | ECM edges replaced (median) | widenings | fallbacks | checked |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| environment | moves | full rebuild | median | mean | p99 | max | speed-up (median) | local Voronoi median | its walls (median) | ECM edges replaced (median) | widenings | fallbacks | cut edges | checked |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in rows {
         let mean = r.moves.iter().sum::<f64>() / r.moves.len() as f64;
         println!(
-            "| {} | {} | {:.2} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.0}× | {:.3} ms | {:.0} | {:.0} | {} | {} | {} ({} mismatches) |",
+            "| {} | {} | {:.2} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms | {:.0}× | {:.3} ms | {:.0} | {:.0} | {} | {} | {} | {} ({} mismatches) |",
             r.name,
             r.moves.len(),
             r.full_ms,
@@ -489,6 +498,7 @@ fn print_moving(rows: &[MovingRow]) {
             median(&r.removed_edges),
             r.widenings,
             r.fallbacks,
+            r.cut,
             r.checked,
             r.mismatches
         );

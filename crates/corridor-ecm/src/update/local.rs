@@ -9,9 +9,12 @@
 //! ECM vertices included. An old ECM edge all of whose points are stable is therefore an
 //! edge of the new ECM, unchanged; these are the *kept* edges. Every other old edge is
 //! *influenced* and removed. The test is conservative (a chord of bending points `a b`
-//! is influenced when `C` comes within `max(r_a, r_b) + deviation + ε` of it: along a
-//! Voronoi arc the clearance is convex, and the arc is within the sampling deviation of
-//! its chord), so it may remove a stable edge too, which is then found again below.
+//! is influenced when `C` comes within `ε` of the convex hull of the discs of radius
+//! `r_a + deviation` around `a` and `r_b + deviation` around `b`: along a Voronoi arc the
+//! clearance is convex in the parameter along the chord, so at most the interpolation of
+//! `r_a` and `r_b`, and each arc point is within the sampling deviation of the chord
+//! point of the same parameter), so it may remove a stable edge too, which is then
+//! found again below.
 //!
 //! The new ECM is the kept edges plus a set `Y` of new edges. `Y` is taken from the
 //! ECM `L` of the new walls that meet a box `B` (plus a frame far outside, so that the
@@ -33,12 +36,29 @@
 //! The Voronoi diagram of `L` is validated on the edges of `Y` with the predicates of
 //! the full build (equidistance, no closer wall, no inverted cell), with the same exact
 //! transforms for recovery.
+//!
+//! # Cut edges
+//! An influenced edge is often influenced only near one spot, and rebuilding it whole
+//! needs the walls around all of it. So the first attempt rebuilds only its chords near
+//! the change and a few stable chords on each side, up to (a guess of) the second
+//! Voronoi vertex, and keeps the rest of the edge: it is cut at a bending point `P` that
+//! is a vertex of the local Voronoi diagram where a local edge passes through with its
+//! neighbour on the kept side equal to the old edge's. `P` is then a Voronoi vertex of
+//! the new diagram whose disc is stable, so also one of the old diagram: the old
+//! bending points on the kept side are the samples of whole stable arcs (the sampling of
+//! an arc depends only on its ends and its two sites), those of the new map. The kept
+//! part is joined to the certified part of the local edge from `P` on (whole arcs of the
+//! new map as well) into one new edge, up to a local vertex or another cut. The old
+//! vertex at the kept end stays, and counts in (2) like an end vertex. When a planned
+//! cut is not found, or a check fails, the update retries with whole edges.
 
 use super::canonical::same_geometry;
 use super::DynamicEcm;
 use crate::build::finalize;
 use crate::extract::{extract, voronoi};
-use crate::graph::{signed_area, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId};
+use crate::graph::{
+    cell_piece, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
+};
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -164,30 +184,68 @@ impl Aabb2 {
 }
 
 /// A part of the plane whose new walls a local diagram takes (user units): a box, or the
-/// points within `radius` of the segment `a b` (a capsule, which holds the clearance
-/// discs along a chord as its box does, with fewer walls in its corners).
+/// convex hull of the discs of radius `ra` around `a` and `rb` around `b` (a tapered
+/// capsule, which holds the clearance discs along a chord with fewer walls than its box).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Zone {
     Box(Aabb2),
-    Capsule { a: Point, b: Point, radius: f64 },
+    Cone {
+        a: Point,
+        ra: f64,
+        b: Point,
+        rb: f64,
+    },
+}
+
+/// The distance from `p` to the convex hull of the discs `(a, ra)` and `(b, rb)`, negative
+/// inside (then minus the radius of a disc around `p` that fits inside). The hull is the
+/// union of the discs around `a + s (b − a)` of radius `ra + s (rb − ra)`, `s` in
+/// `[0, 1]`, and the distance is the smallest of `|p − c(s)| − r(s)`, a convex function of
+/// `s`, whose minimum has a closed form. When one disc (nearly) holds the other, `lower`
+/// chooses a bound from below (the capsule of the larger radius) or from above (the
+/// nearer end disc).
+fn cone_distance(p: Point, a: Point, ra: f64, b: Point, rb: f64, lower: bool) -> f64 {
+    let d = b - a;
+    let len = d.length();
+    let k = if len > 0.0 { (rb - ra) / len } else { 1.0 };
+    if len == 0.0 || 1.0 - k * k < 1e-9 {
+        return if lower {
+            p.distance(nearest_on_segment(a, b, p)) - ra.max(rb)
+        } else {
+            (p.distance(a) - ra).min(p.distance(b) - rb)
+        };
+    }
+    let u = d / len;
+    let rel = p - a;
+    let x = rel.dot(u);
+    let y = rel.perp_dot(u).abs();
+    let s = ((x + k * y / (1.0 - k * k).sqrt()) / len).clamp(0.0, 1.0);
+    p.distance(a + d * s) - (ra + s * (rb - ra))
 }
 
 impl Zone {
-    /// The capsule of the clearance discs along the arc between two bending points.
-    fn chord(a: &crate::BendingPoint, b: &crate::BendingPoint, deviation: f64) -> Zone {
-        Zone::Capsule {
+    /// The tapered capsule of the clearance discs along the arc between two bending
+    /// points. Along a Voronoi arc the clearance is convex in the parameter along the
+    /// chord (affine between two segments, convex between two points or a point and a
+    /// segment), so it is at most the interpolation of the ends' clearances, and every arc
+    /// point is within the deviation of the chord point of the same parameter: its disc
+    /// lies in the disc around that chord point of the interpolated radius plus the
+    /// deviation.
+    fn chord(a: &BendingPoint, b: &BendingPoint, deviation: f64) -> Zone {
+        Zone::Cone {
             a: a.position,
+            ra: a.clearance + deviation,
             b: b.position,
-            radius: a.clearance.max(b.clearance) + deviation,
+            rb: b.clearance + deviation,
         }
     }
 
     fn bbox(&self) -> Aabb2 {
         match *self {
             Zone::Box(b) => b,
-            Zone::Capsule { a, b, radius } => Aabb2 {
-                min: a.min(b) - Point::splat(radius),
-                max: a.max(b) + Point::splat(radius),
+            Zone::Cone { a, ra, b, rb } => Aabb2 {
+                min: (a - Point::splat(ra)).min(b - Point::splat(rb)),
+                max: (a + Point::splat(ra)).max(b + Point::splat(rb)),
             },
         }
     }
@@ -195,16 +253,22 @@ impl Zone {
     fn expanded(self, m: f64) -> Zone {
         match self {
             Zone::Box(b) => Zone::Box(b.expanded(m)),
-            Zone::Capsule { a, b, radius } => Zone::Capsule {
+            Zone::Cone { a, ra, b, rb } => Zone::Cone {
                 a,
+                ra: ra + m,
                 b,
-                radius: radius + m,
+                rb: rb + m,
             },
         }
     }
 
     /// Whether the segment `p q` (user units) comes within the zone, with `slack` to
     /// spare (a box: whether the boxes meet, as for a wall's bounding box).
+    ///
+    /// For a cone, the smallest of `|x − c(s)| − r(s)` over points `x` of the segment and
+    /// `s` in `[0, 1]` (convex in both) is on an edge of the parameter square (an end of
+    /// the segment against the cone, or the segment against an end disc), or where the
+    /// segment crosses the axis `a b`.
     fn meets(&self, p: Point, q: Point, slack: f64) -> bool {
         match *self {
             Zone::Box(b) => {
@@ -217,28 +281,36 @@ impl Zone {
                     && w.max.x >= b.min.x - slack
                     && w.max.y >= b.min.y - slack
             }
-            Zone::Capsule { a, b, radius } => segment_distance(a, b, p, q) <= radius + slack,
+            Zone::Cone { a, ra, b, rb } => {
+                let to_segment = |c: Point| c.distance(nearest_on_segment(p, q, c));
+                segment_distance(a, b, p, q) <= 0.0
+                    || cone_distance(p, a, ra, b, rb, true) <= slack
+                    || cone_distance(q, a, ra, b, rb, true) <= slack
+                    || to_segment(a) - ra <= slack
+                    || to_segment(b) - rb <= slack
+            }
         }
     }
 
-    /// Whether `inner` lies strictly inside this zone, `slack` to spare. The distance to
-    /// a segment is convex, so a capsule holds a segment's capsule when it holds both
-    /// ends with the radius to spare, and a box when it holds its corners.
+    /// Whether `inner` lies strictly inside this zone, `slack` to spare. A cone is convex,
+    /// so it holds another cone when it holds both end discs, and a box when it holds its
+    /// corners.
     fn holds(&self, inner: &Zone, slack: f64) -> bool {
         let outer_box = self.bbox();
         if !inner.bbox().strictly_inside(&outer_box) {
             return false;
         }
-        let Zone::Capsule { a, b, radius } = *self else {
+        let Zone::Cone { a, ra, b, rb } = *self else {
             return true;
         };
-        let dist = |p: Point| p.distance(nearest_on_segment(a, b, p));
+        let inside = |p: Point, r: f64| cone_distance(p, a, ra, b, rb, false) + r < -slack;
         match *inner {
-            Zone::Capsule {
+            Zone::Cone {
                 a: c,
+                ra: rc,
                 b: d,
-                radius: r,
-            } => dist(c).max(dist(d)) + r < radius - slack,
+                rb: rd,
+            } => inside(c, rc) && inside(d, rd),
             Zone::Box(x) => [
                 x.min,
                 x.max,
@@ -246,7 +318,7 @@ impl Zone {
                 Point::new(x.max.x, x.min.y),
             ]
             .into_iter()
-            .all(|p| dist(p) < radius - slack),
+            .all(|p| inside(p, 0.0)),
         }
     }
 }
@@ -322,6 +394,8 @@ pub(crate) struct Splice {
     pub new_edges: Vec<NewEdge>,
     pub free_area: f64,
     pub widenings: usize,
+    /// Whether influenced edges were cut at Voronoi vertices (else rebuilt whole).
+    pub cut: bool,
     /// Time spent building local Voronoi diagrams.
     pub voronoi_time: Duration,
     /// Walls (with the frame) given to the last local Voronoi diagram.
@@ -384,9 +458,6 @@ struct Context<'a> {
     delta: &'a WallDelta,
     removed: HashSet<WallKey>,
     influenced: HashSet<EdgeId>,
-    /// End vertices with the number of influenced edge ends they lose.
-    end_vertices: HashMap<VertexId, usize>,
-    remove_vertices: Vec<VertexId>,
     options: &'a crate::BuildOptions,
     deviation: f64,
     /// Position tolerance for matching (user units).
@@ -402,6 +473,60 @@ struct Context<'a> {
     voronoi_time: Cell<Duration>,
     /// Walls of the last local diagram.
     local_walls: Cell<usize>,
+}
+
+/// Which end of an influenced old edge keeps its bending points up to a cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum End {
+    /// The edge keeps its bending points `0..=k` (from its start vertex).
+    Start,
+    /// The edge keeps its bending points `k..` (to its end vertex).
+    End,
+}
+
+/// A bending point of an influenced old edge where the edge may be cut: every chord on
+/// its kept side is stable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Candidate {
+    edge: EdgeId,
+    k: usize,
+    end: End,
+}
+
+/// The cut points an attempt looks for, by position.
+struct Cuts {
+    /// Candidates by bucket of side `cell` (each candidate is in the 3 × 3 buckets
+    /// around its own, so one lookup finds every candidate within `cell`).
+    buckets: HashMap<(i64, i64), Vec<Candidate>>,
+    cell: f64,
+    /// Every cut end that must be found (its vertex counts on getting the edge back).
+    planned: Vec<(EdgeId, End)>,
+}
+
+impl Cuts {
+    fn bucket(&self, p: Point) -> (i64, i64) {
+        (
+            (p.x / self.cell).floor() as i64,
+            (p.y / self.cell).floor() as i64,
+        )
+    }
+
+    fn near(&self, p: Point) -> &[Candidate] {
+        self.buckets
+            .get(&self.bucket(p))
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+}
+
+/// How an attempt rebuilds the influenced edges: whole, or cut at Voronoi vertices on
+/// their stable parts (then only the chords near the change are rebuilt).
+struct Mode {
+    /// Old vertices that stay (they keep an edge or a cut part of one), with the number
+    /// of influenced edge ends they lose.
+    end_vertices: HashMap<VertexId, usize>,
+    remove_vertices: Vec<VertexId>,
+    cuts: Option<Cuts>,
 }
 
 /// Plans the local repair of `dynamic`'s ECM for the new walls.
@@ -424,63 +549,141 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         })
         .collect();
 
-    // Influenced edges.
+    // Influenced edges, with their first and last influenced chord.
     let mut influenced: HashSet<EdgeId> = HashSet::default();
-    let mut zones: Vec<Zone> = Vec::new();
+    let mut hits: HashMap<EdgeId, (usize, usize)> = HashMap::default();
+    let mut change_zones: Vec<Zone> = Vec::new();
     for &(a, b) in &changed {
         let env = AABB::from_corners([a.x, a.y], [b.x, b.y]);
-        zones.push(Zone::Box(Aabb2 {
+        change_zones.push(Zone::Box(Aabb2 {
             min: a.min(b),
             max: a.max(b),
         }));
         for item in dynamic.index.sweep.locate_in_envelope_intersecting(env) {
             let id = item.data;
-            if influenced.contains(&id) {
-                continue;
-            }
             let Some(e) = ecm.edges.get(id) else { continue };
-            let hit = e.bending_points.windows(2).any(|w| {
-                segment_distance(a, b, w[0].position, w[1].position)
-                    <= w[0].clearance.max(w[1].clearance) + deviation + eps
-            });
-            if hit {
-                influenced.insert(id);
-            }
+            let near = |w: &[BendingPoint]| Zone::chord(&w[0], &w[1], deviation).meets(a, b, eps);
+            let chords = &e.bending_points;
+            let Some(first) = chords.windows(2).position(near) else {
+                continue;
+            };
+            let last = chords.len() - 2 - chords.windows(2).rev().position(near).unwrap_or(0);
+            influenced.insert(id);
+            let h = hits.entry(id).or_insert((first, last));
+            h.0 = h.0.min(first);
+            h.1 = h.1.max(last);
         }
     }
-    let mut end_vertices: HashMap<VertexId, usize> = HashMap::default();
-    let mut remove_vertices = Vec::new();
+    // Old vertices at the ends of influenced edges, with the influenced edge ends they lose.
+    let mut lost: Vec<(VertexId, usize, bool)> = Vec::new();
     let mut seen: HashSet<VertexId> = HashSet::default();
     for &id in &influenced {
         let e = &ecm.edges[id];
-        for w in e.bending_points.windows(2) {
-            zones.push(Zone::chord(&w[0], &w[1], deviation));
-        }
         for v in [e.start, e.end] {
             if !seen.insert(v) {
                 continue;
             }
             let vertex = &ecm.vertices[v];
-            let lost = vertex
+            let n = vertex
                 .edges
                 .iter()
                 .filter(|x| influenced.contains(x))
                 .count();
-            if lost < vertex.edges.len() {
-                end_vertices.insert(v, lost);
-            } else {
-                remove_vertices.push(v);
-            }
+            lost.push((v, n, n < vertex.edges.len()));
         }
     }
     let margin = 2.0 * deviation + 4.0 / grid.scale();
+    let mode_of = |anchored: &dyn Fn(VertexId, bool) -> bool, cuts: Option<Cuts>| {
+        let mut mode = Mode {
+            end_vertices: HashMap::default(),
+            remove_vertices: Vec::new(),
+            cuts,
+        };
+        for &(v, n, keeps_edge) in &lost {
+            if anchored(v, keeps_edge) {
+                mode.end_vertices.insert(v, n);
+            } else {
+                mode.remove_vertices.push(v);
+            }
+        }
+        mode
+    };
+    let region_of = |zones: &[Zone]| {
+        zones
+            .iter()
+            .map(Zone::bbox)
+            .fold(Aabb2::EMPTY, Aabb2::union)
+    };
+
+    // Whole edges: every chord of every influenced edge is rebuilt.
+    let mut zones = change_zones.clone();
+    for &id in &influenced {
+        for w in ecm.edges[id].bending_points.windows(2) {
+            zones.push(Zone::chord(&w[0], &w[1], deviation));
+        }
+    }
     for z in &mut zones {
         *z = z.expanded(margin);
     }
-    let mut region = zones
-        .iter()
-        .map(Zone::bbox)
-        .fold(Aabb2::EMPTY, Aabb2::union);
+    let whole = mode_of(&|_, keeps_edge| keeps_edge, None);
+    let mut region = region_of(&zones);
+
+    // Cut edges: only the chords near the change and a few stable ones around them, up to
+    // a likely Voronoi vertex on each side, are rebuilt.
+    let match_tol = 8.0 * tol;
+    let mut cuts = Cuts {
+        buckets: HashMap::default(),
+        cell: 2.0 * match_tol,
+        planned: Vec::new(),
+    };
+    let mut cut_zones = change_zones;
+    let mut cut_vertices: HashSet<VertexId> = HashSet::default();
+    for (&id, &(first, last)) in &hits {
+        let e = &ecm.edges[id];
+        let bps = &e.bending_points;
+        let n = bps.len();
+        let changes = |k: usize| site_changes(&bps[k - 1], &bps[k + 1], match_tol);
+        // Prefix: candidates `k` in `from + 1 ..= first`, chords `from..` rebuilt. The
+        // rebuilt chords reach past the second likely Voronoi vertex outside the change, so
+        // that the arc beyond the first one (the cut) is whole in the local diagram.
+        let mut from = 0;
+        let mut likely = (1..=first)
+            .rev()
+            .take(MAX_CUT_SEARCH)
+            .filter(|&k| changes(k));
+        if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
+            from = k2 - 1;
+            cuts.planned.push((id, End::Start));
+            cut_vertices.insert(e.start);
+            cuts.add(id, End::Start, bps, from + 1..=first);
+        }
+        // Suffix: candidates `k` in `last + 1 ..= to - 1`, chords `..to` rebuilt.
+        let mut to = n - 1;
+        let mut likely = (last + 1..=n - 2)
+            .take(MAX_CUT_SEARCH)
+            .filter(|&k| changes(k));
+        if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
+            to = k2 + 1;
+            cuts.planned.push((id, End::End));
+            cut_vertices.insert(e.end);
+            cuts.add(id, End::End, bps, last + 1..=to - 1);
+        }
+        for w in bps[from..=to].windows(2) {
+            cut_zones.push(Zone::chord(&w[0], &w[1], deviation));
+        }
+    }
+    for z in &mut cut_zones {
+        *z = z.expanded(margin);
+    }
+    let cut = (!cuts.planned.is_empty()).then(|| {
+        let region = region_of(&cut_zones);
+        let mode = mode_of(
+            &|v, keeps_edge| keeps_edge || cut_vertices.contains(&v),
+            Some(cuts),
+        );
+        (mode, cut_zones, region)
+    });
+
     let ctx = Context {
         ecm,
         index: &dynamic.index,
@@ -488,8 +691,6 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         delta,
         removed: delta.removed().iter().copied().collect(),
         influenced,
-        end_vertices,
-        remove_vertices,
         options: &dynamic.options.build,
         deviation,
         tol,
@@ -501,22 +702,31 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         voronoi_time: Cell::new(Duration::ZERO),
         local_walls: Cell::new(0),
     };
+    let done = |mut splice: Splice, widenings: usize, cut: bool| {
+        splice.widenings = widenings;
+        splice.cut = cut;
+        splice.voronoi_time = ctx.voronoi_time.get();
+        splice.local_walls = ctx.local_walls.get();
+        splice
+    };
+    // First the cut edges; when they cannot be proven (no cut found on some side, or a
+    // check failed), the whole edges.
+    if let Some((mode, zones, region)) = &cut {
+        if let Step::Done(splice) = attempt(&ctx, mode, zones, *region) {
+            return Ok(done(splice, 0, true));
+        }
+    }
     let mut last = String::new();
     for widenings in 0..=dynamic.options.max_widenings {
         // The first attempt takes the walls near the influenced edges (the union of the
         // capsules of their chords); wider ones the walls in a box around everything.
         let step = if widenings == 0 {
-            attempt(&ctx, &zones, region)
+            attempt(&ctx, &whole, &zones, region)
         } else {
-            attempt(&ctx, &[Zone::Box(region)], region)
+            attempt(&ctx, &whole, &[Zone::Box(region)], region)
         };
         match step {
-            Step::Done(mut splice) => {
-                splice.widenings = widenings;
-                splice.voronoi_time = ctx.voronoi_time.get();
-                splice.local_walls = ctx.local_walls.get();
-                return Ok(splice);
-            }
+            Step::Done(splice) => return Ok(done(splice, widenings, false)),
             Step::Fail(reason) => {
                 return Err(Fallback {
                     reason,
@@ -538,6 +748,64 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     })
 }
 
+/// How many bending points outside the influenced chords are searched for a likely
+/// Voronoi vertex to cut an edge at (farther, the edge is rebuilt to its vertex).
+const MAX_CUT_SEARCH: usize = 24;
+
+impl Cuts {
+    /// Adds the bending points `ks` of an edge as candidates for a cut keeping `end`.
+    fn add(
+        &mut self,
+        edge: EdgeId,
+        end: End,
+        bps: &[BendingPoint],
+        ks: std::ops::RangeInclusive<usize>,
+    ) {
+        for k in ks {
+            let c = Candidate { edge, k, end };
+            let (bx, by) = self.bucket(bps[k].position);
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    self.buckets.entry((bx + dx, by + dy)).or_default().push(c);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the nearest walls on some side seem to differ between two bending points (so
+/// that a Voronoi vertex likely lies between them): a corner against a straight wall, two
+/// corners, or two walls on different lines. Only a guess to place the cuts; the cuts
+/// themselves are proven on the local diagram.
+fn site_changes(p: &crate::BendingPoint, q: &crate::BendingPoint, tol: f64) -> bool {
+    let side = |a: Point, a_corner: bool, pa: Point, b: Point, b_corner: bool, pb: Point| {
+        if a_corner != b_corner {
+            return true;
+        }
+        if a_corner {
+            return (a - b).abs().max_element() > tol;
+        }
+        let n = pa - a;
+        let len = n.length();
+        len <= tol || (b - a).dot(n).abs() > tol * len || (pb - b).dot(n) <= 0.0
+    };
+    side(
+        p.left,
+        p.left_is_corner,
+        p.position,
+        q.left,
+        q.left_is_corner,
+        q.position,
+    ) || side(
+        p.right,
+        p.right_is_corner,
+        p.position,
+        q.right,
+        q.right_is_corner,
+        q.position,
+    )
+}
+
 /// The new walls (the current ones without the removed, with the added) that meet the
 /// zone (a box: whose bounding boxes meet it), each passed to `f`.
 fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey)) {
@@ -546,7 +814,7 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
     let b = zone.bbox();
     let meets = |k: WallKey| match zone {
         Zone::Box(_) => true,
-        Zone::Capsule { .. } => {
+        Zone::Cone { .. } => {
             let (a, b) = k.ends();
             zone.meets(grid.to_point(a), grid.to_point(b), ctx.tol)
         }
@@ -572,7 +840,7 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
 
 /// One try of the local repair with the walls that meet `zones` (user units; `region`
 /// is their bounding box).
-fn attempt(ctx: &Context<'_>, zones: &[Zone], region: Aabb2) -> Step {
+fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Step {
     let grid = ctx.ecm.grid;
     let scale = grid.scale();
     let lo = [
@@ -680,40 +948,220 @@ fn attempt(ctx: &Context<'_>, zones: &[Zone], region: Aabb2) -> Step {
             continue;
         };
         let l = finalize(&raw, transform, &local);
-        // The box of a whole edge holds the capsules of its chords: when it is known, so
-        // are they (one wall query per edge instead of one per chord).
-        let certified: SecondaryMap<EdgeId, bool> = l
-            .edges()
-            .map(|(id, e)| {
-                let chords = e
-                    .bending_points
-                    .windows(2)
-                    .map(|w| Zone::chord(&w[0], &w[1], ctx.deviation));
-                let whole = chords
-                    .clone()
-                    .map(|z| z.bbox())
-                    .fold(Aabb2::EMPTY, Aabb2::union);
-                let ok = known(&Zone::Box(whole)) || chords.into_iter().all(|cz| known(&cz));
-                (id, ok)
-            })
-            .collect();
-        let taken = new_edges_of(ctx, &l, &certified);
-        // Only the new edges are validated: the other certified edges are dropped (they
-        // equal kept old edges), so a diagram is only as good as the edges taken from it.
-        if !valid(&l, &taken, &wall_tree, ctx.tol_grid) {
+        let certify = |bps: &[BendingPoint]| {
+            // The box of a whole piece holds the capsules of its chords: when it is known,
+            // so are they (one wall query instead of one per chord).
+            let chords = bps
+                .windows(2)
+                .map(|w| Zone::chord(&w[0], &w[1], ctx.deviation));
+            let whole = chords
+                .clone()
+                .map(|z| z.bbox())
+                .fold(Aabb2::EMPTY, Aabb2::union);
+            known(&Zone::Box(whole)) || chords.into_iter().all(|cz| known(&cz))
+        };
+        let found = match &mode.cuts {
+            Some(cuts) => {
+                let (found, count) = find_cuts(ctx, cuts, &l, &raw, &diagram);
+                if count < cuts.planned.len() {
+                    return Step::Widen("an influenced edge has no cut in the region".into());
+                }
+                found
+            }
+            None => HashMap::default(),
+        };
+        let pieces = match pieces_of(ctx, &l, &found, &certify) {
+            Ok(pieces) => pieces,
+            Err(reason) => return Step::Widen(reason),
+        };
+        // Only the new pieces are validated: the other certified edges are dropped (they
+        // equal kept old edges), so a diagram is only as good as the pieces taken from it.
+        if !valid(&l, &pieces, &wall_tree, ctx.tol_grid) {
             continue;
         }
-        return select(ctx, &l, &certified, taken);
+        return select(ctx, mode, &l, &found, pieces, &certify);
     }
     Step::Fail("no local diagram passed validation".into())
 }
 
-/// The validation of the full build, on some edges of a local ECM.
-fn valid(l: &Ecm, edges: &[EdgeId], walls: &RTree<LocalWall>, tol: f64) -> bool {
+/// A cut found on a local edge: the candidate it matches, the index of the bending
+/// point, and on which side of it (`+1`: higher indices) the rebuilt part lies.
+#[derive(Clone, Copy, Debug)]
+struct FoundCut {
+    cand: Candidate,
+    at: usize,
+    dir: i8,
+}
+
+fn close(a: Point, b: Point, tol: f64) -> bool {
+    (a - b).abs().max_element() <= tol
+}
+
+/// The cuts of the old edges found on the local ECM, by local edge, and how many.
+///
+/// A candidate bending point `P` of an old edge is a cut when a local edge passes through
+/// it, `P` is a vertex of the local Voronoi diagram, and the local edge's neighbour on
+/// one side is the old edge's neighbour on the kept side. `P` is stable (the chords on its
+/// kept side are), so it is a Voronoi vertex of the old diagram too, and the old bending
+/// points on the kept side (samples of whole stable arcs) are those of the new map.
+/// Where an old edge has several, the one nearest the change is taken.
+fn find_cuts(
+    ctx: &Context<'_>,
+    cuts: &Cuts,
+    l: &Ecm,
+    raw: &crate::extract::RawEcm,
+    diagram: &boostvoronoi::prelude::Diagram,
+) -> (HashMap<EdgeId, Vec<FoundCut>>, usize) {
+    let tol = 8.0 * ctx.tol;
+    let mut vertices: Option<HashSet<(u64, u64)>> = None;
+    let mut best: HashMap<(EdgeId, End), (EdgeId, FoundCut)> = HashMap::default();
+    for ((lid, e), re) in l.edges().zip(&raw.edges) {
+        let bps = &e.bending_points;
+        let n = bps.len();
+        for at in 1..n.saturating_sub(1) {
+            let p = bps[at].position;
+            for c in cuts.near(p) {
+                let old = &ctx.ecm.edges[c.edge].bending_points;
+                if !close(old[c.k].position, p, tol) {
+                    continue;
+                }
+                let outside = match c.end {
+                    End::Start => old[c.k - 1].position,
+                    End::End => old[c.k + 1].position,
+                };
+                let dir = match (
+                    close(bps[at - 1].position, outside, tol),
+                    close(bps[at + 1].position, outside, tol),
+                ) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => continue,
+                };
+                let vs = vertices.get_or_insert_with(|| {
+                    diagram
+                        .vertices()
+                        .iter()
+                        .map(|v| (v.x().to_bits(), v.y().to_bits()))
+                        .collect()
+                });
+                let q = raw.bending_points(re)[at].position;
+                if !vs.contains(&(q.x.to_bits(), q.y.to_bits())) {
+                    continue;
+                }
+                let f = FoundCut { cand: *c, at, dir };
+                let entry = best.entry((c.edge, c.end)).or_insert((lid, f));
+                let inner = match c.end {
+                    End::Start => f.cand.k > entry.1.cand.k,
+                    End::End => f.cand.k < entry.1.cand.k,
+                };
+                if inner {
+                    *entry = (lid, f);
+                }
+            }
+        }
+    }
+    let count = best.len();
+    let mut by_edge: HashMap<EdgeId, Vec<FoundCut>> = HashMap::default();
+    for (_, (lid, f)) in best {
+        by_edge.entry(lid).or_default().push(f);
+    }
+    for cs in by_edge.values_mut() {
+        cs.sort_unstable_by_key(|c| c.at);
+    }
+    (by_edge, count)
+}
+
+/// A part of a local edge that goes into the new ECM: its bending points `from..=to`,
+/// joined at each end to the kept part of a cut old edge (`head`, `tail`) or ending at a
+/// local vertex.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    edge: EdgeId,
+    from: usize,
+    to: usize,
+    head: Option<FoundCut>,
+    tail: Option<FoundCut>,
+}
+
+/// Whether a local edge is a kept old edge.
+fn is_kept(ctx: &Context<'_>, e: &Edge) -> bool {
+    let tol = 8.0 * ctx.tol;
+    let p = e.bending_points[0].position;
+    let env = AABB::from_corners([p.x - tol, p.y - tol], [p.x + tol, p.y + tol]);
+    ctx.index
+        .sweep
+        .locate_in_envelope_intersecting(env)
+        .any(|item| {
+            !ctx.influenced.contains(&item.data)
+                && ctx
+                    .ecm
+                    .edges
+                    .get(item.data)
+                    .is_some_and(|o| same_geometry(o, e, tol))
+        })
+}
+
+/// The pieces of the local ECM that go into the new ECM: every certified local edge
+/// without cuts that is not a kept old edge, and on edges with cuts the parts on the
+/// rebuilt side of their cuts (which must be certified; else why the region must grow).
+fn pieces_of(
+    ctx: &Context<'_>,
+    l: &Ecm,
+    found: &HashMap<EdgeId, Vec<FoundCut>>,
+    certify: &dyn Fn(&[BendingPoint]) -> bool,
+) -> Result<Vec<Piece>, String> {
+    let mut pieces = Vec::new();
+    for (id, e) in l.edges() {
+        let n = e.bending_points.len();
+        let Some(cs) = found.get(&id) else {
+            if certify(&e.bending_points) && !is_kept(ctx, e) {
+                pieces.push(Piece {
+                    edge: id,
+                    from: 0,
+                    to: n - 1,
+                    head: None,
+                    tail: None,
+                });
+            }
+            continue;
+        };
+        if cs.windows(2).any(|w| w[0].at == w[1].at) {
+            return Err("two cuts at one bending point".into());
+        }
+        let mut prev: Option<FoundCut> = None;
+        for i in 0..=cs.len() {
+            let next = cs.get(i).copied();
+            let inside = prev.is_some_and(|c| c.dir > 0) || next.is_some_and(|c| c.dir < 0);
+            let outside = prev.is_some_and(|c| c.dir < 0) || next.is_some_and(|c| c.dir > 0);
+            if inside && outside {
+                return Err("the cuts of a local edge disagree".into());
+            }
+            if inside {
+                let from = prev.map_or(0, |c| c.at);
+                let to = next.map_or(n - 1, |c| c.at);
+                if !certify(&e.bending_points[from..=to]) {
+                    return Err("a cut edge leaves the region".into());
+                }
+                pieces.push(Piece {
+                    edge: id,
+                    from,
+                    to,
+                    head: prev,
+                    tail: next,
+                });
+            }
+            prev = next;
+        }
+    }
+    Ok(pieces)
+}
+
+/// The validation of the full build, on pieces of the local ECM.
+fn valid(l: &Ecm, pieces: &[Piece], walls: &RTree<LocalWall>, tol: f64) -> bool {
     let scale = l.grid.scale();
-    for &id in edges {
-        let edge = &l.edges[id];
-        for bp in &edge.bending_points {
+    for piece in pieces {
+        let bps = &l.edges[piece.edge].bending_points[piece.from..=piece.to];
+        for bp in bps {
             let q = bp.position * scale;
             let (dl, dr) = (q.distance(bp.left * scale), q.distance(bp.right * scale));
             if (dl - dr).abs() > tol {
@@ -731,7 +1179,8 @@ fn valid(l: &Ecm, edges: &[EdgeId], walls: &RTree<LocalWall>, tol: f64) -> bool 
             }
         }
         for side in [Side::Left, Side::Right] {
-            for piece in edge.cell_pieces(side) {
+            for w in bps.windows(2) {
+                let piece = cell_piece(&w[0], &w[1], side);
                 let area = signed_area(&piece) * scale * scale;
                 let size = piece
                     .iter()
@@ -753,49 +1202,65 @@ fn edge_area(e: &Edge) -> f64 {
         .sum()
 }
 
-/// The certified edges of the local ECM that are not kept old edges: the new edges.
-fn new_edges_of(ctx: &Context<'_>, l: &Ecm, certified: &SecondaryMap<EdgeId, bool>) -> Vec<EdgeId> {
-    let ecm = ctx.ecm;
-    let tol = 8.0 * ctx.tol;
-    // Is this certified local edge a kept old edge?
-    let kept = |e: &Edge| {
-        let p = e.bending_points[0].position;
-        let env = AABB::from_corners([p.x - tol, p.y - tol], [p.x + tol, p.y + tol]);
-        ctx.index
-            .sweep
-            .locate_in_envelope_intersecting(env)
-            .any(|item| {
-                !ctx.influenced.contains(&item.data)
-                    && ecm
-                        .edges
-                        .get(item.data)
-                        .is_some_and(|o| same_geometry(o, e, tol))
-            })
-    };
-    l.edges()
-        .filter(|(id, e)| certified[*id] && !kept(e))
-        .map(|(id, _)| id)
-        .collect()
+/// A bending point seen from the other direction of travel.
+fn flipped(b: &BendingPoint) -> BendingPoint {
+    BendingPoint {
+        position: b.position,
+        left: b.right,
+        right: b.left,
+        clearance: b.clearance,
+        left_is_corner: b.right_is_corner,
+        right_is_corner: b.left_is_corner,
+    }
 }
 
-/// Checks that the new edges complete the kept ones and turns them into a splice.
+/// The kept part of a cut old edge, in the direction of travel towards the cut (`head`)
+/// or away from it, without the cut point; and the old vertex at its far end.
+fn kept_part(ecm: &Ecm, c: &FoundCut, head: bool, out: &mut Vec<BendingPoint>) -> VertexId {
+    let e = &ecm.edges[c.cand.edge];
+    let bps = &e.bending_points;
+    let k = c.cand.k;
+    match (c.cand.end, head) {
+        (End::Start, true) => out.extend_from_slice(&bps[..k]),
+        (End::Start, false) => out.extend(bps[..k].iter().rev().map(flipped)),
+        (End::End, true) => out.extend(bps[k + 1..].iter().rev().map(flipped)),
+        (End::End, false) => out.extend_from_slice(&bps[k + 1..]),
+    }
+    match c.cand.end {
+        End::Start => e.start,
+        End::End => e.end,
+    }
+}
+
+/// Checks that the new pieces complete the kept edges and turns them into a splice.
 fn select(
     ctx: &Context<'_>,
+    mode: &Mode,
     l: &Ecm,
-    certified: &SecondaryMap<EdgeId, bool>,
-    taken: Vec<EdgeId>,
+    found: &HashMap<EdgeId, Vec<FoundCut>>,
+    pieces: Vec<Piece>,
+    certify: &dyn Fn(&[BendingPoint]) -> bool,
 ) -> Step {
     let ecm = ctx.ecm;
     let tol = 8.0 * ctx.tol;
-    let mut is_taken: SecondaryMap<EdgeId, ()> = SecondaryMap::new();
-    for &id in &taken {
-        is_taken.insert(id, ());
+    // Piece ends at local vertices.
+    let mut used: SecondaryMap<VertexId, usize> = SecondaryMap::new();
+    let mut in_pieces: SecondaryMap<EdgeId, ()> = SecondaryMap::new();
+    for p in &pieces {
+        let e = &l.edges[p.edge];
+        in_pieces.insert(p.edge, ());
+        if p.head.is_none() {
+            *used.entry(e.start).unwrap().or_insert(0) += 1;
+        }
+        if p.tail.is_none() {
+            *used.entry(e.end).unwrap().or_insert(0) += 1;
+        }
     }
     // End vertices by position.
     let cell = 4.0 * tol;
     let bucket = |p: Point| ((p.x / cell).floor() as i64, (p.y / cell).floor() as i64);
     let mut buckets: HashMap<(i64, i64), Vec<VertexId>> = HashMap::default();
-    for &v in ctx.end_vertices.keys() {
+    for &v in mode.end_vertices.keys() {
         buckets
             .entry(bucket(ecm.vertices[v].position))
             .or_default()
@@ -820,55 +1285,101 @@ fn select(
     let mut used_old: HashMap<VertexId, VertexId> = HashMap::default();
     let mut new_vertices: Vec<Vertex> = Vec::new();
     let mut gained: HashMap<VertexId, usize> = HashMap::default();
-    for &id in &taken {
-        let e = &l.edges[id];
-        for lv in [e.start, e.end] {
-            if !map.contains_key(lv) {
-                let v = &l.vertices[lv];
-                let candidates = if v.degree() >= 2 {
-                    near_end(v.position)
-                } else {
-                    Vec::new()
-                };
-                let r = match candidates.as_slice() {
-                    [] => {
-                        // A new vertex: all its local edges must be new.
-                        for le in &v.edges {
-                            if !is_taken.contains_key(*le) {
-                                return if certified[*le] {
-                                    Step::Fail(format!(
-                                        "a new vertex at {:?} has a kept edge",
-                                        v.position
-                                    ))
-                                } else {
-                                    Step::Widen(format!(
-                                        "an edge of the new vertex at {:?} leaves the region",
-                                        v.position
-                                    ))
-                                };
-                            }
-                        }
-                        let mut nv = v.clone();
-                        nv.edges.clear();
-                        new_vertices.push(nv);
-                        VertexRef::New(new_vertices.len() - 1)
-                    }
-                    [old] => {
-                        if used_old.insert(*old, lv).is_some() {
-                            return Step::Fail("two local vertices match one end vertex".into());
-                        }
-                        VertexRef::Old(*old)
-                    }
-                    _ => return Step::Fail("ambiguous end vertices".into()),
-                };
-                map.insert(lv, r);
+    for (lv, &count) in &used {
+        let v = &l.vertices[lv];
+        let candidates = if v.degree() >= 2 {
+            near_end(v.position)
+        } else {
+            Vec::new()
+        };
+        let r = match candidates.as_slice() {
+            [] => {
+                // A new vertex: all its local edges must be new.
+                if count != v.edges.len() {
+                    let kept_edge = v.edges.iter().any(|le| {
+                        !in_pieces.contains_key(*le)
+                            && !found.contains_key(le)
+                            && certify(&l.edges[*le].bending_points)
+                    });
+                    return if kept_edge {
+                        Step::Fail(format!("a new vertex at {:?} has a kept edge", v.position))
+                    } else {
+                        Step::Widen(format!(
+                            "an edge of the new vertex at {:?} leaves the region",
+                            v.position
+                        ))
+                    };
+                }
+                let mut nv = v.clone();
+                nv.edges.clear();
+                new_vertices.push(nv);
+                VertexRef::New(new_vertices.len() - 1)
             }
-            if let VertexRef::Old(old) = map[lv] {
-                *gained.entry(old).or_default() += 1;
+            [old] => {
+                if used_old.insert(*old, lv).is_some() {
+                    return Step::Fail("two local vertices match one end vertex".into());
+                }
+                *gained.entry(*old).or_default() += count;
+                VertexRef::Old(*old)
             }
-        }
+            _ => return Step::Fail("ambiguous end vertices".into()),
+        };
+        map.insert(lv, r);
     }
-    for (v, lost) in &ctx.end_vertices {
+    // The new edges: pieces, joined to the kept parts of cut old edges.
+    let mut new_edges: Vec<NewEdge> = Vec::with_capacity(pieces.len());
+    for p in &pieces {
+        let e = &l.edges[p.edge];
+        let (start, end, edge) = if p.head.is_none() && p.tail.is_none() {
+            (map[e.start], map[e.end], e.clone())
+        } else {
+            let mut bps: Vec<BendingPoint> = Vec::new();
+            let start = match &p.head {
+                Some(c) => VertexRef::Old(kept_part(ecm, c, true, &mut bps)),
+                None => map[e.start],
+            };
+            bps.extend_from_slice(&e.bending_points[p.from..=p.to]);
+            let end = match &p.tail {
+                Some(c) => VertexRef::Old(kept_part(ecm, c, false, &mut bps)),
+                None => map[e.end],
+            };
+            if let Some(c) = &p.head {
+                let v = if c.cand.end == End::Start {
+                    ecm.edges[c.cand.edge].start
+                } else {
+                    ecm.edges[c.cand.edge].end
+                };
+                *gained.entry(v).or_default() += 1;
+            }
+            if let Some(c) = &p.tail {
+                let v = if c.cand.end == End::Start {
+                    ecm.edges[c.cand.edge].start
+                } else {
+                    ecm.edges[c.cand.edge].end
+                };
+                *gained.entry(v).or_default() += 1;
+            }
+            let length = bps
+                .windows(2)
+                .map(|w| w[0].position.distance(w[1].position))
+                .sum();
+            let min_clearance = bps
+                .iter()
+                .map(|b| b.clearance)
+                .fold(f64::INFINITY, f64::min);
+            let edge = Edge {
+                start: VertexId::default(),
+                end: VertexId::default(),
+                bending_points: bps,
+                length,
+                min_clearance,
+                component: UNLABELLED,
+            };
+            (start, end, edge)
+        };
+        new_edges.push(NewEdge { start, end, edge });
+    }
+    for (v, lost) in &mode.end_vertices {
         let got = gained.get(v).copied().unwrap_or(0);
         if got != *lost {
             return Step::Widen(format!(
@@ -879,7 +1390,7 @@ fn select(
     }
     // Areas.
     let scale = ecm.grid.scale();
-    let added: f64 = taken.iter().map(|id| edge_area(&l.edges[*id])).sum();
+    let added: f64 = new_edges.iter().map(|ne| edge_area(&ne.edge)).sum();
     let removed: f64 = ctx
         .influenced
         .iter()
@@ -898,24 +1409,14 @@ fn select(
     }
     let grid = ecm.grid;
     let free_area = grid.to_user_length(grid.to_user_length(1.0)) * new_twice as f64 * 0.5;
-    let new_edges = taken
-        .iter()
-        .map(|id| {
-            let e = &l.edges[*id];
-            NewEdge {
-                start: map[e.start],
-                end: map[e.end],
-                edge: e.clone(),
-            }
-        })
-        .collect();
     Step::Done(Splice {
         remove_edges: ctx.influenced.iter().copied().collect(),
-        remove_vertices: ctx.remove_vertices.clone(),
+        remove_vertices: mode.remove_vertices.clone(),
         new_vertices,
         new_edges,
         free_area,
         widenings: 0,
+        cut: false,
         voronoi_time: Duration::ZERO,
         local_walls: 0,
     })

@@ -153,6 +153,10 @@ pub struct PatchReport {
     pub added_edges: usize,
     /// How often the local region was doubled.
     pub widenings: usize,
+    /// Whether the local repair cut the influenced ECM edges at Voronoi vertices on
+    /// their stable parts and rebuilt only the parts near the change (else it rebuilt
+    /// them whole).
+    pub cut_edges: bool,
     /// Why the local repair fell back to a full rebuild, if it did.
     pub fallback_reason: Option<String>,
     /// Time spent planning (normalization included).
@@ -436,6 +440,7 @@ impl DynamicEcm {
             removed_edges: 0,
             added_edges: 0,
             widenings: 0,
+            cut_edges: false,
             fallback_reason: None,
             plan_time: Duration::ZERO,
             walls_time,
@@ -458,6 +463,7 @@ impl DynamicEcm {
                 Ok(splice) => {
                     report.method = RepairMethod::Local;
                     report.widenings = splice.widenings;
+                    report.cut_edges = splice.cut;
                     report.removed_edges = splice.remove_edges.len();
                     report.added_edges = splice.new_edges.len();
                     report.voronoi_time = splice.voronoi_time;
