@@ -1306,6 +1306,15 @@ fn on_segment_grid(p: GridPoint, a: GridPoint, b: GridPoint) -> bool {
 
 /// Whether two non-degenerate segments share any point other than one common endpoint.
 fn segments_conflict(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+    // Segments whose boxes are apart cannot meet: most pairs from a shared bucket end
+    // here, for four comparisons instead of four 128-bit orientation tests.
+    if a.x.max(b.x) < c.x.min(d.x)
+        || c.x.max(d.x) < a.x.min(b.x)
+        || a.y.max(b.y) < c.y.min(d.y)
+        || c.y.max(d.y) < a.y.min(b.y)
+    {
+        return false;
+    }
     if !crate::segments_intersect_grid(a, b, c, d) {
         return false;
     }
