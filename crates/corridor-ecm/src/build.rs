@@ -7,7 +7,7 @@ use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexI
 use crate::transform::{to_user, Transform};
 use crate::validate::{check_walls, free_area_twice, validate, WallsChecked};
 use crate::CellIndex;
-use corridor_geom::{normalize, Environment, Point, Walls};
+use corridor_geom::{normalize_indexed, Environment, Point, Walls};
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
 use std::borrow::Cow;
@@ -107,9 +107,9 @@ impl Ecm {
     /// [`Ecm::build`] with explicit options.
     pub fn build_with(env: &Environment, options: &BuildOptions) -> Result<Ecm, BuildError> {
         let start = Instant::now();
-        let walls = normalize(env)?;
+        let (walls, grid) = normalize_indexed(env)?;
         let normalize_time = start.elapsed();
-        let mut ecm = Self::build_from_walls(&walls, options, WallsChecked::Disjoint)?;
+        let mut ecm = Self::build_from_walls(&walls, options, WallsChecked::Disjoint(grid))?;
         ecm.stats.normalize = normalize_time;
         Ok(ecm)
     }

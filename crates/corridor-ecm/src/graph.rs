@@ -31,7 +31,7 @@ impl fmt::Display for ComponentId {
 }
 
 /// A side of an edge, looking from its start vertex towards its end vertex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Side {
     /// To the left of the direction of travel.
     Left,

@@ -60,11 +60,11 @@ impl Ecm {
             .ok_or(QueryError::NotInFreeSpace { point: q })
     }
 
-    /// [`Ecm::locate`] without building a polygon per candidate cell (no allocation).
+    /// [`Ecm::locate`] without building a polygon per candidate cell (no allocation);
+    /// the same answer, by the same rule on boundaries.
     fn locate_quietly(&self, p: Point) -> Option<CellRef> {
-        let envelope = rstar::AABB::from_point([p.x, p.y]);
-        self.cells.pieces_meeting(&self.edges, envelope).find(|c| {
-            self.piece_ring(*c)
+        self.cells.smallest_holding(&self.edges, p, |c| {
+            self.piece_ring(c)
                 .is_some_and(|(ring, n)| in_polygon(&ring[..n], p))
         })
     }

@@ -83,14 +83,16 @@ fn gp(p: GridPoint) -> Point {
 }
 
 impl WallIndex {
-    /// Indexes the walls.
-    pub(crate) fn new(walls: &Walls) -> Self {
+    /// Indexes the walls, with `grid` the bucket grid over them that
+    /// [`Walls::check_disjoint_indexed`] built (segments, then points).
+    pub(crate) fn new(walls: &Walls, grid: SegmentGrid) -> Self {
         let ends: Vec<(GridPoint, GridPoint)> = walls
             .segments
             .iter()
             .map(|s| (s.a, s.b))
             .chain(walls.points.iter().map(|(p, _)| (*p, *p)))
             .collect();
+        debug_assert_eq!(grid.len(), ends.len());
         WallIndex {
             entries: ends
                 .iter()
@@ -104,7 +106,7 @@ impl WallIndex {
                 })
                 .collect(),
             segments: walls.segments.len(),
-            grid: SegmentGrid::new(&ends),
+            grid,
         }
     }
 
@@ -220,14 +222,15 @@ pub(crate) fn free_area_twice(walls: &Walls) -> i128 {
 }
 
 /// How far the caller has already checked the [`Walls`] contract.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) enum WallsChecked {
     /// Nothing is known: walls from a caller of [`crate::Ecm::from_walls`].
     No,
-    /// [`Walls::check_disjoint`] passed on exactly these walls (as inside
-    /// [`corridor_geom::normalize`]), so no segments cross, overlap or touch away from
-    /// shared end points and no point lies on a wall or another point.
-    Disjoint,
+    /// [`Walls::check_disjoint_indexed`] passed on exactly these walls (as inside
+    /// [`corridor_geom::normalize_indexed`]) and built this grid, so no segments cross,
+    /// overlap or touch away from shared end points and no point lies on a wall or
+    /// another point.
+    Disjoint(SegmentGrid),
 }
 
 /// Checks the [`Walls`] contract and returns the wall index for validation and the
@@ -262,9 +265,10 @@ pub(crate) fn check_walls(
             return Err(invalid(sources, WallProblem::OutOfRange { at: *p }));
         }
     }
-    if checked == WallsChecked::No {
-        match walls.check_disjoint() {
-            Ok(()) => {}
+    let grid = match checked {
+        WallsChecked::Disjoint(grid) => grid,
+        WallsChecked::No => match walls.check_disjoint_indexed() {
+            Ok(grid) => grid,
             Err(WallConflict::ZeroLength { segment }) => {
                 let s = &walls.segments[segment];
                 return Err(invalid(&s.sources, WallProblem::ZeroLength { at: s.a }));
@@ -286,11 +290,11 @@ pub(crate) fn check_walls(
                 let (p, sources) = &walls.points[point];
                 return Err(invalid(sources, WallProblem::PointOnWall { at: *p }));
             }
-        }
-    }
+        },
+    };
     let ends = crate::extract::segment_ends(walls);
     check_orientation(walls, &ends)?;
-    Ok((WallIndex::new(walls), ends))
+    Ok((WallIndex::new(walls, grid), ends))
 }
 
 /// At every grid point, the one-sided walls around it must alternate between leaving and

@@ -46,8 +46,8 @@ pub use grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use hull::convex_hull;
 pub use jarvis::convex_hull_jarvis;
 pub use normalize::{
-    normalize, IntegerSites, NormalizeError, SegmentGrid, WallConflict, WallSegment, WallSource,
-    Walls,
+    normalize, normalize_indexed, IntegerSites, NormalizeError, SegmentGrid, WallConflict,
+    WallSegment, WallSource, Walls,
 };
 pub use normalize_local::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
