@@ -516,42 +516,36 @@ fn show(path: &Path, cpp: Option<&Path>) {
     }
 }
 
+/// The argument after `flag`, when `flag` was given.
+fn value_of(flag: &str) -> Option<String> {
+    let mut args = std::env::args().skip_while(|a| a != flag);
+    args.next()?;
+    Some(
+        args.next()
+            .unwrap_or_else(|| panic!("{flag} needs a value")),
+    )
+}
+
 fn main() {
-    if let Some(i) = std::env::args().position(|a| a == "--show") {
-        let path = PathBuf::from(std::env::args().nth(i + 1).expect("--show FILE"));
-        show(&path, cpp_driver().as_deref());
+    if let Some(path) = value_of("--show") {
+        show(Path::new(&path), cpp_driver().as_deref());
         return;
     }
-    if let Some(i) = std::env::args().position(|a| a == "--repeat") {
-        let count: u64 = std::env::args()
-            .nth(i + 1)
-            .and_then(|c| c.parse().ok())
-            .expect("--repeat N");
-        repeat(count);
+    if let Some(count) = value_of("--repeat") {
+        repeat(count.parse().expect("--repeat N"));
         return;
     }
-    if let Some(i) = std::env::args().position(|a| a == "--dump") {
-        let seed = std::env::args()
-            .nth(i + 1)
-            .and_then(|c| c.parse().ok())
-            .expect("--dump SEED");
-        print!("{}", fuzz_input(seed).expect("input").text());
+    if let Some(seed) = value_of("--dump") {
+        let input = fuzz_input(seed.parse().expect("--dump SEED")).expect("input");
+        print!("{}", input.text());
         return;
     }
-    if let Some(i) = std::env::args().position(|a| a == "--shrink") {
-        let seed = std::env::args()
-            .nth(i + 1)
-            .and_then(|c| c.parse().ok())
-            .expect("--shrink SEED");
-        shrink(seed);
+    if let Some(seed) = value_of("--shrink") {
+        shrink(seed.parse().expect("--shrink SEED"));
         return;
     }
-    if let Some(i) = std::env::args().position(|a| a == "--fuzz") {
-        let count = std::env::args()
-            .nth(i + 1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(10_000);
-        fuzz(count, cpp_driver().as_deref());
+    if let Some(count) = value_of("--fuzz") {
+        fuzz(count.parse().expect("--fuzz N"), cpp_driver().as_deref());
         return;
     }
     let cpp = cpp_driver();

@@ -654,22 +654,7 @@ impl<'a> SegmentTester<'a> {
         // Rounding is symmetric: the direction back is exactly `-n`. (`NONE - 1` matches
         // no obstacle.)
         let skip_x = self.obstacles.corners[x as usize].skipped_towards(-n, nl);
-        if !self.cones {
-            let walk = grid_walk(
-                fs,
-                &probe,
-                &self.all_slots,
-                self.obstacles.corners[v as usize].skipped_towards(n, nl),
-                skip_x,
-                &mut self.wall_mark,
-                &mut self.stamp,
-                &mut self.inside,
-            );
-            if let Err(blocker) = walk {
-                *hint = blocker;
-                return (None, None);
-            }
-        } else {
+        if self.cones {
             if self.view_of != v {
                 let obstacles = &self.obstacles;
                 let region = self.region;
@@ -696,23 +681,27 @@ impl<'a> SegmentTester<'a> {
                     }
                 }
             }
-            if !self.large_slots.slots.is_empty() {
-                let skip_v = self.obstacles.corners[v as usize].skipped_towards(n, nl);
-                let walk = grid_walk(
-                    fs,
-                    &probe,
-                    &self.large_slots,
-                    skip_v,
-                    skip_x,
-                    &mut self.wall_mark,
-                    &mut self.stamp,
-                    &mut self.inside,
-                );
-                if let Err(blocker) = walk {
-                    *hint = blocker;
-                    return (None, None);
-                }
-            }
+        }
+        // The grid: every obstacle without cones, the large ones with.
+        let grid = if self.cones {
+            &self.large_slots
+        } else {
+            &self.all_slots
+        };
+        let skip_v = self.obstacles.corners[v as usize].skipped_towards(n, nl);
+        let walk = grid_walk(
+            fs,
+            &probe,
+            grid,
+            skip_v,
+            skip_x,
+            &mut self.wall_mark,
+            &mut self.stamp,
+            &mut self.inside,
+        );
+        if let Err(blocker) = walk {
+            *hint = blocker;
+            return (None, None);
         }
         if self.inside.is_empty() {
             // Nothing on the way: the arrival depends only on whether the segment is a
