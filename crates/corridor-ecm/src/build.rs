@@ -334,6 +334,7 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
                     clearance: position.distance(left).min(position.distance(right)),
                     left_is_corner: l_corner,
                     right_is_corner: r_corner,
+                    is_voronoi_vertex: b.is_voronoi_vertex,
                 }
             })
             .collect();

@@ -24,6 +24,9 @@ pub(crate) struct RawBendingPoint {
     /// Whether `left` (`right`) is a wall end point rather than a point inside a wall.
     pub left_is_corner: bool,
     pub right_is_corner: bool,
+    /// Whether the point is a vertex of the Voronoi diagram (rather than a sample inside
+    /// an arc).
+    pub is_voronoi_vertex: bool,
 }
 
 /// An ECM edge in grid coordinates.
@@ -118,7 +121,13 @@ impl<'a> Extractor<'a> {
     }
 
     /// The bending point at `q` between the sites on its left and right.
-    fn annotate(&self, q: Point, left: Site, right: Site) -> RawBendingPoint {
+    fn annotate(
+        &self,
+        q: Point,
+        left: Site,
+        right: Site,
+        is_voronoi_vertex: bool,
+    ) -> RawBendingPoint {
         let (left, left_is_corner) = self.nearest_with_kind(left, q);
         let (right, right_is_corner) = self.nearest_with_kind(right, q);
         RawBendingPoint {
@@ -127,6 +136,7 @@ impl<'a> Extractor<'a> {
             right,
             left_is_corner,
             right_is_corner,
+            is_voronoi_vertex,
         }
     }
 
@@ -383,7 +393,8 @@ pub(crate) fn extract_with(
             None => ecm_vertex[v_start],
         };
         bps.clear();
-        let annotate = |q: Point, h: usize| x.annotate(q, site(h), site(twin(h)));
+        // Every point but the arc samples is a Voronoi vertex (a corner one included).
+        let annotate = |q: Point, h: usize| x.annotate(q, site(h), site(twin(h)), true);
         bps.push(annotate(position(v_start), h0));
         let mut h = h0;
         let end = loop {
@@ -487,7 +498,8 @@ fn sample_arc(
     p1: Point,
     bps: &mut Vec<RawBendingPoint>,
 ) {
-    let push = |q: Point, bps: &mut Vec<RawBendingPoint>| bps.push(x.annotate(q, left, right));
+    let push =
+        |q: Point, bps: &mut Vec<RawBendingPoint>| bps.push(x.annotate(q, left, right, false));
     match (left, right) {
         (Site::Point(a), Site::Point(b)) => {
             let m = (pt(a) + pt(b)) * 0.5;

@@ -69,6 +69,10 @@ pub struct BendingPoint {
     pub left_is_corner: bool,
     /// Whether `right` is a wall end point (see `left_is_corner`).
     pub right_is_corner: bool,
+    /// Whether the point is a vertex of the Voronoi diagram of the walls (where the
+    /// nearest walls change) rather than a sample inside one Voronoi arc. The local
+    /// repair cuts edges at such points.
+    pub is_voronoi_vertex: bool,
 }
 
 impl BendingPoint {

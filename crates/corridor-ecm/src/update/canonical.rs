@@ -30,6 +30,7 @@ fn reversed(points: &[BendingPoint]) -> Vec<BendingPoint> {
             clearance: b.clearance,
             left_is_corner: b.right_is_corner,
             right_is_corner: b.left_is_corner,
+            is_voronoi_vertex: b.is_voronoi_vertex,
         })
         .collect()
 }
@@ -93,6 +94,8 @@ fn sequence_diff(a: &[BendingPoint], b: &[BendingPoint], tolerance: f64) -> Opti
             "right nearest point"
         } else if (x.clearance - y.clearance).abs() > tolerance {
             "clearance"
+        } else if x.is_voronoi_vertex != y.is_voronoi_vertex {
+            "Voronoi vertex flag"
         } else {
             continue;
         };

@@ -40,13 +40,14 @@
 //! # Cut edges
 //! An influenced edge is often influenced only near one spot, and rebuilding it whole
 //! needs the walls around all of it. So the first attempt rebuilds only its chords near
-//! the change and a few stable chords on each side, up to (a guess of) the second
-//! Voronoi vertex, and keeps the rest of the edge: it is cut at a bending point `P` that
-//! is a vertex of the local Voronoi diagram where a local edge passes through with its
-//! neighbour on the kept side equal to the old edge's. `P` is then a Voronoi vertex of
-//! the new diagram whose disc is stable, so also one of the old diagram: the old
-//! bending points on the kept side are the samples of whole stable arcs (the sampling of
-//! an arc depends only on its ends and its two sites), those of the new map. The kept
+//! the change and a few stable chords on each side, up to the second Voronoi vertex
+//! (extraction flags the bending points that are Voronoi vertices), and keeps the rest
+//! of the edge: it is cut at a bending point `P` that is a vertex of the local Voronoi
+//! diagram where a local edge passes through with its neighbour on the kept side equal
+//! to the old edge's. `P` is then a Voronoi vertex of the new diagram whose disc is
+//! stable, so also one of the old diagram: the old bending points on the kept side are
+//! the samples of whole stable arcs (the sampling of an arc depends only on its ends and
+//! its two sites), those of the new map. The kept
 //! part is joined to the certified part of the local edge from `P` on (whole arcs of the
 //! new map as well) into one new edge, up to a local vertex or another cut. The old
 //! vertex at the kept end stays, and counts in (2) like an end vertex. When a planned
@@ -629,7 +630,8 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     let mut region = region_of(&zones);
 
     // Cut edges: only the chords near the change and a few stable ones around them, up to
-    // a likely Voronoi vertex on each side, are rebuilt.
+    // the second Voronoi vertex on each side (bending points flagged by extraction), are
+    // rebuilt.
     let match_tol = 8.0 * tol;
     let mut cuts = Cuts {
         buckets: HashMap::default(),
@@ -642,15 +644,12 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         let e = &ecm.edges[id];
         let bps = &e.bending_points;
         let n = bps.len();
-        let changes = |k: usize| site_changes(&bps[k - 1], &bps[k + 1], match_tol);
+        let vertex = |k: &usize| bps[*k].is_voronoi_vertex;
         // Prefix: candidates `k` in `from + 1 ..= first`, chords `from..` rebuilt. The
-        // rebuilt chords reach past the second likely Voronoi vertex outside the change, so
-        // that the arc beyond the first one (the cut) is whole in the local diagram.
+        // rebuilt chords reach past the second Voronoi vertex outside the change, so that
+        // the arc beyond the first one (the cut) is whole in the local diagram.
         let mut from = 0;
-        let mut likely = (1..=first)
-            .rev()
-            .take(MAX_CUT_SEARCH)
-            .filter(|&k| changes(k));
+        let mut likely = (1..=first).rev().take(MAX_CUT_SEARCH).filter(vertex);
         if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
             from = k2 - 1;
             cuts.planned.push((id, End::Start));
@@ -659,9 +658,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         }
         // Suffix: candidates `k` in `last + 1 ..= to - 1`, chords `..to` rebuilt.
         let mut to = n - 1;
-        let mut likely = (last + 1..=n - 2)
-            .take(MAX_CUT_SEARCH)
-            .filter(|&k| changes(k));
+        let mut likely = (last + 1..=n - 2).take(MAX_CUT_SEARCH).filter(vertex);
         if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
             to = k2 + 1;
             cuts.planned.push((id, End::End));
@@ -748,7 +745,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     })
 }
 
-/// How many bending points outside the influenced chords are searched for a likely
+/// How many bending points outside the influenced chords are searched for a
 /// Voronoi vertex to cut an edge at (farther, the edge is rebuilt to its vertex).
 const MAX_CUT_SEARCH: usize = 24;
 
@@ -771,39 +768,6 @@ impl Cuts {
             }
         }
     }
-}
-
-/// Whether the nearest walls on some side seem to differ between two bending points (so
-/// that a Voronoi vertex likely lies between them): a corner against a straight wall, two
-/// corners, or two walls on different lines. Only a guess to place the cuts; the cuts
-/// themselves are proven on the local diagram.
-fn site_changes(p: &crate::BendingPoint, q: &crate::BendingPoint, tol: f64) -> bool {
-    let side = |a: Point, a_corner: bool, pa: Point, b: Point, b_corner: bool, pb: Point| {
-        if a_corner != b_corner {
-            return true;
-        }
-        if a_corner {
-            return (a - b).abs().max_element() > tol;
-        }
-        let n = pa - a;
-        let len = n.length();
-        len <= tol || (b - a).dot(n).abs() > tol * len || (pb - b).dot(n) <= 0.0
-    };
-    side(
-        p.left,
-        p.left_is_corner,
-        p.position,
-        q.left,
-        q.left_is_corner,
-        q.position,
-    ) || side(
-        p.right,
-        p.right_is_corner,
-        p.position,
-        q.right,
-        q.right_is_corner,
-        q.position,
-    )
 }
 
 /// The new walls (the current ones without the removed, with the added) that meet the
@@ -962,7 +926,7 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         };
         let found = match &mode.cuts {
             Some(cuts) => {
-                let (found, count) = find_cuts(ctx, cuts, &l, &raw, &diagram);
+                let (found, count) = find_cuts(ctx, cuts, &l);
                 if count < cuts.planned.len() {
                     return Step::Widen("an influenced edge has no cut in the region".into());
                 }
@@ -1005,17 +969,10 @@ fn close(a: Point, b: Point, tol: f64) -> bool {
 /// kept side are), so it is a Voronoi vertex of the old diagram too, and the old bending
 /// points on the kept side (samples of whole stable arcs) are those of the new map.
 /// Where an old edge has several, the one nearest the change is taken.
-fn find_cuts(
-    ctx: &Context<'_>,
-    cuts: &Cuts,
-    l: &Ecm,
-    raw: &crate::extract::RawEcm,
-    diagram: &boostvoronoi::prelude::Diagram,
-) -> (HashMap<EdgeId, Vec<FoundCut>>, usize) {
+fn find_cuts(ctx: &Context<'_>, cuts: &Cuts, l: &Ecm) -> (HashMap<EdgeId, Vec<FoundCut>>, usize) {
     let tol = 8.0 * ctx.tol;
-    let mut vertices: Option<HashSet<(u64, u64)>> = None;
     let mut best: HashMap<(EdgeId, End), (EdgeId, FoundCut)> = HashMap::default();
-    for ((lid, e), re) in l.edges().zip(&raw.edges) {
+    for (lid, e) in l.edges() {
         let bps = &e.bending_points;
         let n = bps.len();
         for at in 1..n.saturating_sub(1) {
@@ -1037,15 +994,7 @@ fn find_cuts(
                     (false, true) => -1,
                     _ => continue,
                 };
-                let vs = vertices.get_or_insert_with(|| {
-                    diagram
-                        .vertices()
-                        .iter()
-                        .map(|v| (v.x().to_bits(), v.y().to_bits()))
-                        .collect()
-                });
-                let q = raw.bending_points(re)[at].position;
-                if !vs.contains(&(q.x.to_bits(), q.y.to_bits())) {
+                if !bps[at].is_voronoi_vertex {
                     continue;
                 }
                 let f = FoundCut { cand: *c, at, dir };
@@ -1211,6 +1160,7 @@ fn flipped(b: &BendingPoint) -> BendingPoint {
         clearance: b.clearance,
         left_is_corner: b.right_is_corner,
         right_is_corner: b.left_is_corner,
+        is_voronoi_vertex: b.is_voronoi_vertex,
     }
 }
 
