@@ -91,6 +91,17 @@ impl BendingPoint {
             Side::Right => self.right_is_corner,
         }
     }
+
+    /// The same point seen walking the edge the other way: left and right swap.
+    pub(crate) fn flipped(&self) -> BendingPoint {
+        BendingPoint {
+            left: self.right,
+            right: self.left,
+            left_is_corner: self.right_is_corner,
+            right_is_corner: self.left_is_corner,
+            ..*self
+        }
+    }
 }
 
 /// An ECM vertex: a medial-axis vertex of degree 1 or at least 3.

@@ -20,19 +20,7 @@ fn lex_less(a: Point, b: Point) -> bool {
 }
 
 fn reversed(points: &[BendingPoint]) -> Vec<BendingPoint> {
-    points
-        .iter()
-        .rev()
-        .map(|b| BendingPoint {
-            position: b.position,
-            left: b.right,
-            right: b.left,
-            clearance: b.clearance,
-            left_is_corner: b.right_is_corner,
-            right_is_corner: b.left_is_corner,
-            is_voronoi_vertex: b.is_voronoi_vertex,
-        })
-        .collect()
+    points.iter().rev().map(BendingPoint::flipped).collect()
 }
 
 /// The bending points without interior points that lie within `tolerance` of the

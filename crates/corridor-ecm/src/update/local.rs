@@ -1151,19 +1151,6 @@ fn edge_area(e: &Edge) -> f64 {
         .sum()
 }
 
-/// A bending point seen from the other direction of travel.
-fn flipped(b: &BendingPoint) -> BendingPoint {
-    BendingPoint {
-        position: b.position,
-        left: b.right,
-        right: b.left,
-        clearance: b.clearance,
-        left_is_corner: b.right_is_corner,
-        right_is_corner: b.left_is_corner,
-        is_voronoi_vertex: b.is_voronoi_vertex,
-    }
-}
-
 /// The kept part of a cut old edge, in the direction of travel towards the cut (`head`)
 /// or away from it, without the cut point; and the old vertex at its far end.
 fn kept_part(ecm: &Ecm, c: &FoundCut, head: bool, out: &mut Vec<BendingPoint>) -> VertexId {
@@ -1172,8 +1159,8 @@ fn kept_part(ecm: &Ecm, c: &FoundCut, head: bool, out: &mut Vec<BendingPoint>) -
     let k = c.cand.k;
     match (c.cand.end, head) {
         (End::Start, true) => out.extend_from_slice(&bps[..k]),
-        (End::Start, false) => out.extend(bps[..k].iter().rev().map(flipped)),
-        (End::End, true) => out.extend(bps[k + 1..].iter().rev().map(flipped)),
+        (End::Start, false) => out.extend(bps[..k].iter().rev().map(BendingPoint::flipped)),
+        (End::End, true) => out.extend(bps[k + 1..].iter().rev().map(BendingPoint::flipped)),
         (End::End, false) => out.extend_from_slice(&bps[k + 1..]),
     }
     match c.cand.end {
