@@ -175,17 +175,21 @@ fn sorted(mut xy: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
     xy
 }
 
+/// The largest coordinate difference between matching vertices of two diagrams with
+/// the same number of vertices (matched by position).
+fn largest_difference(a: Vec<[f64; 2]>, b: Vec<[f64; 2]>) -> f64 {
+    sorted(a)
+        .iter()
+        .zip(&sorted(b))
+        .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
+        .fold(0.0, f64::max)
+}
+
 fn compare(input: &Input, samples: usize, cpp: Option<&Path>) {
     let (stock_shape, stock_xy) = build_with!(stock, input);
     let (patched_shape, patched_xy) = build_with!(patched, input);
     let max_difference = if stock_shape == patched_shape {
-        let (a, b) = (sorted(stock_xy), sorted(patched_xy.clone()));
-        let d = a
-            .iter()
-            .zip(&b)
-            .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
-            .fold(0.0, f64::max);
-        format!("{d:.1e}")
+        format!("{:.1e}", largest_difference(stock_xy, patched_xy.clone()))
     } else {
         format!("DIFFERENT {stock_shape:?} / {patched_shape:?}")
     };
@@ -225,13 +229,7 @@ fn compare(input: &Input, samples: usize, cpp: Option<&Path>) {
         Some(driver) => {
             let (shape, xy) = cpp_diagram(driver, input);
             let same = if shape == patched_shape {
-                let (a, b) = (sorted(xy), sorted(patched_xy));
-                let d = a
-                    .iter()
-                    .zip(&b)
-                    .map(|(a, b)| (a[0] - b[0]).abs().max((a[1] - b[1]).abs()))
-                    .fold(0.0, f64::max);
-                format!("{d:.1e}")
+                format!("{:.1e}", largest_difference(xy, patched_xy))
             } else {
                 format!("DIFFERENT {shape:?}")
             };
