@@ -20,7 +20,7 @@
 //! and the largest difference between the coordinates of matching vertices (matched by
 //! position, in grid units).
 
-use corridor_bench_support::thread_cpu_time;
+use corridor_bench_support::{median, thread_cpu_time};
 use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Environment};
 use std::path::{Path, PathBuf};
@@ -162,11 +162,6 @@ fn timed_batch(reps: usize, mut f: impl FnMut()) -> f64 {
     (thread_cpu_time() - start).as_secs_f64() * 1e3 / reps as f64
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 /// Vertices in a canonical order: the sweep may meet tied circle events in another
 /// order when their last bits differ, so vertices are matched by position, not index.
 fn sorted(mut xy: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
@@ -235,8 +230,8 @@ fn compare(input: &Input, samples: usize, cpp: Option<&Path>) {
             };
             format!(
                 " {:.2} ms | {:.2}× | {same} |",
-                median(&mut t_cpp),
-                median(&mut cpp_ratios)
+                median(&t_cpp),
+                median(&cpp_ratios)
             )
         }
         None => String::new(),
@@ -245,9 +240,9 @@ fn compare(input: &Input, samples: usize, cpp: Option<&Path>) {
         "| {} | {} | {:.2} ms | {:.2} ms | {:.2}× | {} |{cpp_columns}",
         input.name,
         input.segments.len() + input.points.len(),
-        median(&mut t_stock),
-        median(&mut t_patched),
-        median(&mut ratios),
+        median(&t_stock),
+        median(&t_patched),
+        median(&ratios),
         max_difference
     );
 }

@@ -338,14 +338,7 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
                 }
             })
             .collect();
-        let length = bending_points
-            .windows(2)
-            .map(|w| w[0].position.distance(w[1].position))
-            .sum();
-        let min_clearance = bending_points
-            .iter()
-            .map(|b| b.clearance)
-            .fold(f64::INFINITY, f64::min);
+        let (length, min_clearance) = BendingPoint::length_and_min_clearance(&bending_points);
         let (start, end) = (ids[e.start as usize], ids[e.end as usize]);
         let first = bending_points[0];
         let last = bending_points[bending_points.len() - 1];

@@ -92,6 +92,20 @@ impl BendingPoint {
         }
     }
 
+    /// The length of the polyline through `points` and its smallest clearance: what an
+    /// [`Edge`] stores about its bending points.
+    pub(crate) fn length_and_min_clearance(points: &[BendingPoint]) -> (f64, f64) {
+        let length = points
+            .windows(2)
+            .map(|w| w[0].position.distance(w[1].position))
+            .sum();
+        let min_clearance = points
+            .iter()
+            .map(|b| b.clearance)
+            .fold(f64::INFINITY, f64::min);
+        (length, min_clearance)
+    }
+
     /// The same point seen walking the edge the other way: left and right swap.
     pub(crate) fn flipped(&self) -> BendingPoint {
         BendingPoint {

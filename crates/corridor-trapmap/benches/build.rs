@@ -171,19 +171,6 @@ impl Clock {
     }
 }
 
-fn median(values: &mut [f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        0.5 * (values[n / 2 - 1] + values[n / 2])
-    }
-}
-
 /// The `q`-quantile (nearest rank) of sorted values.
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -267,8 +254,8 @@ fn time<I, T>(
     let timed = Timed {
         reps: walls.len(),
         batch,
-        wall: median(&mut walls),
-        cpu: median(&mut cpus),
+        wall: corridor_bench_support::median(&walls),
+        cpu: corridor_bench_support::median(&cpus),
         ..Timed::default()
     };
     (timed, last.expect("at least one build"))

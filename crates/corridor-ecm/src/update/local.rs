@@ -1296,14 +1296,7 @@ fn select(
                 };
                 *gained.entry(v).or_default() += 1;
             }
-            let length = bps
-                .windows(2)
-                .map(|w| w[0].position.distance(w[1].position))
-                .sum();
-            let min_clearance = bps
-                .iter()
-                .map(|b| b.clearance)
-                .fold(f64::INFINITY, f64::min);
+            let (length, min_clearance) = BendingPoint::length_and_min_clearance(&bps);
             let edge = Edge {
                 start: VertexId::default(),
                 end: VertexId::default(),

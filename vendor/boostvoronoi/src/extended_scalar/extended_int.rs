@@ -94,7 +94,8 @@ impl Zero for ExtendedInt {
     }
     #[inline]
     fn is_zero(&self) -> bool {
-        // Corridor patch: was `unimplemented!()`; the inherent method answers it.
+        // Corridor patch: the published crate left this trait method without a body
+        // (a panic); the inherent method answers it.
         ExtendedInt::is_zero(self)
     }
 }
