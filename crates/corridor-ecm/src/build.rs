@@ -315,6 +315,16 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
         vertices[*id].component = ComponentId(component[v]);
     }
 
+    // Where each vertex's incident edges start in `leaving`, the angle at which each
+    // leaves it (in the order the edges are added). The angles are taken while the edge's
+    // bending points are at hand: looking the edges up again per vertex afterwards read
+    // them back from all over memory.
+    let mut first_leaving = Vec::with_capacity(raw.vertices.len() + 1);
+    first_leaving.push(0u32);
+    for &d in &degree {
+        first_leaving.push(first_leaving[first_leaving.len() - 1] + d);
+    }
+    let mut leaving = vec![0.0f64; first_leaving[raw.vertices.len()] as usize];
     let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
     for e in &raw.edges {
         let bending_points: Vec<BendingPoint> = raw
@@ -342,6 +352,27 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
         let (start, end) = (ids[e.start as usize], ids[e.end as usize]);
         let first = bending_points[0];
         let last = bending_points[bending_points.len() - 1];
+        // The direction in which the edge leaves its start (or its end): towards the first
+        // bending point elsewhere. A loop leaves its one vertex from its start both times.
+        let angle_at = |from_start: bool| {
+            let bps = &bending_points;
+            let (from, to) = if from_start {
+                let f = bps[0].position;
+                (f, bps.iter().map(|b| b.position).find(|p| *p != f))
+            } else {
+                let l = bps[bps.len() - 1].position;
+                (l, bps.iter().rev().map(|b| b.position).find(|p| *p != l))
+            };
+            to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
+        };
+        let ends = [
+            (e.start, start, first, true),
+            (e.end, end, last, e.start == e.end),
+        ];
+        let angles = ends.map(|(raw_v, _, _, from_start)| {
+            // Only vertices with several edges sort them.
+            (degree[raw_v as usize] > 1).then(|| angle_at(from_start))
+        });
         let id = edges.insert(Edge {
             start,
             end,
@@ -350,8 +381,11 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
             min_clearance,
             component: ComponentId(component[e.start as usize]),
         });
-        for (v, bp) in [(start, first), (end, last)] {
+        for ((raw_v, v, bp, _), angle) in ends.into_iter().zip(angles) {
             let vertex = &mut vertices[v];
+            if let Some(angle) = angle {
+                leaving[(first_leaving[raw_v as usize] as usize) + vertex.edges.len()] = angle;
+            }
             vertex.edges.push(id);
             vertex.clearance = vertex.clearance.min(bp.clearance);
             for p in [bp.left, bp.right] {
@@ -366,26 +400,12 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
     // the comparator took twice as long), and a single edge or point needs no sort.
     let mut keyed: Vec<(f64, EdgeId)> = Vec::new();
     let mut keyed_points: Vec<(f64, Point)> = Vec::new();
-    for (vid, v) in vertices.iter_mut() {
-        let angle = |e: EdgeId| {
-            let edge = &edges[e];
-            let bps = &edge.bending_points;
-            let (from, to) = if edge.start == vid {
-                (
-                    bps[0].position,
-                    bps.iter()
-                        .map(|b| b.position)
-                        .find(|p| *p != bps[0].position),
-                )
-            } else {
-                let l = bps[bps.len() - 1].position;
-                (l, bps.iter().rev().map(|b| b.position).find(|p| *p != l))
-            };
-            to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
-        };
+    for (raw_v, &vid) in ids.iter().enumerate() {
+        let v = &mut vertices[vid];
         if v.edges.len() > 1 {
+            let angles = &leaving[first_leaving[raw_v] as usize..];
             keyed.clear();
-            keyed.extend(v.edges.iter().map(|&e| (angle(e), e)));
+            keyed.extend(angles.iter().copied().zip(v.edges.iter().copied()));
             keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
             v.edges.clear();
             v.edges.extend(keyed.iter().map(|k| k.1));

@@ -91,6 +91,29 @@ struct Extractor<'a> {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// A kept Voronoi half-edge, as chain tracing reads it: the slot of its twin, the vertex
+/// where it ends, and the sites on its left and right.
+#[derive(Clone, Copy, Debug)]
+struct HalfEdge {
+    twin: u32,
+    end: u32,
+    left: Site,
+    right: Site,
+}
+
+/// A Voronoi vertex, as chain tracing reads it: its position (the exact grid point on a
+/// wall corner), its outgoing kept half-edges `first..last`, and its ECM vertex.
+#[derive(Clone, Copy, Debug)]
+struct ChainVertex {
+    position: Point,
+    first: u32,
+    last: u32,
+    /// The ECM vertex (`NONE` for corners, which get one per incident edge, and for
+    /// bending points).
+    ecm_vertex: u32,
+    corner: bool,
+}
 /// Most samples on one parabolic arc (a guard against absurd deviation settings).
 const MAX_ARC_SAMPLES: usize = 1 << 16;
 
@@ -323,7 +346,12 @@ pub(crate) fn extract_with(
         }
     }
 
-    // 2. Outgoing kept half-edges per vertex (compressed rows).
+    // 2. Outgoing kept half-edges per vertex (compressed rows), each copied into a
+    //    `HalfEdge` record with what tracing needs. Tracing jumps from one end of a chain
+    //    to the other, far away in the diagram's memory: there it now reads one record per
+    //    half-edge and one per vertex instead of the diagram's edge, its twin, two cells,
+    //    and four per-vertex arrays (the cache misses of the whole tracing were the
+    //    largest cost of extraction by time).
     let kept_starts: Vec<(usize, usize)> = kept
         .iter()
         .enumerate()
@@ -338,92 +366,137 @@ pub(crate) fn extract_with(
         first[v + 1] += first[v];
     }
     let mut fill = first.clone();
-    let mut out = vec![0u32; first[nv] as usize];
-    for &(e, v) in &kept_starts {
-        out[fill[v] as usize] = e as u32;
-        fill[v] += 1;
+    // The slot of each entry of `kept_starts` in the rows.
+    let slot_of_kept: Vec<u32> = kept_starts
+        .iter()
+        .map(|&(_, v)| {
+            fill[v] += 1;
+            fill[v] - 1
+        })
+        .collect();
+    drop(fill);
+    // The position in `kept_starts` (sorted by edge) of kept half-edge `e`: twins are
+    // usually neighbours, else bisect.
+    let kept_position = |e: usize, near: usize| -> Option<usize> {
+        [near.wrapping_sub(1), near + 1]
+            .into_iter()
+            .find(|&i| kept_starts.get(i).is_some_and(|k| k.0 == e))
+            .or_else(|| kept_starts.binary_search_by_key(&e, |k| k.0).ok())
+    };
+    let mut half = vec![
+        HalfEdge {
+            twin: 0,
+            end: 0,
+            left: Site::Segment(0),
+            right: Site::Segment(0),
+        };
+        kept_starts.len()
+    ];
+    for (i, &(e, _)) in kept_starts.iter().enumerate() {
+        let t = twin(e);
+        // A kept edge's twin is kept and starts at a vertex (both are marked together).
+        let Some(j) = kept_position(t, i) else {
+            continue;
+        };
+        half[slot_of_kept[i] as usize] = HalfEdge {
+            twin: slot_of_kept[j],
+            end: kept_starts[j].1 as u32,
+            left: site(e),
+            right: site(t),
+        };
     }
-    let outgoing = |v: usize| &out[first[v] as usize..first[v + 1] as usize];
+    drop(slot_of_kept);
+    drop(kept_starts);
 
     // 3. Vertices on wall corners (clearance 0) get one ECM vertex per incident edge, so
     //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
     //    are ECM vertices, degree-2 vertices become bending points.
-    let corner: Vec<Option<GridPoint>> = (0..nv)
+    // Sized once: growing them copied 14 MB on Aurora. Every ECM edge takes at least one
+    // kept pair; bending points were 1.1–1.3 per kept half-edge on the shared maps.
+    let mut raw = RawEcm {
+        vertices: Vec::with_capacity(half.len() / 2),
+        edges: Vec::with_capacity(half.len() / 2),
+        bending_points: Vec::with_capacity(half.len() + half.len() / 4),
+    };
+    let mut chain: Vec<ChainVertex> = (0..nv)
         .map(|v| {
-            if degree[v] == 0 {
-                return None;
-            }
             let p = verts[v];
-            let r = Point::new(p.x.round(), p.y.round());
-            if (p - r).length() > 1e-6 || r.x.abs() > i32::MAX as f64 || r.y.abs() > i32::MAX as f64
-            {
-                return None;
+            let mut vertex = ChainVertex {
+                position: p,
+                first: first[v],
+                last: first[v + 1],
+                ecm_vertex: NONE,
+                corner: false,
+            };
+            if degree[v] == 0 {
+                return vertex;
             }
-            let g = GridPoint::new(r.x as i32, r.y as i32);
-            x.ends.find(g).map(|_| g)
+            let r = Point::new(p.x.round(), p.y.round());
+            if (p - r).length() <= 1e-6
+                && r.x.abs() <= i32::MAX as f64
+                && r.y.abs() <= i32::MAX as f64
+                && x.ends
+                    .find(GridPoint::new(r.x as i32, r.y as i32))
+                    .is_some()
+            {
+                // The corner's grid point, exactly.
+                vertex.position = r;
+                vertex.corner = true;
+            } else if degree[v] != 2 {
+                vertex.ecm_vertex = raw.vertices.len() as u32;
+                raw.vertices.push((p, false));
+            }
+            vertex
         })
         .collect();
-    let mut raw = RawEcm::default();
-    let mut ecm_vertex = vec![NONE; nv];
-    for v in 0..nv {
-        if corner[v].is_none() && degree[v] != 0 && degree[v] != 2 {
-            ecm_vertex[v] = raw.vertices.len() as u32;
-            raw.vertices.push((verts[v], false));
-        }
-    }
+    drop(first);
 
     // 4. Chains of kept half-edges between ECM vertices.
-    let mut visited = vec![false; edges.len()];
+    let mut visited = vec![false; half.len()];
     let mut bps: Vec<RawBendingPoint> = Vec::new();
-    let mut trace = |h0: usize,
+    let mut trace = |v_start: usize,
+                     s0: usize,
                      raw: &mut RawEcm,
-                     ecm_vertex: &mut Vec<u32>,
-                     visited: &mut Vec<bool>|
+                     chain: &[ChainVertex],
+                     visited: &mut [bool]|
      -> Option<()> {
-        let v_start = vertex0(h0)?;
-        let position = |v: usize| match corner[v] {
-            Some(g) => pt(g),
-            None => verts[v],
-        };
-        let start = match corner[v_start] {
-            Some(g) => {
-                raw.vertices.push((pt(g), true));
-                raw.vertices.len() as u32 - 1
-            }
-            None => ecm_vertex[v_start],
+        let start_vertex = &chain[v_start];
+        let start = if start_vertex.corner {
+            raw.vertices.push((start_vertex.position, true));
+            raw.vertices.len() as u32 - 1
+        } else {
+            start_vertex.ecm_vertex
         };
         bps.clear();
         // Every point but the arc samples is a Voronoi vertex (a corner one included).
-        let annotate = |q: Point, h: usize| x.annotate(q, site(h), site(twin(h)), true);
-        bps.push(annotate(position(v_start), h0));
-        let mut h = h0;
+        let annotate = |q: Point, h: &HalfEdge| x.annotate(q, h.left, h.right, true);
+        bps.push(annotate(start_vertex.position, &half[s0]));
+        let (mut s, mut v) = (s0, v_start);
         let end = loop {
-            visited[h] = true;
-            visited[twin(h)] = true;
-            let v_end = vertex0(twin(h))?;
+            let h = half[s];
+            visited[s] = true;
+            visited[h.twin as usize] = true;
+            let v_end = &chain[h.end as usize];
             sample_arc(
                 &x,
-                site(h),
-                site(twin(h)),
-                position(vertex0(h)?),
-                position(v_end),
+                h.left,
+                h.right,
+                chain[v].position,
+                v_end.position,
                 &mut bps,
             );
-            if let Some(g) = corner[v_end] {
-                bps.push(annotate(pt(g), h));
-                raw.vertices.push((pt(g), true));
+            if v_end.corner {
+                bps.push(annotate(v_end.position, &h));
+                raw.vertices.push((v_end.position, true));
                 break raw.vertices.len() as u32 - 1;
             }
-            if ecm_vertex[v_end] != NONE {
-                bps.push(annotate(verts[v_end], h));
-                break ecm_vertex[v_end];
+            if v_end.ecm_vertex != NONE {
+                bps.push(annotate(v_end.position, &h));
+                break v_end.ecm_vertex;
             }
-            let next = outgoing(v_end)
-                .iter()
-                .map(|&e| e as usize)
-                .find(|&e| e != twin(h))?;
-            bps.push(annotate(verts[v_end], next));
-            h = next;
+            let next = (v_end.first..v_end.last).find(|&t| t != h.twin)? as usize;
+            bps.push(annotate(v_end.position, &half[next]));
+            (s, v) = (next, h.end as usize);
         };
         let first = raw.bending_points.len() as u32;
         raw.bending_points.extend_from_slice(&bps);
@@ -436,27 +509,28 @@ pub(crate) fn extract_with(
         Some(())
     };
     for v in 0..nv {
-        if degree[v] == 0 || (corner[v].is_none() && ecm_vertex[v] == NONE) {
+        let vertex = &chain[v];
+        if degree[v] == 0 || (!vertex.corner && vertex.ecm_vertex == NONE) {
             continue;
         }
-        for &h in outgoing(v) {
-            if !visited[h as usize] {
-                trace(h as usize, &mut raw, &mut ecm_vertex, &mut visited);
+        for s in vertex.first..vertex.last {
+            if !visited[s as usize] {
+                trace(v, s as usize, &mut raw, &chain, &mut visited);
             }
         }
     }
     // Closed loops without any vertex: one of their points becomes the vertex.
     for v in 0..nv {
-        if degree[v] != 2 || corner[v].is_some() {
+        if degree[v] != 2 || chain[v].corner {
             continue;
         }
-        let h = outgoing(v)[0] as usize;
-        if visited[h] {
+        let s = chain[v].first as usize;
+        if visited[s] {
             continue;
         }
-        ecm_vertex[v] = raw.vertices.len() as u32;
+        chain[v].ecm_vertex = raw.vertices.len() as u32;
         raw.vertices.push((verts[v], false));
-        trace(h, &mut raw, &mut ecm_vertex, &mut visited);
+        trace(v, s, &mut raw, &chain, &mut visited);
     }
     Ok(raw)
 }
