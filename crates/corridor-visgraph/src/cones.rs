@@ -196,9 +196,10 @@ impl ConeView {
             // (Through `i32`: a cheaper conversion than to `usize`; both are far below 2³¹.)
             let first = (from.max(0.0) as i32 as usize).min(bins - 1);
             let last = (to as i32 as usize).min(bins - 1);
-            // Counter-clockwise from `first` to `last`.
-            let len = (last + bins - first) % bins + 1 + below + beyond;
-            let first = (first + bins - below) % bins;
+            // Counter-clockwise from `first` to `last` (`bins` is a power of two).
+            let mask = bins - 1;
+            let len = ((last + bins - first) & mask) + 1 + below + beyond;
+            let first = (first + bins - below) & mask;
             if len >= bins {
                 self.span[c] = (0, 0);
                 self.always.push(c as u32);

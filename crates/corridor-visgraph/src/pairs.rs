@@ -291,6 +291,9 @@ struct Obstacles {
     hi: Vec<Point>,
     /// Obstacles `0..small` are tested by their cones, the rest through the grid.
     small: usize,
+    /// Per obstacle, whether it encloses every vertex as a convex ring (see
+    /// [`Obstacles::encloses_all`]): its walls are never looked at.
+    enclosing: Vec<bool>,
 }
 
 /// Obstacles with at most this many walls are tested wall by wall when their cone and
@@ -299,11 +302,12 @@ struct Obstacles {
 const SMALL_WALLS: usize = 32;
 
 /// A row of pairs uses the cones when at least this many of its pairs, and at least
-/// as many as there are small obstacles, pass the first stage of the direction filter
-/// (see [`SegmentTester::use_cones`]): setting up the cones costs O(obstacles) per
-/// row, each segment test by the cones saves a part of a grid walk. Measured with
-/// callgrind on the pyvisgraph comparison's inputs (100–1,000 vertices).
-const CONE_ROW: usize = 24;
+/// a quarter as many as there are small obstacles, pass the first stage of the
+/// direction filter (see [`SegmentTester::use_cones`]): setting up the cones costs
+/// O(obstacles) per row, each segment test by the cones saves a part of a grid walk.
+/// Measured with callgrind on the pyvisgraph comparison's inputs (100–1,000 vertices;
+/// with the boundary no longer looked at, sparser rows than before gain).
+const CONE_ROW: usize = 8;
 
 /// With more small obstacles than this, every obstacle goes through the grid: setting
 /// up the cones from every vertex costs O(obstacles) per vertex.
@@ -359,7 +363,9 @@ impl Obstacles {
             lo: Vec::with_capacity(groups.len()),
             hi: Vec::with_capacity(groups.len()),
             small,
+            enclosing: vec![false; groups.len()],
         };
+        let all = corridor_geom::Aabb::from_points(fs.points.iter().copied());
         let bound = |w: Point| CROSS_REL * (w.x.abs() + w.y.abs());
         let mut points: Vec<Point> = Vec::new();
         for (c, group) in groups.drain(..).enumerate() {
@@ -379,6 +385,12 @@ impl Obstacles {
             if m < 3 {
                 continue;
             }
+            if all.is_some_and(|all| {
+                lo.x <= all.min.x && lo.y <= all.min.y && hi.x >= all.max.x && hi.y >= all.max.y
+            }) {
+                obstacles.enclosing[c] =
+                    Self::encloses_all(fs, &hull, group, walls[rep[group[0] as usize] as usize]);
+            }
             for k in 0..m {
                 let Some(v) = fs.vertex_at(hull[k]) else {
                     continue;
@@ -397,6 +409,45 @@ impl Obstacles {
         obstacles
     }
 
+    /// Whether the obstacle with vertices `group` (`wall_count` walls, counter-clockwise
+    /// convex hull `hull`) is a convex ring holding every vertex of the free space: its
+    /// vertices are exactly the strictly convex corners of its hull, its walls exactly
+    /// the hull's sides, and no vertex lies strictly outside the hull (the boundary
+    /// rectangle of most maps, when nothing touches it).
+    ///
+    /// Then no segment between two vertices meets it but at its ends: the segment lies
+    /// in the (convex) hull, so it cannot cross a side of the hull properly, and no
+    /// corner of the hull (an extreme point) lies strictly inside a segment within it.
+    fn encloses_all(fs: &FreeSpace, hull: &[Point], group: &[u32], wall_count: usize) -> bool {
+        let m = hull.len();
+        if group.len() != m || wall_count != m {
+            return false;
+        }
+        // Every vertex a hull corner (hull corners are distinct group points).
+        let mut at = Vec::with_capacity(m);
+        for &y in hull {
+            match fs.vertex_at(y) {
+                Some(v) if group.contains(&(v as u32)) => at.push(v as u32),
+                _ => return false,
+            }
+        }
+        // Every wall of the group joins two consecutive corners.
+        for (k, &v) in at.iter().enumerate() {
+            let next = at[(k + 1) % m];
+            let joined = fs.incident_walls(v).iter().any(|&w| {
+                let w = &fs.walls[w as usize];
+                (w.a, w.b) == (v, next) || (w.a, w.b) == (next, v)
+            });
+            if !joined {
+                return false;
+            }
+        }
+        // No vertex strictly right of a counter-clockwise side.
+        fs.points.iter().all(|&y| {
+            (0..m).all(|k| orient(hull[k], hull[(k + 1) % m], y) != Orientation::Clockwise)
+        })
+    }
+
     /// Obstacle `c`'s cone from vertex `v` at `p` (directions from `p`, see
     /// [`crate::cones::Cone`]): its hull's corner cone when `v` is a hull corner of
     /// `c`, its box's cone when `p` is outside its box, else none.
@@ -405,7 +456,9 @@ impl Obstacles {
     #[inline]
     fn cone_from(&self, v: u32, p: Point, c: usize, region: (Point, Point)) -> Seen {
         let (lo, hi) = (self.lo[c], self.hi[c]);
-        if (hi.x < region.0.x) | (lo.x > region.1.x) | (hi.y < region.0.y) | (lo.y > region.1.y) {
+        let off_region =
+            (hi.x < region.0.x) | (lo.x > region.1.x) | (hi.y < region.0.y) | (lo.y > region.1.y);
+        if off_region || self.enclosing[c] {
             return Seen::Never;
         }
         let cone = if self.of[v as usize] == c as u32 {
@@ -593,8 +646,12 @@ impl<'a> SegmentTester<'a> {
                 *slot += 1;
             }
         }
-        let large_slots = GridSlots::new(fs, &walls, |w| w.obstacle as usize >= small);
-        let all_slots = GridSlots::new(fs, &walls, |_| true);
+        // Walls of enclosing obstacles are never looked at.
+        let enclosing = &obstacles.enclosing;
+        let large_slots = GridSlots::new(fs, &walls, |w| {
+            w.obstacle as usize >= small && !enclosing[w.obstacle as usize]
+        });
+        let all_slots = GridSlots::new(fs, &walls, |w| !enclosing[w.obstacle as usize]);
         SegmentTester {
             fs,
             view: ConeView::new(small),
@@ -623,7 +680,8 @@ impl<'a> SegmentTester<'a> {
     /// segment's, and those of the other obstacles in the grid cells along the segment.
     /// The walls of the obstacle at `x` are skipped when the segment reaches `x` from
     /// strictly outside its obstacle's hull ([`HullCorner::skipped_towards`]), and so
-    /// are those of a large obstacle at `v`.
+    /// are those of a large obstacle at `v`; those of an obstacle enclosing every vertex
+    /// ([`Obstacles::encloses_all`]) never.
     ///
     /// `hint` is a wall to try first (the one that blocked the previous segment from
     /// `v`: consecutive candidates often end on one obstacle and are blocked by the same
@@ -903,7 +961,10 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
                 hi = Point::new(hi.x.max(q.x), hi.y.max(q.y));
             }
         }
-        tester.use_cones(candidates >= CONE_ROW.max(tester.obstacles.small), (lo, hi));
+        tester.use_cones(
+            candidates >= CONE_ROW.max(tester.obstacles.small / 4),
+            (lo, hi),
+        );
         for (k, &code) in codes.iter().enumerate() {
             if code & OUTSIDE != 0 {
                 continue;
@@ -1125,6 +1186,50 @@ mod tests {
             }
             assert!(segment_tests_equal_naive(&env) > 0);
         }
+    }
+
+    /// Which obstacles count as enclosing every vertex: the plain rectangle boundary, a
+    /// convex boundary, not an L-shaped one, not one an obstacle touches (a vertex on
+    /// its side); and the segment tests stay equal to the oracle.
+    #[test]
+    fn enclosing_boundaries() {
+        use corridor_geom::Ring;
+        let inner = || Obstacle::polygon(vec![p(3, 3), p(5, 3), p(4, 5)]);
+        let enclosing = |env: &Environment| {
+            let fs = FreeSpace::from_environment(env).unwrap();
+            let obstacles = Obstacles::new(&fs);
+            segment_tests_equal_naive(env);
+            let boundary = obstacles.of[fs.vertex_at(env.boundary().vertices()[0]).unwrap()];
+            obstacles.enclosing[boundary as usize]
+        };
+        let mut rectangle = Environment::rectangle(p(0, 0), p(10, 8));
+        rectangle.insert(inner());
+        assert!(enclosing(&rectangle));
+        let mut hexagon = Environment::new(Ring::new(vec![
+            p(2, 0),
+            p(8, 0),
+            p(10, 4),
+            p(8, 8),
+            p(2, 8),
+            p(0, 4),
+        ]));
+        hexagon.insert(inner());
+        assert!(enclosing(&hexagon));
+        let mut l_shape = Environment::new(Ring::new(vec![
+            p(0, 0),
+            p(10, 0),
+            p(10, 4),
+            p(6, 4),
+            p(6, 8),
+            p(0, 8),
+        ]));
+        l_shape.insert(Obstacle::polygon(vec![p(1, 1), p(3, 1), p(2, 3)]));
+        l_shape.insert(Obstacle::polygon(vec![p(7, 1), p(9, 1), p(8, 3)]));
+        assert!(!enclosing(&l_shape));
+        let mut touched = Environment::rectangle(p(0, 0), p(10, 8));
+        touched.insert(Obstacle::polygon(vec![p(0, 3), p(4, 3), p(2, 5)]));
+        touched.insert(inner());
+        assert!(!enclosing(&touched));
     }
 
     #[test]
