@@ -57,9 +57,7 @@ use super::canonical::same_geometry;
 use super::DynamicEcm;
 use crate::build::finalize;
 use crate::extract::{extract, voronoi};
-use crate::graph::{
-    cell_piece, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
-};
+use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId};
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -644,19 +642,6 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             .fold(Aabb2::EMPTY, Aabb2::union)
     };
 
-    // Whole edges: every chord of every influenced edge is rebuilt.
-    let mut zones = change_zones.clone();
-    for &id in &influenced {
-        for w in ecm.edges[id].bending_points.windows(2) {
-            zones.push(Zone::chord(&w[0], &w[1], deviation));
-        }
-    }
-    for z in &mut zones {
-        *z = z.expanded(margin);
-    }
-    let whole = mode_of(&|_, keeps_edge| keeps_edge, None);
-    let mut region = region_of(&zones);
-
     // Cut edges: only the chords near the change and a few stable ones around them, up to
     // the second Voronoi vertex on each side (bending points flagged by extraction), are
     // rebuilt.
@@ -666,7 +651,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         cell: 2.0 * match_tol,
         planned: Vec::new(),
     };
-    let mut cut_zones = change_zones;
+    let mut cut_zones = change_zones.clone();
     let mut cut_vertices: HashSet<VertexId> = HashSet::default();
     for (&id, &(first, last)) in &hits {
         let e = &ecm.edges[id];
@@ -742,6 +727,18 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             return Ok(done(splice, 0, true));
         }
     }
+    // Whole edges: every chord of every influenced edge is rebuilt.
+    let mut zones = change_zones;
+    for &id in &ctx.influenced {
+        for w in ecm.edges[id].bending_points.windows(2) {
+            zones.push(Zone::chord(&w[0], &w[1], deviation));
+        }
+    }
+    for z in &mut zones {
+        *z = z.expanded(margin);
+    }
+    let whole = mode_of(&|_, keeps_edge| keeps_edge, None);
+    let mut region = region_of(&zones);
     let mut last = String::new();
     for widenings in 0..=dynamic.options.max_widenings {
         // The first attempt takes the walls near the influenced edges (the union of the
@@ -1219,8 +1216,8 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
         }
         for side in [Side::Left, Side::Right] {
             for w in bps.windows(2) {
-                let piece = cell_piece(&w[0], &w[1], side);
-                let area = signed_area(&piece) * scale * scale;
+                let piece = piece_quad(&w[0], &w[1], side);
+                let area = quad_area(&piece) * scale * scale;
                 let size = piece
                     .iter()
                     .map(|p| (*p - piece[0]).length() * scale)
@@ -1237,8 +1234,30 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
 fn edge_area(e: &Edge) -> f64 {
     [Side::Left, Side::Right]
         .into_iter()
-        .flat_map(|side| e.cell_pieces(side).map(|p| signed_area(&p)))
+        .flat_map(|side| {
+            e.bending_points
+                .windows(2)
+                .map(move |w| quad_area(&piece_quad(&w[0], &w[1], side)))
+        })
         .sum()
+}
+
+/// The corners of `graph::cell_piece` before repeated points are dropped (no allocation).
+fn piece_quad(a: &BendingPoint, b: &BendingPoint, side: Side) -> [Point; 4] {
+    match side {
+        Side::Left => [a.position, b.position, b.left, a.left],
+        Side::Right => [a.position, a.right, b.right, b.position],
+    }
+}
+
+/// `graph::signed_area` of the `graph::cell_piece` with these corners, bit for bit: a
+/// repeated corner adds an exact zero to the same sum.
+fn quad_area(q: &[Point; 4]) -> f64 {
+    let o = q[0];
+    let mut twice = 0.0;
+    twice += (q[1] - o).perp_dot(q[2] - o);
+    twice += (q[2] - o).perp_dot(q[3] - o);
+    twice * 0.5
 }
 
 /// The kept part of a cut old edge, in the direction of travel towards the cut (`head`)
