@@ -973,6 +973,9 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         min: Point::new(x0 as f64 + 1.0, y0 as f64 + 1.0) / scale,
         max: Point::new(x1 as f64 - 1.0, y1 as f64 - 1.0) / scale,
     };
+    // Whether the region lies inside the frame (it does unless the frame was clamped at
+    // the grid's limits).
+    let framed = region.strictly_inside(&inner);
     let known = |cz: &Zone| {
         let cb = cz.bbox();
         let inside = cb.strictly_inside(&inner);
@@ -1015,6 +1018,10 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
                 .clone()
                 .map(|z| z.bbox())
                 .fold(Aabb2::EMPTY, Aabb2::union);
+            if framed && !whole.strictly_inside(&inner) {
+                // A chord reaches the frame: it is outside the region too, so unknown.
+                return false;
+            }
             known(&Zone::Box(whole)) || chords.into_iter().all(|cz| known(&cz))
         };
         let found = match &mode.cuts {
