@@ -57,13 +57,11 @@ use super::canonical::same_geometry;
 use super::DynamicEcm;
 use crate::build::finalize;
 use crate::extract::{extract, voronoi};
-use crate::graph::{
-    cell_piece, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
-};
+use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId};
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{Envelope, PointDistance, RTree, RTreeObject, AABB};
+use rstar::{Envelope, RTree, RTreeObject, AABB};
 use slotmap::SecondaryMap;
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -283,6 +281,18 @@ impl Zone {
                     && w.max.y >= b.min.y - slack
             }
             Zone::Cone { a, ra, b, rb } => {
+                // Every way below of meeting the cone passes within `max(ra, rb) + slack`
+                // of the axis: a segment whose box is farther in x or y is out (with a
+                // margin for rounding).
+                let r = ra.max(rb) + slack;
+                let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
+                if p.x.max(q.x) < a.x.min(b.x) - r
+                    || p.y.max(q.y) < a.y.min(b.y) - r
+                    || p.x.min(q.x) > a.x.max(b.x) + r
+                    || p.y.min(q.y) > a.y.max(b.y) + r
+                {
+                    return false;
+                }
                 let to_segment = |c: Point| c.distance(nearest_on_segment(p, q, c));
                 segment_distance(a, b, p, q) <= 0.0
                     || cone_distance(p, a, ra, b, rb, true) <= slack
@@ -424,26 +434,45 @@ fn segment_distance(a: Point, b: Point, c: Point, d: Point) -> f64 {
 /// A local wall in grid coordinates, for the validation of the local diagram.
 #[derive(Clone, Copy, Debug)]
 struct LocalWall {
-    a: [f64; 2],
-    b: [f64; 2],
+    a: Point,
+    b: Point,
+    min: Point,
+    max: Point,
 }
 
-impl RTreeObject for LocalWall {
-    type Envelope = AABB<[f64; 2]>;
-    fn envelope(&self) -> Self::Envelope {
-        AABB::from_corners(self.a, self.b)
+impl LocalWall {
+    fn new(k: WallKey) -> LocalWall {
+        let (a, b) = k.ends();
+        let (a, b) = (
+            Point::new(a.x as f64, a.y as f64),
+            Point::new(b.x as f64, b.y as f64),
+        );
+        LocalWall {
+            a,
+            b,
+            min: a.min(b),
+            max: a.max(b),
+        }
+    }
+
+    fn distance_squared(&self, q: Point) -> f64 {
+        q.distance_squared(nearest_on_segment(self.a, self.b, q))
     }
 }
 
-impl PointDistance for LocalWall {
-    fn distance_2(&self, p: &[f64; 2]) -> f64 {
-        let q = Point::from(*p);
-        q.distance_squared(nearest_on_segment(
-            Point::from(self.a),
-            Point::from(self.b),
-            q,
-        ))
-    }
+/// Whether one of `walls` is closer than `limit` to `q` (grid units). A few dozen walls:
+/// a scan with a box test first is cheaper than a tree.
+fn closer_wall(walls: &[LocalWall], q: Point, limit: f64) -> bool {
+    let limit2 = limit * limit;
+    // Farther than this from a wall's box on one axis is farther than `limit` from it
+    // (with a margin for rounding).
+    let m = limit * (1.0 + 1e-9) + 1e-9 * q.abs().max_element();
+    walls.iter().any(|w| {
+        q.x >= w.min.x - m && q.y >= w.min.y - m && q.x <= w.max.x + m && q.y <= w.max.y + m && {
+            let d2 = w.distance_squared(q);
+            d2 <= limit2 && d2.sqrt() < limit
+        }
+    })
 }
 
 enum Step {
@@ -496,27 +525,24 @@ struct Candidate {
 
 /// The cut points an attempt looks for, by position.
 struct Cuts {
-    /// Candidates by bucket of side `cell` (each candidate is in the 3 × 3 buckets
-    /// around its own, so one lookup finds every candidate within `cell`).
-    buckets: HashMap<(i64, i64), Vec<Candidate>>,
+    /// Candidates with their positions, sorted by `x` once all are added (a few dozen:
+    /// a binary search finds the ones within `cell`).
+    by_x: Vec<(Point, Candidate)>,
     cell: f64,
     /// Every cut end that must be found (its vertex counts on getting the edge back).
     planned: Vec<(EdgeId, End)>,
 }
 
 impl Cuts {
-    fn bucket(&self, p: Point) -> (i64, i64) {
-        (
-            (p.x / self.cell).floor() as i64,
-            (p.y / self.cell).floor() as i64,
-        )
-    }
-
-    fn near(&self, p: Point) -> &[Candidate] {
-        self.buckets
-            .get(&self.bucket(p))
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+    /// Every candidate within `cell` of `p` (and none farther than `cell` on an axis).
+    fn near(&self, p: Point) -> impl Iterator<Item = &Candidate> + '_ {
+        let cell = self.cell;
+        let from = self.by_x.partition_point(|(q, _)| q.x < p.x - cell);
+        self.by_x[from..]
+            .iter()
+            .take_while(move |(q, _)| q.x <= p.x + cell)
+            .filter(move |(q, _)| (q.y - p.y).abs() <= cell)
+            .map(|(_, c)| c)
     }
 }
 
@@ -616,29 +642,16 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             .fold(Aabb2::EMPTY, Aabb2::union)
     };
 
-    // Whole edges: every chord of every influenced edge is rebuilt.
-    let mut zones = change_zones.clone();
-    for &id in &influenced {
-        for w in ecm.edges[id].bending_points.windows(2) {
-            zones.push(Zone::chord(&w[0], &w[1], deviation));
-        }
-    }
-    for z in &mut zones {
-        *z = z.expanded(margin);
-    }
-    let whole = mode_of(&|_, keeps_edge| keeps_edge, None);
-    let mut region = region_of(&zones);
-
     // Cut edges: only the chords near the change and a few stable ones around them, up to
     // the second Voronoi vertex on each side (bending points flagged by extraction), are
     // rebuilt.
     let match_tol = 8.0 * tol;
     let mut cuts = Cuts {
-        buckets: HashMap::default(),
+        by_x: Vec::new(),
         cell: 2.0 * match_tol,
         planned: Vec::new(),
     };
-    let mut cut_zones = change_zones;
+    let mut cut_zones = change_zones.clone();
     let mut cut_vertices: HashSet<VertexId> = HashSet::default();
     for (&id, &(first, last)) in &hits {
         let e = &ecm.edges[id];
@@ -669,6 +682,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             cut_zones.push(Zone::chord(&w[0], &w[1], deviation));
         }
     }
+    cuts.by_x.sort_unstable_by(|a, b| a.0.x.total_cmp(&b.0.x));
     for z in &mut cut_zones {
         *z = z.expanded(margin);
     }
@@ -713,6 +727,18 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             return Ok(done(splice, 0, true));
         }
     }
+    // Whole edges: every chord of every influenced edge is rebuilt.
+    let mut zones = change_zones;
+    for &id in &ctx.influenced {
+        for w in ecm.edges[id].bending_points.windows(2) {
+            zones.push(Zone::chord(&w[0], &w[1], deviation));
+        }
+    }
+    for z in &mut zones {
+        *z = z.expanded(margin);
+    }
+    let whole = mode_of(&|_, keeps_edge| keeps_edge, None);
+    let mut region = region_of(&zones);
     let mut last = String::new();
     for widenings in 0..=dynamic.options.max_widenings {
         // The first attempt takes the walls near the influenced edges (the union of the
@@ -759,13 +785,8 @@ impl Cuts {
         ks: std::ops::RangeInclusive<usize>,
     ) {
         for k in ks {
-            let c = Candidate { edge, k, end };
-            let (bx, by) = self.bucket(bps[k].position);
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    self.buckets.entry((bx + dx, by + dy)).or_default().push(c);
-                }
-            }
+            self.by_x
+                .push((bps[k].position, Candidate { edge, k, end }));
         }
     }
 }
@@ -802,6 +823,92 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
     }
 }
 
+/// The new walls whose bounding boxes meet an attempt's region (one wall query), sorted,
+/// each with whether it meets one of the attempt's zones (then it is *taken* into the
+/// local diagram). Every wall a zone or a chord inside the region can meet is here.
+struct Nearby {
+    walls: Vec<NearbyWall>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct NearbyWall {
+    key: WallKey,
+    /// Bounding box, grid units.
+    envelope: AABB<[f64; 2]>,
+    /// Ends, user units.
+    p: Point,
+    q: Point,
+    taken: bool,
+}
+
+/// The box of grid points that holds a zone's bounding box (grid units).
+fn grid_envelope(zone: &Zone, scale: f64) -> AABB<[f64; 2]> {
+    let b = zone.bbox();
+    AABB::from_corners(
+        [(b.min.x * scale).floor(), (b.min.y * scale).floor()],
+        [(b.max.x * scale).ceil(), (b.max.y * scale).ceil()],
+    )
+}
+
+impl Nearby {
+    fn collect(ctx: &Context<'_>, zones: &[Zone], region: Aabb2) -> Nearby {
+        let grid = ctx.ecm.grid;
+        let mut walls = Vec::new();
+        new_walls_meeting(ctx, &Zone::Box(region), |key| {
+            let (a, b) = key.ends();
+            walls.push(NearbyWall {
+                key,
+                envelope: key_envelope(key),
+                p: grid.to_point(a),
+                q: grid.to_point(b),
+                taken: false,
+            })
+        });
+        walls.sort_unstable_by_key(|w| w.key);
+        walls.dedup_by_key(|w| w.key);
+        let envelopes: Vec<AABB<[f64; 2]>> = zones
+            .iter()
+            .map(|z| grid_envelope(z, grid.scale()))
+            .collect();
+        for w in &mut walls {
+            w.taken = zones
+                .iter()
+                .zip(&envelopes)
+                .any(|(z, env)| w.meets(z, env, ctx.tol));
+        }
+        Nearby { walls }
+    }
+
+    fn taken(&self) -> impl Iterator<Item = WallKey> + '_ {
+        self.walls.iter().filter(|w| w.taken).map(|w| w.key)
+    }
+
+    fn is_taken(&self, key: WallKey) -> bool {
+        self.walls
+            .binary_search_by_key(&key, |w| w.key)
+            .is_ok_and(|i| self.walls[i].taken)
+    }
+
+    /// Whether a wall that was not taken meets `zone` (whose box lies in the region).
+    fn untaken_meet(&self, ctx: &Context<'_>, zone: &Zone) -> bool {
+        let env = grid_envelope(zone, ctx.ecm.grid.scale());
+        self.walls
+            .iter()
+            .any(|w| !w.taken && w.meets(zone, &env, ctx.tol))
+    }
+}
+
+impl NearbyWall {
+    /// The test of [`new_walls_meeting`]: the boxes meet, and for a cone the wall.
+    fn meets(&self, zone: &Zone, env: &AABB<[f64; 2]>, slack: f64) -> bool {
+        env.intersects(&self.envelope)
+            && match zone {
+                Zone::Box(_) => true,
+                Zone::Cone { .. } => zone.meets(self.p, self.q, slack),
+            }
+    }
+}
+
 /// One try of the local repair with the walls that meet `zones` (user units; `region`
 /// is their bounding box).
 fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Step {
@@ -812,15 +919,8 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         (region.min.y * scale).floor(),
     ];
     let hi = [(region.max.x * scale).ceil(), (region.max.y * scale).ceil()];
-    let mut taken: HashSet<WallKey> = HashSet::default();
-    let mut keys: Vec<WallKey> = Vec::new();
-    for z in zones {
-        new_walls_meeting(ctx, z, |k| {
-            if taken.insert(k) {
-                keys.push(k);
-            }
-        });
-    }
+    let near = Nearby::collect(ctx, zones, region);
+    let keys: Vec<WallKey> = near.taken().collect();
     if keys.len() as f64 > ctx.max_local_fraction * ctx.total_walls as f64 && ctx.total_walls > 64 {
         return Step::Fail("the region covers most of the walls".into());
     }
@@ -864,17 +964,7 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
             sources: Vec::new(),
         });
     }
-    let wall_tree: RTree<LocalWall> = RTree::bulk_load(
-        keys.iter()
-            .map(|k| {
-                let (a, b) = k.ends();
-                LocalWall {
-                    a: [a.x as f64, a.y as f64],
-                    b: [b.x as f64, b.y as f64],
-                }
-            })
-            .collect(),
-    );
+    let local_walls: Vec<LocalWall> = keys.iter().map(|k| LocalWall::new(*k)).collect();
     let deviation_grid = grid.to_grid_length(ctx.deviation);
     // A chord is certified when its capsule (which holds the clearance discs along it)
     // meets no new wall that was not taken, and not the frame: strictly inside one of the
@@ -883,16 +973,22 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         min: Point::new(x0 as f64 + 1.0, y0 as f64 + 1.0) / scale,
         max: Point::new(x1 as f64 - 1.0, y1 as f64 - 1.0) / scale,
     };
+    // Whether the region lies inside the frame (it does unless the frame was clamped at
+    // the grid's limits).
+    let framed = region.strictly_inside(&inner);
     let known = |cz: &Zone| {
         let cb = cz.bbox();
-        if cb.strictly_inside(&region) && zones.iter().any(|z| z.holds(cz, ctx.tol)) {
-            return true;
+        let inside = cb.strictly_inside(&inner);
+        if cb.strictly_inside(&region) {
+            // Every wall meeting `cz` is one of the region's (first the cheaper test).
+            return (inside && !near.untaken_meet(ctx, cz))
+                || zones.iter().any(|z| z.holds(cz, ctx.tol));
         }
-        if !cb.strictly_inside(&inner) {
+        if !inside {
             return false;
         }
         let mut all = true;
-        new_walls_meeting(ctx, cz, |k| all &= taken.contains(&k));
+        new_walls_meeting(ctx, cz, |k| all &= near.is_taken(k));
         all
     };
     for &transform in &ctx.options.recovery {
@@ -922,6 +1018,10 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
                 .clone()
                 .map(|z| z.bbox())
                 .fold(Aabb2::EMPTY, Aabb2::union);
+            if framed && !whole.strictly_inside(&inner) {
+                // A chord reaches the frame: it is outside the region too, so unknown.
+                return false;
+            }
             known(&Zone::Box(whole)) || chords.into_iter().all(|cz| known(&cz))
         };
         let found = match &mode.cuts {
@@ -940,7 +1040,7 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         };
         // Only the new pieces are validated: the other certified edges are dropped (they
         // equal kept old edges), so a diagram is only as good as the pieces taken from it.
-        if !valid(&l, &pieces, &wall_tree, ctx.tol_grid) {
+        if !valid(&l, &pieces, &local_walls, ctx.tol_grid) {
             continue;
         }
         return select(ctx, mode, &l, &found, pieces, &certify);
@@ -1106,7 +1206,7 @@ fn pieces_of(
 }
 
 /// The validation of the full build, on pieces of the local ECM.
-fn valid(l: &Ecm, pieces: &[Piece], walls: &RTree<LocalWall>, tol: f64) -> bool {
+fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
     let scale = l.grid.scale();
     for piece in pieces {
         let bps = &l.edges[piece.edge].bending_points[piece.from..=piece.to];
@@ -1117,20 +1217,14 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &RTree<LocalWall>, tol: f64) -> bool 
                 return false;
             }
             let clearance = dl.min(dr);
-            if clearance > tol {
-                let limit = clearance - tol;
-                let closer = walls
-                    .locate_within_distance([q.x, q.y], limit * limit)
-                    .any(|w| w.distance_2(&[q.x, q.y]).sqrt() < limit);
-                if closer {
-                    return false;
-                }
+            if clearance > tol && closer_wall(walls, q, clearance - tol) {
+                return false;
             }
         }
         for side in [Side::Left, Side::Right] {
             for w in bps.windows(2) {
-                let piece = cell_piece(&w[0], &w[1], side);
-                let area = signed_area(&piece) * scale * scale;
+                let piece = piece_quad(&w[0], &w[1], side);
+                let area = quad_area(&piece) * scale * scale;
                 let size = piece
                     .iter()
                     .map(|p| (*p - piece[0]).length() * scale)
@@ -1147,8 +1241,30 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &RTree<LocalWall>, tol: f64) -> bool 
 fn edge_area(e: &Edge) -> f64 {
     [Side::Left, Side::Right]
         .into_iter()
-        .flat_map(|side| e.cell_pieces(side).map(|p| signed_area(&p)))
+        .flat_map(|side| {
+            e.bending_points
+                .windows(2)
+                .map(move |w| quad_area(&piece_quad(&w[0], &w[1], side)))
+        })
         .sum()
+}
+
+/// The corners of `graph::cell_piece` before repeated points are dropped (no allocation).
+fn piece_quad(a: &BendingPoint, b: &BendingPoint, side: Side) -> [Point; 4] {
+    match side {
+        Side::Left => [a.position, b.position, b.left, a.left],
+        Side::Right => [a.position, a.right, b.right, b.position],
+    }
+}
+
+/// `graph::signed_area` of the `graph::cell_piece` with these corners, bit for bit: a
+/// repeated corner adds an exact zero to the same sum.
+fn quad_area(q: &[Point; 4]) -> f64 {
+    let o = q[0];
+    let mut twice = 0.0;
+    twice += (q[1] - o).perp_dot(q[2] - o);
+    twice += (q[2] - o).perp_dot(q[3] - o);
+    twice * 0.5
 }
 
 /// The kept part of a cut old edge, in the direction of travel towards the cut (`head`)
