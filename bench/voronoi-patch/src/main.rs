@@ -6,7 +6,8 @@
 //! `cargo run --release --manifest-path bench/voronoi-patch/Cargo.toml -- --fuzz N`
 //! (differential test on N random environments, see [`fuzz`]; `--mirror` flips them in y)
 //! `… -- --dump SEED [--mirror]` (that fuzz input in the C++ driver's format),
-//! `… -- --shrink SEED [--mirror]` (a smallest input of that seed the patched diagram gets
+//! `… -- --small N [--cpp]` (the time of the N smallest-kind inputs of the fuzz, like the
+//! diagrams of local updates), `… -- --shrink SEED [--mirror]` (a smallest input of that seed the patched diagram gets
 //! wrong), `… -- --show FILE [--cpp]` (the vertices of each diagram, wrong ones marked)
 //!
 //! With `--cpp`, C++ Boost.Polygon (1.74, Debian's headers; `cpp/build.sh` installs them
@@ -466,6 +467,71 @@ fn repeat(count: u64) {
     println!("{count} inputs built 5 times each: diagrams vary between builds for published {stock_varies}, patched {patched_varies}");
 }
 
+/// Times small diagrams like those of local updates (the fuzz inputs of seeds `0..count`,
+/// 6 to 200 sites): the total CPU time of building each once, published against
+/// patched (and C++ with `--cpp`, timed inside its driver), in `rounds` alternating rounds.
+fn small(count: u64, cpp: Option<&Path>) {
+    let inputs: Vec<Input> = match value_of("--dir") {
+        // `--dir DIR`: the inputs in DIR (C++ driver format), e.g. local update diagrams.
+        Some(dir) => {
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .expect("--dir")
+                .map(|e| e.expect("entry").path())
+                .collect();
+            paths.sort();
+            paths
+                .iter()
+                .take(count as usize)
+                .map(|p| read_input(p))
+                .collect()
+        }
+        None => (0..count).filter_map(fuzz_input).collect(),
+    };
+    let sites: usize = inputs
+        .iter()
+        .map(|i| i.segments.len() + i.points.len())
+        .sum();
+    let rounds = 7;
+    let (mut stock, mut patched, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    // `--patched-only`: for profiles of the patched library alone.
+    let with_stock = !std::env::args().any(|a| a == "--patched-only");
+    for _ in 0..rounds {
+        let a = timed_batch(1, || {
+            for input in inputs.iter().filter(|_| with_stock) {
+                std::hint::black_box(build_with!(stock, input));
+            }
+        });
+        let b = timed_batch(1, || {
+            for input in &inputs {
+                std::hint::black_box(build_with!(patched, input));
+            }
+        });
+        stock.push(a);
+        patched.push(b);
+        ratios.push(a / b);
+    }
+    let per_site = |ms: f64| ms * 1e3 / sites as f64;
+    let (a, b) = (median(&stock), median(&patched));
+    print!(
+        "{} small inputs, {sites} sites ({:.1} per input): published {a:.1} ms ({:.2} µs per site), \
+         patched {b:.1} ms ({:.2} µs per site), speed-up {:.2}×",
+        inputs.len(),
+        sites as f64 / inputs.len() as f64,
+        per_site(a),
+        per_site(b),
+        median(&ratios)
+    );
+    if let Some(driver) = cpp {
+        let c: f64 = inputs.iter().map(|i| cpp_time(driver, i, 200)).sum();
+        print!(
+            ", C++ {c:.1} ms ({:.2} µs per site), patched / C++ {:.2}",
+            per_site(c),
+            b / c
+        );
+    }
+    println!();
+}
+
 /// Reads an input in the C++ driver's format.
 fn read_input(path: &Path) -> Input {
     let text = std::fs::read_to_string(path).expect("input file");
@@ -535,6 +601,10 @@ fn main() {
     }
     if let Some(seed) = value_of("--shrink") {
         shrink(seed.parse().expect("--shrink SEED"));
+        return;
+    }
+    if let Some(count) = value_of("--small") {
+        small(count.parse().expect("--small N"), cpp_driver().as_deref());
         return;
     }
     if let Some(count) = value_of("--fuzz") {
