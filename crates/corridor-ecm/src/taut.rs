@@ -18,7 +18,7 @@
 use crate::query::Retraction;
 use crate::search_graph::{SearchGraph, SearchLink};
 use crate::{Ecm, EdgeId};
-use corridor_geom::{Orientation, Point};
+use corridor_geom::{orient, Orientation, Point};
 use slotmap::Key;
 use std::collections::BinaryHeap;
 
@@ -27,32 +27,6 @@ use std::collections::BinaryHeap;
 #[inline]
 pub(crate) fn slot<K: Key>(key: K) -> usize {
     (key.data().as_ffi() & 0xffff_ffff) as usize
-}
-
-/// Exact orientation of `c` relative to `a → b`: [`corridor_geom::orient`] with its
-/// floating-point filter inlined (the same filter and bound as the `robust` crate's
-/// `orient2d`, so the answers are identical); only the rare inputs the filter cannot
-/// settle pay for the call and the adaptive arithmetic. The search makes millions of
-/// these tests, and the call itself cost more than the filter.
-#[inline(always)]
-fn orient(a: Point, b: Point, c: Point) -> Orientation {
-    let detleft = (a.x - c.x) * (b.y - c.y);
-    let detright = (a.y - c.y) * (b.x - c.x);
-    let det = detleft - detright;
-    // robust 1.2's bound (Ozaki et al.), θ = 3u − (φ − 22)u², u = 2⁻⁵³.
-    const THETA: f64 = 3.330_669_062_177_372_4e-16;
-    let errbound = THETA * (detleft + detright).abs();
-    if det >= errbound || -det >= errbound {
-        if det > 0.0 {
-            Orientation::CounterClockwise
-        } else if det < 0.0 {
-            Orientation::Clockwise
-        } else {
-            Orientation::Collinear
-        }
-    } else {
-        corridor_geom::orient(a, b, c)
-    }
 }
 
 /// Per-slot values valid for one generation: `reset` forgets everything in O(1).

@@ -86,21 +86,15 @@ impl WallIndex {
     /// Indexes the walls, with `grid` the bucket grid over them that
     /// [`Walls::check_disjoint_indexed`] built (segments, then points).
     pub(crate) fn new(walls: &Walls, grid: SegmentGrid) -> Self {
-        let ends: Vec<(GridPoint, GridPoint)> = walls
-            .segments
-            .iter()
-            .map(|s| (s.a, s.b))
-            .chain(walls.points.iter().map(|(p, _)| (*p, *p)))
-            .collect();
-        debug_assert_eq!(grid.len(), ends.len());
+        debug_assert_eq!(grid.len(), walls.segments.len() + walls.points.len());
         WallIndex {
-            entries: ends
-                .iter()
-                .map(|&(a, b)| WallEntry { a: gp(a), b: gp(b) })
+            entries: walls
+                .wall_ends()
+                .map(|(a, b)| WallEntry { a: gp(a), b: gp(b) })
                 .collect(),
-            boxes: ends
-                .iter()
-                .map(|&(a, b)| {
+            boxes: walls
+                .wall_ends()
+                .map(|(a, b)| {
                     let (a, b) = (gp(a), gp(b));
                     [a.x.min(b.x), a.y.min(b.y), a.x.max(b.x), a.y.max(b.y)]
                 })

@@ -254,11 +254,20 @@ impl Walls {
         self.check_disjoint_indexed().map(|_| ())
     }
 
+    /// The ends of every wall: the segments, then each point as a zero-length one (the
+    /// order of the items of [`SegmentGrid`]s built over walls).
+    pub fn wall_ends(&self) -> impl Iterator<Item = (GridPoint, GridPoint)> + '_ {
+        self.segments
+            .iter()
+            .map(|s| (s.a, s.b))
+            .chain(self.points.iter().map(|(p, _)| (*p, *p)))
+    }
+
     /// [`Walls::check_disjoint`], also handing back the bucket grid it checked with, for
     /// a caller that queries the walls next (the ECM's validation): entries `0..n` are
     /// the `n` segments, entries `n..` the points (as `(p, p)`), in the order of
     /// [`Walls::segments`] and [`Walls::points`] — the grid
-    /// `SegmentGrid::new(&ends)` would build from that list.
+    /// `SegmentGrid::new` builds from [`Walls::wall_ends`].
     pub fn check_disjoint_indexed(&self) -> Result<SegmentGrid, WallConflict> {
         for (i, s) in self.segments.iter().enumerate() {
             if s.a == s.b {
@@ -266,12 +275,7 @@ impl Walls {
             }
         }
         let n = self.segments.len();
-        let ends: Vec<(GridPoint, GridPoint)> = self
-            .segments
-            .iter()
-            .map(|s| (s.a, s.b))
-            .chain(self.points.iter().map(|(p, _)| (*p, *p)))
-            .collect();
+        let ends: Vec<(GridPoint, GridPoint)> = self.wall_ends().collect();
         let mut index = SegmentGrid::new(&ends);
         let mut near = Vec::new();
         let mut first: Option<(usize, usize)> = None;

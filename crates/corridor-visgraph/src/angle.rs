@@ -5,7 +5,7 @@
 //! the original coordinates, so two directions that are equal in exact arithmetic compare
 //! equal here, however the coordinates round.
 
-use crate::predicates::orient;
+use corridor_geom::orient;
 use corridor_geom::{Orientation, Point};
 use std::cmp::Ordering;
 

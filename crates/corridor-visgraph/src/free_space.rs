@@ -10,9 +10,9 @@
 
 use crate::angle::{angle_cmp, flip, Dir, Wedge, BOTH};
 use crate::index::SegmentGrid;
-use crate::predicates::orient;
 use crate::ray::{along_ray_cmp, Place, Walk};
 use crate::BuildError;
+use corridor_geom::orient;
 use corridor_geom::{
     point_on_segment, Aabb, Environment, Obstacle, ObstacleId, Orientation, Point, Ring, Segment,
 };

@@ -52,7 +52,6 @@ mod index;
 mod inflate;
 mod naive;
 mod pairs;
-mod predicates;
 mod ray;
 mod search;
 mod sweep;

@@ -33,8 +33,8 @@ use crate::angle::{Dir, Wedge, BOTH};
 use crate::cones::{box_cone, ConeView, Seen};
 use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
-use crate::predicates::orient;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::orient;
 use corridor_geom::{convex_hull, point_on_segment, Orientation, Point};
 
 /// Below this many free-space vertices, [`crate::Construction::Auto`] builds by pairs.

@@ -39,8 +39,8 @@
 
 use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, wrap4, Dir, Wedge};
 use crate::free_space::FreeSpace;
-use crate::predicates::orient;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::orient;
 use corridor_geom::{Orientation, Point};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;

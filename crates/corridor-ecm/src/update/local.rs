@@ -57,7 +57,9 @@ use super::canonical::same_geometry;
 use super::DynamicEcm;
 use crate::build::finalize;
 use crate::extract::{extract, voronoi};
-use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId};
+use crate::graph::{
+    cell_corners, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
+};
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -1223,8 +1225,8 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
         }
         for side in [Side::Left, Side::Right] {
             for w in bps.windows(2) {
-                let piece = piece_quad(&w[0], &w[1], side);
-                let area = quad_area(&piece) * scale * scale;
+                let piece = cell_corners(&w[0], &w[1], side);
+                let area = signed_area(&piece) * scale * scale;
                 let size = piece
                     .iter()
                     .map(|p| (*p - piece[0]).length() * scale)
@@ -1244,27 +1246,9 @@ fn edge_area(e: &Edge) -> f64 {
         .flat_map(|side| {
             e.bending_points
                 .windows(2)
-                .map(move |w| quad_area(&piece_quad(&w[0], &w[1], side)))
+                .map(move |w| signed_area(&cell_corners(&w[0], &w[1], side)))
         })
         .sum()
-}
-
-/// The corners of `graph::cell_piece` before repeated points are dropped (no allocation).
-fn piece_quad(a: &BendingPoint, b: &BendingPoint, side: Side) -> [Point; 4] {
-    match side {
-        Side::Left => [a.position, b.position, b.left, a.left],
-        Side::Right => [a.position, a.right, b.right, b.position],
-    }
-}
-
-/// `graph::signed_area` of the `graph::cell_piece` with these corners, bit for bit: a
-/// repeated corner adds an exact zero to the same sum.
-fn quad_area(q: &[Point; 4]) -> f64 {
-    let o = q[0];
-    let mut twice = 0.0;
-    twice += (q[1] - o).perp_dot(q[2] - o);
-    twice += (q[2] - o).perp_dot(q[3] - o);
-    twice * 0.5
 }
 
 /// The kept part of a cut old edge, in the direction of travel towards the cut (`head`)
