@@ -532,6 +532,87 @@ fn small(count: u64, cpp: Option<&Path>) {
     println!();
 }
 
+/// `--digest N [--dir DIR] [--maps]`: one FNV-1a hash over the whole patched diagram of
+/// each input (vertex coordinates bit for bit, every edge's cell, vertex, twin, next and
+/// prev, every cell's source and incident edge), to check that a library change leaves
+/// every diagram exactly as it was. Prints one line per input and the total.
+fn digest(count: u64) {
+    let mut inputs: Vec<Input> = match value_of("--dir") {
+        Some(dir) => {
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .expect("--dir")
+                .map(|e| e.expect("entry").path())
+                .collect();
+            paths.sort();
+            paths
+                .iter()
+                .take(count as usize)
+                .map(|p| read_input(p))
+                .collect()
+        }
+        None => (0..count).filter_map(fuzz_input).collect(),
+    };
+    if std::env::args().any(|a| a == "--maps") {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+        for path in shared_maps(&data) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if let Ok(env) = corridor_io::load_environment(&path) {
+                inputs.extend(Input::new(name, &env));
+            }
+        }
+    }
+    let mut total = Fnv::default();
+    for input in &inputs {
+        let d = patched::prelude::Builder::<i64>::default()
+            .with_vertices(input.points.iter())
+            .expect("points")
+            .with_segments(input.segments.iter())
+            .expect("segments")
+            .build()
+            .expect("diagram");
+        let mut h = Fnv::default();
+        for v in d.vertices() {
+            h.add(v.x().to_bits());
+            h.add(v.y().to_bits());
+            h.add(v.get_incident_edge().map_or(u64::MAX, |e| e.usize() as u64));
+        }
+        for e in d.edges() {
+            let index = |r: Option<usize>| r.map_or(u64::MAX, |i| i as u64);
+            h.add(index(e.cell().ok().map(|c| c.usize())));
+            h.add(index(e.vertex0().map(|v| v.usize())));
+            h.add(index(e.twin().ok().map(|t| t.usize())));
+            h.add(index(e.next().ok().map(|t| t.usize())));
+            h.add(index(e.prev().ok().map(|t| t.usize())));
+            h.add(u64::from(e.is_primary()) | u64::from(e.is_linear()) << 1);
+        }
+        for c in d.cells() {
+            h.add(c.source_index().usize() as u64);
+            h.add(c.source_category() as u64);
+            h.add(c.get_incident_edge().map_or(u64::MAX, |e| e.usize() as u64));
+        }
+        println!("{:016x} {}", h.0, input.name);
+        total.add(h.0);
+    }
+    println!("{:016x} total over {} inputs", total.0, inputs.len());
+}
+
+/// 64-bit FNV-1a over words.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn add(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// Reads an input in the C++ driver's format.
 fn read_input(path: &Path) -> Input {
     let text = std::fs::read_to_string(path).expect("input file");
@@ -601,6 +682,10 @@ fn main() {
     }
     if let Some(seed) = value_of("--shrink") {
         shrink(seed.parse().expect("--shrink SEED"));
+        return;
+    }
+    if let Some(count) = value_of("--digest") {
+        digest(count.parse().expect("--digest N"));
         return;
     }
     if let Some(count) = value_of("--small") {

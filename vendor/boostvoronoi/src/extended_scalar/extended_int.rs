@@ -15,24 +15,73 @@
 
 use crate::cast;
 use num_traits::PrimInt as InputType;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 use std::cmp;
 use std::fmt;
-use std::num::Wrapping;
 use std::ops;
 
 #[cfg(test)]
 mod extendedint_tests;
 
-/// the default size of the SmallVec inside ExtendedInt (in units of u32)
-const EXTENDED_INT_VEC_SIZE: usize = 8;
+/// Corridor patch: the most 32-bit chunks a value can have, as C++ Boost's
+/// `extended_int<64>` (`voronoi_ctype_traits<int32>`). Boost sizes it for inputs that fit
+/// in 32 bits, and the port's lazy predicates (64-bit integer cross products of coordinate
+/// differences) are only exact in that range too; Corridor's grid coordinates are `i32`.
+/// As in C++, a product that would need more chunks keeps its lowest 64.
+const CHUNKS: usize = 64;
+
+/// Corridor patch: values of up to this many chunks live inline; the exact predicates on
+/// coordinates of up to about 2^24 stay below it. Larger ones take a boxed full array.
+const INLINE: usize = 24;
+
+/// The chunks of a value, least significant first, in a buffer of fixed capacity.
+#[derive(Clone)]
+enum Chunks {
+    Inline([u32; INLINE]),
+    Heap(Box<[u32; CHUNKS]>),
+}
+
+impl Chunks {
+    /// A zeroed buffer that holds at least `len` chunks (at most [`CHUNKS`]).
+    #[inline(always)]
+    fn zeroed(len: usize) -> Self {
+        if len <= INLINE {
+            Chunks::Inline([0; INLINE])
+        } else {
+            Chunks::Heap(Box::new([0; CHUNKS]))
+        }
+    }
+
+    #[inline(always)]
+    fn all(&self) -> &[u32] {
+        match self {
+            Chunks::Inline(a) => a,
+            Chunks::Heap(b) => &b[..],
+        }
+    }
+
+    #[inline(always)]
+    fn all_mut(&mut self) -> &mut [u32] {
+        match self {
+            Chunks::Inline(a) => a,
+            Chunks::Heap(b) => &mut b[..],
+        }
+    }
+}
 
 /// Stack allocated big integer class.
 /// Supports next set of arithmetic operations: +, -, *.
 /// Ported from voronoi_ctypes.hpp
+///
+/// Corridor patch: the chunks are a fixed buffer (see [`Chunks`]) instead of a `SmallVec`
+/// that grew chunk by chunk and spilled to the heap beyond 8, and the arithmetic works on
+/// slices of it with plain loops. Every operation keeps the published representation
+/// exactly: the same number of chunks (`|count_|`, which a difference can leave with
+/// leading zero chunks, as in C++), so `p()` and every value derived from it are
+/// unchanged bit for bit.
 #[derive(Clone)]
 pub struct ExtendedInt {
-    chunks_: smallvec::SmallVec<[Wrapping<u32>; EXTENDED_INT_VEC_SIZE]>,
+    chunks_: Chunks,
     count_: i32,
 }
 
@@ -48,30 +97,13 @@ impl<I: InputType> From<I> for ExtendedInt {
     fn from(that: I) -> Self {
         let that = cast::<I, i64>(that);
         let mut rv = Self::zero();
-        match that.cmp(&0) {
-            cmp::Ordering::Greater => {
-                let mut c = that as u64;
-                rv.chunks_.push(Wrapping((c & 0xFFFFFFFF) as u32));
-                c >>= 32;
-                if c != 0 {
-                    rv.chunks_.push(Wrapping(c as u32));
-                    rv.count_ = 2
-                } else {
-                    rv.count_ = 1
-                }
-            }
-            cmp::Ordering::Less => {
-                let mut c: u64 = (-that) as u64;
-                rv.chunks_.push(Wrapping((c & 0xFFFFFFFF) as u32));
-                c >>= 32;
-                if c != 0 {
-                    rv.chunks_.push(Wrapping(c as u32));
-                    rv.count_ = -2
-                } else {
-                    rv.count_ = -1
-                }
-            }
-            _ => (),
+        let magnitude = that.unsigned_abs();
+        if magnitude != 0 {
+            let c = rv.chunks_.all_mut();
+            c[0] = magnitude as u32;
+            c[1] = (magnitude >> 32) as u32;
+            let size = if magnitude >> 32 != 0 { 2 } else { 1 };
+            rv.count_ = if that < 0 { -size } else { size };
         }
         rv
     }
@@ -88,7 +120,7 @@ impl Zero for ExtendedInt {
     #[inline]
     fn zero() -> Self {
         Self {
-            chunks_: smallvec::SmallVec::<[Wrapping<u32>; EXTENDED_INT_VEC_SIZE]>::default(),
+            chunks_: Chunks::Inline([0; INLINE]),
             count_: 0,
         }
     }
@@ -105,24 +137,20 @@ impl ExtendedInt {
     /// `value` ≈ `mantissa` * 2^`exponent`
     pub fn p(&self) -> (f64, i32) {
         let sep = 0x100000000_u64 as f64;
-        let mut rv = (0.0, 0);
-        match self.size() {
-            0 => return rv,
-            1 => {
-                rv.0 = self.chunks_.first().unwrap().0.to_f64().unwrap();
-            }
-            2 => {
-                rv.0 = self.chunks_.get(1).unwrap().0.to_f64().unwrap() * sep
-                    + self.chunks_.first().unwrap().0.to_f64().unwrap();
-            }
-            _ => {
-                for v in self.chunks_.iter().rev().take(3) {
-                    rv.0 *= sep;
-                    rv.0 += v.0.to_f64().unwrap();
+        let c = self.chunks();
+        let mut rv = match c.len() {
+            0 => return (0.0, 0),
+            1 => (c[0] as f64, 0),
+            2 => (c[1] as f64 * sep + c[0] as f64, 0),
+            n => {
+                let mut v = 0.0;
+                for &chunk in c[n - 3..].iter().rev() {
+                    v *= sep;
+                    v += chunk as f64;
                 }
-                rv.1 = ((self.size() - 3) << 5).to_i32().unwrap();
+                (v, ((n - 3) << 5) as i32)
             }
-        }
+        };
         if self.count_ < 0 {
             rv.0 = -rv.0;
         }
@@ -154,195 +182,178 @@ impl ExtendedInt {
     #[inline(always)]
     /// return the number of words in 'self.count'
     pub fn size(&self) -> usize {
-        self.chunks_.len()
+        self.count_.unsigned_abs() as usize
     }
 
-    /// this method assumes self is an empty object
-    fn add_others(&mut self, e1: &Self, e2: &Self) {
+    /// The chunks in use, least significant first.
+    #[inline(always)]
+    fn chunks(&self) -> &[u32] {
+        &self.chunks_.all()[..self.size()]
+    }
+
+    /// `e1 + e2`.
+    fn sum(e1: &Self, e2: &Self) -> Self {
         if e1.count_ == 0 {
-            self.count_ = e2.count_;
-            self.chunks_ = e2.chunks_.clone();
-            return;
+            return e2.clone();
         }
         if e2.count_ == 0 {
-            self.count_ = e1.count_;
-            self.chunks_ = e1.chunks_.clone();
-            return;
+            return e1.clone();
         }
-        if (e1.count_ > 0) ^ (e2.count_ > 0) {
-            self.dif_slice(&e1.chunks_, e1.size(), &e2.chunks_, e2.size(), false);
+        let mut rv = if (e1.count_ > 0) ^ (e2.count_ > 0) {
+            Self::magnitude_difference(e1.chunks(), e2.chunks(), false)
         } else {
-            self.add_slice(&e1.chunks_, e1.size(), &e2.chunks_, e2.size());
-        }
+            Self::magnitude_sum(e1.chunks(), e2.chunks())
+        };
         if e1.count_ < 0 {
-            self.count_ = -self.count_;
+            rv.count_ = -rv.count_;
         }
+        rv
     }
 
-    fn add_slice(&mut self, c1: &[Wrapping<u32>], sz1: usize, c2: &[Wrapping<u32>], sz2: usize) {
-        if sz1 < sz2 {
-            self.add_slice(c2, sz2, c1, sz1);
-            return;
+    /// `e1 - e2`.
+    fn difference(e1: &Self, e2: &Self) -> Self {
+        if e1.count_ == 0 {
+            let mut rv = e2.clone();
+            rv.count_ = -rv.count_;
+            return rv;
         }
-        self.count_ = sz1 as i32;
+        if e2.count_ == 0 {
+            return e1.clone();
+        }
+        let mut rv = if (e1.count_ > 0) ^ (e2.count_ > 0) {
+            Self::magnitude_sum(e1.chunks(), e2.chunks())
+        } else {
+            Self::magnitude_difference(e1.chunks(), e2.chunks(), false)
+        };
+        if e1.count_ < 0 {
+            rv.count_ = -rv.count_;
+        }
+        rv
+    }
+
+    /// `|c1| + |c2|` with `max(len) (+ 1 on carry)` chunks, as `add_slice` in C++.
+    fn magnitude_sum(c1: &[u32], c2: &[u32]) -> Self {
+        let (c1, c2) = if c1.len() < c2.len() {
+            (c2, c1)
+        } else {
+            (c1, c2)
+        };
+        let mut chunks = Chunks::zeroed(c1.len() + 1);
+        let out = chunks.all_mut();
         let mut temp = 0_u64;
-
-        for _i in self.chunks_.len()..sz1 {
-            self.chunks_.push(Wrapping(0));
-        }
-        for i in 0..sz2 {
-            temp += (c1[i].0 as u64) + (c2[i].0 as u64);
-            self.chunks_[i] = Wrapping(temp as u32);
-            temp >>= 32;
-        }
-        for (i, c1_i) in c1.iter().enumerate().take(sz1).skip(sz2) {
-            temp += c1_i.0 as u64;
-            self.chunks_[i] = Wrapping(temp as u32);
-            temp >>= 32;
-        }
-        if temp != 0 {
-            if self.chunks_.len() <= self.count_ as usize {
-                self.chunks_.push(Wrapping(temp as u32));
-            } else {
-                self.chunks_[self.count_ as usize] = Wrapping(temp as u32);
+        for (i, &chunk) in c1.iter().enumerate() {
+            temp += chunk as u64;
+            if i < c2.len() {
+                temp += c2[i] as u64;
             }
-            self.count_ += 1;
+            out[i] = temp as u32;
+            temp >>= 32;
+        }
+        let mut count = c1.len();
+        if temp != 0 && count < out.len() {
+            out[count] = temp as u32;
+            count += 1;
+        }
+        ExtendedInt {
+            chunks_: chunks,
+            count_: count as i32,
         }
     }
 
-    /// this method assumes self is an empty object
-    fn dif_other(&mut self, e1: &Self, e2: &Self) {
-        if e1.count_ == 0 {
-            self.count_ = e2.count_;
-            self.chunks_ = e2.chunks_.clone();
-            self.count_ = -self.count_;
-            return;
-        }
-        if e2.count_ == 0 {
-            self.count_ = e1.count_;
-            self.chunks_ = e1.chunks_.clone();
-            return;
-        }
-        if (e1.count_ > 0) ^ (e2.count_ > 0) {
-            self.add_slice(&e1.chunks_, e1.size(), &e2.chunks_, e2.size());
-        } else {
-            self.dif_slice(&e1.chunks_, e1.size(), &e2.chunks_, e2.size(), false);
-        }
-        if e1.count_ < 0 {
-            self.count_ = -self.count_;
-        }
-    }
-
-    fn dif_slice(
-        &mut self,
-        c1: &[Wrapping<u32>],
-        sz1: usize,
-        c2: &[Wrapping<u32>],
-        sz2: usize,
-        rec: bool,
-    ) {
-        let mut sz2 = sz2;
-        let mut sz1 = sz1;
+    /// `|c1| - |c2|` (signed), as `dif` in C++: when the lengths differ the result keeps
+    /// `len - 1` chunks plus one if its top chunk is not zero.
+    fn magnitude_difference(c1: &[u32], c2: &[u32], rec: bool) -> Self {
+        let (mut sz1, mut sz2) = (c1.len(), c2.len());
         if sz1 < sz2 {
-            self.dif_slice(c2, sz2, c1, sz1, true);
-            self.count_ = -self.count_;
-            return;
-        } else if (sz1 == sz2) && !rec {
+            let mut rv = Self::magnitude_difference(c2, c1, true);
+            rv.count_ = -rv.count_;
+            return rv;
+        } else if sz1 == sz2 && !rec {
             loop {
                 sz1 -= 1;
                 match c1[sz1].cmp(&c2[sz1]) {
                     cmp::Ordering::Less => {
                         sz1 += 1;
-                        self.dif_slice(c2, sz1, c1, sz1, true);
-                        self.count_ = -self.count_;
-                        return;
+                        let mut rv = Self::magnitude_difference(&c2[..sz1], &c1[..sz1], true);
+                        rv.count_ = -rv.count_;
+                        return rv;
                     }
                     cmp::Ordering::Greater => {
                         sz1 += 1;
                         break;
                     }
-                    _ => (),
+                    cmp::Ordering::Equal => (),
                 }
                 if sz1 == 0 {
                     break;
                 }
             }
             if sz1 == 0 {
-                self.count_ = 0;
-                return;
+                return Self::zero();
             }
             sz2 = sz1;
         }
-        self.count_ = (sz1 - 1) as i32;
-        let mut flag = false;
-
-        for _i in self.chunks_.len()..sz1 {
-            self.chunks_.push(Wrapping(0));
-        }
-
+        let mut chunks = Chunks::zeroed(sz1);
+        let out = chunks.all_mut();
+        let mut borrow = false;
         for i in 0..sz2 {
-            self.chunks_[i] = c1[i] - c2[i] - if flag { Wrapping(1) } else { Wrapping(0) };
-            flag = (c1[i] < c2[i]) || ((c1[i] == c2[i]) && flag);
+            let (d, b1) = c1[i].overflowing_sub(c2[i]);
+            let (d, b2) = d.overflowing_sub(borrow as u32);
+            out[i] = d;
+            borrow = b1 || b2;
         }
-        for (i, c1_i) in c1.iter().enumerate().take(sz1).skip(sz2) {
-            self.chunks_[i] = c1_i - if flag { Wrapping(1) } else { Wrapping(0) };
-            flag = (c1_i.0 == 0) && flag;
+        for i in sz2..sz1 {
+            let (d, b) = c1[i].overflowing_sub(borrow as u32);
+            out[i] = d;
+            borrow = b;
         }
-        if self.chunks_[self.count_ as usize].0 != 0 {
-            self.count_ += 1;
-            if (self.count_ as usize) > self.chunks_.len() {
-                self.chunks_.push(Wrapping(0));
-            }
+        let mut count = sz1 - 1;
+        if out[count] != 0 {
+            count += 1;
         }
-        if (self.count_ as usize) < self.chunks_.len() {
-            let _ = self.chunks_.pop();
+        ExtendedInt {
+            chunks_: chunks,
+            count_: count as i32,
         }
     }
 
-    fn mul_other(&mut self, e1: &Self, e2: &Self) {
+    /// `e1 * e2`, with `len1 + len2 - 1 (+ 1 on carry)` chunks as in C++.
+    fn product(e1: &Self, e2: &Self) -> Self {
         if e1.count_ == 0 || e2.count_ == 0 {
-            self.count_ = 0;
-            return;
+            return Self::zero();
         }
-        self.mul_slice(&e1.chunks_, e1.size(), &e2.chunks_, e2.size());
-        if (e1.count_ > 0) ^ (e2.count_ > 0) {
-            self.count_ = -self.count_;
-        }
-    }
-
-    fn mul_slice(&mut self, c1: &[Wrapping<u32>], sz1: usize, c2: &[Wrapping<u32>], sz2: usize) {
-        let mut cur: u64 = 0;
-        let mut nxt: u64;
-        let mut tmp: u64;
-
-        self.count_ = (sz1 + sz2 - 1_usize) as i32;
-
-        for _i in self.chunks_.len()..(self.count_ as usize) {
-            self.chunks_.push(Wrapping(0));
-        }
-
-        for shift in 0..(self.count_ as usize) {
-            nxt = 0;
-            for (first, c1_first) in c1.iter().enumerate().take(shift + 1) {
-                if first >= sz1 {
+        let (c1, c2) = (e1.chunks(), e2.chunks());
+        let mut chunks = Chunks::zeroed(c1.len() + c2.len());
+        let out = chunks.all_mut();
+        for (i, &x) in c1.iter().enumerate() {
+            let x = x as u64;
+            let mut carry = 0_u64;
+            let row = &mut out[i..];
+            for (j, &y) in c2.iter().enumerate() {
+                if j >= row.len() {
                     break;
                 }
-                let second = shift - first;
-                if second >= sz2 {
-                    continue;
-                }
-
-                tmp = (c1_first.0 as u64) * (c2[second].0 as u64);
-                cur += tmp & 0xFFFF_FFFF;
-                nxt += tmp >> 32;
+                let t = row[j] as u64 + x * y as u64 + carry;
+                row[j] = t as u32;
+                carry = t >> 32;
             }
-
-            self.chunks_[shift] = Wrapping((cur & 0xFFFF_FFFF) as u32);
-            cur = nxt + (cur >> 32);
+            if c2.len() < row.len() {
+                row[c2.len()] = carry as u32;
+            }
         }
-        if cur != 0 {
-            self.chunks_.push(Wrapping(cur as u32));
-            self.count_ += 1;
+        let capacity = out.len();
+        let mut count = (c1.len() + c2.len() - 1).min(capacity);
+        if count < capacity && out[count] != 0 {
+            count += 1;
+        }
+        let count = count as i32;
+        ExtendedInt {
+            chunks_: chunks,
+            count_: if (e1.count_ > 0) ^ (e2.count_ > 0) {
+                -count
+            } else {
+                count
+            },
         }
     }
 }
@@ -367,9 +378,7 @@ impl ops::Add for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa+bb);
     ///```
     fn add(self, that: Self) -> Self {
-        let mut rv = ExtendedInt::default();
-        rv.add_others(&self, &that);
-        rv
+        ExtendedInt::sum(&self, &that)
     }
 }
 
@@ -387,9 +396,7 @@ impl<'b> ops::Add<&'b ExtendedInt> for &ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa+bb);
     ///```
     fn add(self, that: &'b ExtendedInt) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        rv.add_others(self, that);
-        rv
+        ExtendedInt::sum(self, that)
     }
 }
 
@@ -407,9 +414,7 @@ impl<'b> ops::Add<&'b ExtendedInt> for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa+bb);
     ///```
     fn add(self, that: &'b ExtendedInt) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        rv.add_others(&self, that);
-        rv
+        ExtendedInt::sum(&self, that)
     }
 }
 
@@ -427,9 +432,7 @@ impl ops::Sub for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa-bb);
     ///```
     fn sub(self, that: Self) -> Self {
-        let mut rv = ExtendedInt::default();
-        rv.dif_other(&self, &that);
-        rv
+        ExtendedInt::difference(&self, &that)
     }
 }
 
@@ -447,9 +450,7 @@ impl<'b> ops::Sub<&'b ExtendedInt> for &ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa-bb);
     ///```
     fn sub(self, that: &'b ExtendedInt) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        rv.dif_other(self, that);
-        rv
+        ExtendedInt::difference(self, that)
     }
 }
 
@@ -467,9 +468,7 @@ impl<'b> ops::Sub<&'b ExtendedInt> for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa-bb);
     ///```
     fn sub(self, that: &'b ExtendedInt) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        rv.dif_other(&self, that);
-        rv
+        ExtendedInt::difference(&self, that)
     }
 }
 
@@ -487,9 +486,7 @@ impl ops::Mul for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa*bb);
     ///```
     fn mul(self, that: Self) -> Self {
-        let mut rv = ExtendedInt::default();
-        rv.mul_other(&self, &that);
-        rv
+        ExtendedInt::product(&self, &that)
     }
 }
 
@@ -507,9 +504,7 @@ impl<'b> ops::Mul<&'b ExtendedInt> for &ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa*bb);
     ///```
     fn mul(self, that: &'b ExtendedInt) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        rv.mul_other(self, that);
-        rv
+        ExtendedInt::product(self, that)
     }
 }
 
@@ -527,9 +522,7 @@ impl<'b> ops::Mul<&'b ExtendedInt> for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa*bb);
     ///```
     fn mul(self, that: &'b ExtendedInt) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        rv.mul_other(&self, that);
-        rv
+        ExtendedInt::product(&self, that)
     }
 }
 
@@ -547,10 +540,7 @@ impl ops::Mul<i32> for ExtendedInt {
     /// approx::assert_ulps_eq!(c.d(), aa*bb);
     ///```
     fn mul(self, that: i32) -> ExtendedInt {
-        let mut rv = ExtendedInt::default();
-        let that = ExtendedInt::from(that);
-        rv.mul_other(&self, &that);
-        rv
+        ExtendedInt::product(&self, &ExtendedInt::from(that))
     }
 }
 
