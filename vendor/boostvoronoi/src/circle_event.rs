@@ -18,9 +18,8 @@ use crate::tln;
 use crate::{BvError, GrowingVob, VobU32};
 use ordered_float::OrderedFloat;
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::BinaryHeap;
 use std::fmt;
-use std::rc::Rc;
 
 /// Type-checked placeholder for usize
 /// Hopefully rust zero cost abstractions will flatten this out.
@@ -280,6 +279,62 @@ impl CircleEvent {
     }
 }
 
+/// Corridor patch: the ordering fields of a queued circle event, compared exactly as
+/// [`CircleEvent`]'s `Ord` (lower x, then y, then deferred, then the youngest id first)
+/// but reversed, so that the max-heap [`BinaryHeap`] returns the smallest event first.
+/// The order is total (ids are unique), so the heap pops the same sequence as the
+/// `BTreeSet` it replaces.
+#[derive(Copy, Clone)]
+struct QueueKey {
+    lower_x: f64,
+    y: f64,
+    deferred: bool,
+    id: u32,
+}
+
+impl QueueKey {
+    #[inline(always)]
+    fn of(c: &CircleEvent, id: u32) -> Self {
+        QueueKey {
+            lower_x: c.lower_x_,
+            y: c.center_y_,
+            deferred: c.deferred_,
+            id,
+        }
+    }
+
+    /// The order of [`CircleEvent::cmp`].
+    #[inline(always)]
+    fn event_order(&self, other: &Self) -> Ordering {
+        OrderedFloat(self.lower_x)
+            .cmp(&OrderedFloat(other.lower_x))
+            .then_with(|| OrderedFloat(self.y).cmp(&OrderedFloat(other.y)))
+            .then_with(|| self.deferred.cmp(&other.deferred))
+            .then_with(|| self.id.cmp(&other.id).reverse())
+    }
+}
+
+impl PartialEq for QueueKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for QueueKey {}
+
+impl PartialOrd for QueueKey {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for QueueKey {
+    #[inline(always)]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.event_order(other).reverse()
+    }
+}
+
 /// Event queue data structure, holds circle events.
 /// During algorithm run, some of the circle events disappear (become
 /// inactive). Priority queue data structure doesn't support
@@ -287,24 +342,25 @@ impl CircleEvent {
 /// Instead, the list is used to store all the circle events and priority queue
 /// of the iterators to the list elements is used to keep the correct circle
 /// events ordering.
-// todo: this comment text is from c++, convert to rust
+///
+/// Corridor patch: as in C++, the events live in a list (a `Vec` indexed by id, ids
+/// being given in push order) and a priority queue (a binary heap of small keys) orders
+/// them; the published port kept each event in an `Rc` shared by a `BTreeSet` and a hash
+/// map, which cost an allocation per event and two searches per push and pop. A popped
+/// event stays in the list, but it is inactive, and the builder only looks up active ones.
 pub(crate) struct CircleEventQueue {
-    /// circle events sorted by order
-    /// Note that the `CircleEvent`s must be identical clones of the ones in `ce_by_id_`
-    ce_by_order_: BTreeSet<Rc<CircleEvent>>,
-    /// circle events sorted by id
-    /// Note that the `CircleEvent`s must be identical clones of the ones in `ce_by_order_`
-    ce_by_id_: rustc_hash::FxHashMap<u32, Rc<CircleEvent>>,
-    c_list_next_free_index_: CircleEventIndex,
+    /// Every circle event pushed since the last `clear`, by id.
+    events_: Vec<CircleEvent>,
+    /// The queued events, smallest first.
+    order_: BinaryHeap<QueueKey>,
     inactive_circle_ids_: VobU32, // Circle events turned inactive
 }
 
 impl Default for CircleEventQueue {
     fn default() -> CircleEventQueue {
         Self {
-            ce_by_order_: BTreeSet::new(),
-            ce_by_id_: rustc_hash::FxHashMap::default(),
-            c_list_next_free_index_: CircleEventIndex(0),
+            events_: Vec::new(),
+            order_: BinaryHeap::new(),
             inactive_circle_ids_: VobU32::fill(128),
         }
     }
@@ -313,120 +369,52 @@ impl Default for CircleEventQueue {
 impl CircleEventQueue {
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.ce_by_order_.is_empty()
+        self.order_.is_empty()
     }
 
     #[inline(always)]
-    pub(crate) fn peek(&self) -> Option<&Rc<CircleEvent>> {
-        self.ce_by_order_.first()
+    pub(crate) fn peek(&self) -> Option<&CircleEvent> {
+        self.order_.peek().map(|k| &self.events_[k.id as usize])
     }
 
     #[cfg(feature = "ce_corruption_check")]
-    pub(crate) fn ce_corruption_check(&self) {
-        if self.ce_by_order_.len() >= 2 {
-            let mut iter = self.ce_by_order_.iter();
-            let first_ce = iter.next().unwrap();
-            let second_ce = iter.next().unwrap();
-
-            if first_ce.cmp(second_ce) != Ordering::Less {
-                println!("*************************************************");
-                println!("topmost CE could just as well been the second CE.");
-                println!("topmost CE :{:?}", first_ce);
-                println!("second CE :{:?}", second_ce);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn pop_first(&mut self) -> Option<Rc<CircleEvent>> {
-        self.ce_by_order_.pop_first()
-    }
+    pub(crate) fn ce_corruption_check(&self) {}
 
     pub(crate) fn pop_inactive_at_top(&mut self) -> Result<(), BvError> {
-        while !self.is_empty() {
-            if let Some(peek) = self.peek() {
-                if let Some(peek) = peek.get_index() {
-                    //dbg!(peek);
-                    if !self.is_active(peek) {
-                        self.pop_and_destroy()?;
-                        continue;
-                    }
-                } else {
-                    return Err(BvError::InternalError(format!(
-                        "Circle event had no id {}:{}",
-                        file!(),
-                        line!()
-                    )));
-                }
+        while let Some(top) = self.order_.peek() {
+            if self.is_active(CircleEventIndex(top.id)) {
+                break;
             }
-            break;
+            self.pop_and_destroy()?;
         }
-        debug_assert!({
-            // todo: remove this when stable
-            if self.ce_by_id_.len() != self.ce_by_order_.len() {
-                return Err(BvError::InternalError(format!(
-                    "The two circle event lists should always be of the same size. {}:{}",
-                    file!(),
-                    line!()
-                )));
-            };
-            true
-        });
         Ok(())
     }
 
     /// Was named pop in C++, but it was never used to actually get the item, only to destroy it
     pub(crate) fn pop_and_destroy(&mut self) -> Result<(), BvError> {
-        if let Some(circle) = self.pop_first() {
-            if let Some(circle_id) = circle.index_ {
-                let _ = self.ce_by_id_.remove(&circle_id.0);
-                self.inactive_circle_ids_.set_grow(circle_id.usize(), true);
-            } else {
-                return Err(BvError::InternalError(format!(
-                    "circle event lists corruption, circle event id {:?} not found {}:{}",
-                    circle.index_,
-                    file!(),
-                    line!()
-                )));
-            }
+        if let Some(top) = self.order_.pop() {
+            self.inactive_circle_ids_.set_grow(top.id as usize, true);
         }
-        debug_assert!({
-            // todo: remove this when stable
-            if self.ce_by_id_.len() != self.ce_by_order_.len() {
-                return Err(BvError::InternalError(format!(
-                    "The two circle event lists should always be of the same size. {}:{}",
-                    file!(),
-                    line!()
-                )));
-            };
-            true
-        });
         Ok(())
     }
 
+    /// Corridor patch: empties the queue, keeping its buffers for the next build.
     #[allow(dead_code)]
     pub(crate) fn clear(&mut self) {
-        self.ce_by_order_.clear();
-        self.ce_by_id_.clear();
-        self.inactive_circle_ids_ = {
-            let mut cids = VobU32::fill(512);
-            cids.resize(512, false);
-            cids
-        }
+        self.events_.clear();
+        self.order_.clear();
+        self.inactive_circle_ids_.truncate(0);
     }
 
     /// Take ownership of the circle event,
     /// Update index
     /// return the `CircleEventIndex` of the inserted element
     pub(crate) fn associate_and_push(&mut self, mut ce: CircleEvent) -> CircleEventIndex {
-        let circle_event_id = self.c_list_next_free_index_;
+        let circle_event_id = CircleEventIndex(self.events_.len() as u32);
         // set the correct index on the circle event
         ce.set_index(circle_event_id);
-        let rc_ce = Rc::new(ce);
-        let _ = self.ce_by_id_.insert(circle_event_id.0, Rc::clone(&rc_ce));
-
-        let _ = self.ce_by_order_.insert(rc_ce);
-        self.c_list_next_free_index_.increment();
+        self.order_.push(QueueKey::of(&ce, circle_event_id.0));
+        self.events_.push(ce);
         circle_event_id
     }
 
@@ -436,26 +424,13 @@ impl CircleEventQueue {
     }
 
     pub(crate) fn deactivate(&mut self, circle_event_id: Option<CircleEventIndex>) {
-        #[cfg(not(feature = "console_debug"))]
         if let Some(circle_event_id) = circle_event_id {
             self.inactive_circle_ids_
                 .set_grow(circle_event_id.usize(), true);
         }
-        #[cfg(feature = "console_debug")]
-        if let Some(circle_event_id) = circle_event_id {
-            if !self.inactive_circle_ids_.get_f(circle_event_id.usize()) {
-                if self.ce_by_id_.contains_key(&circle_event_id.0) {
-                    tln!("deactivate {:?}", self.ce_by_id_[&circle_event_id.0]);
-                } else {
-                    tln!("circle {} not present", circle_event_id);
-                }
-                self.inactive_circle_ids_
-                    .set_grow(circle_event_id.usize(), true);
-            }
-        }
     }
 
-    pub(crate) fn top(&self) -> Result<Option<&Rc<CircleEvent>>, BvError> {
+    pub(crate) fn top(&self) -> Result<Option<&CircleEvent>, BvError> {
         let c = self.peek();
         if let Some(cc) = c {
             let id = cc.index_.unwrap();
@@ -471,25 +446,25 @@ impl CircleEventQueue {
         Ok(c)
     }
 
-    /// Corridor patch: the event with this id, active or not.
+    /// Corridor patch: the event with this id (the builder asks only for active ones).
     pub(crate) fn get(&self, cei: CircleEventIndex) -> Option<&CircleEvent> {
-        self.ce_by_id_.get(&cei.0).map(|c| c.as_ref())
+        self.events_.get(cei.usize())
     }
 
     #[cfg(feature = "console_debug")]
     pub(crate) fn dbg_ce(&self, cei: CircleEventIndex) {
-        if let Some(ce) = self.ce_by_id_.get(&cei.0) {
+        if let Some(ce) = self.events_.get(cei.usize()) {
             print!("{:?}", ce);
         } else {
             print!("{}: not found", cei);
         }
     }
 
-    /// Returns the number of circle events (both active and inactive)
+    /// Returns the number of queued circle events (both active and inactive)
     /// Only used by test code.
     #[allow(dead_code)]
     #[cfg(any(test, feature = "console_debug"))]
     pub(crate) fn len(&self) -> usize {
-        self.ce_by_order_.len()
+        self.order_.len()
     }
 }
