@@ -54,6 +54,10 @@ struct SkipNodeTail {
     prev: usize,
 }
 
+/// Corridor patch: the nodes before a position, one per level, on the stack for lists of
+/// up to 2^16 levels' worth of nodes (the published crate allocated a `Vec` per search).
+type SearchPath = SmallVec<[usize; 16]>;
+
 const HEAD_INDEX: usize = usize::MAX - 1;
 const TAIL_INDEX: usize = usize::MAX;
 

@@ -1,5 +1,5 @@
 use crate::prelude::SkipList;
-use crate::skiplist::{HEAD_INDEX, Index, SkipNode, TAIL_INDEX};
+use crate::skiplist::{HEAD_INDEX, Index, SearchPath, SkipNode, TAIL_INDEX};
 use crate::{CppMapError, IsEqual, IsLessThan};
 use smallvec::smallvec;
 use std::fmt::Debug;
@@ -85,7 +85,8 @@ where
 
         // We'll need a list to store the connections to rewire
         // Each entry contains (node_index, level) pairs that point to our successor
-        let mut connections: Vec<(usize, usize)> = Vec::with_capacity(new_level + 1);
+        // Corridor patch: on the stack (see `SearchPath`).
+        let mut connections: smallvec::SmallVec<[(usize, usize); 16]> = smallvec::SmallVec::new();
         let mut prev_at_level_zero = HEAD_INDEX;
 
         // Traverse the skiplist to find the insertion point
@@ -133,15 +134,13 @@ where
             self.is_congested = true;
         }
 
-        // Create the new node with forward pointers to our successors
-        let forward_pointers = smallvec![TAIL_INDEX; new_level + 1];
-
         // Initialize the node
         if new_index == self.nodes.len() {
             // Create and insert a new node
             let new_node = SkipNode {
                 kv: Some((key, value)),
-                forward: forward_pointers, // We'll update this shortly
+                // Forward pointers to our successors; we'll update this shortly
+                forward: smallvec![TAIL_INDEX; new_level + 1],
                 prev: prev_at_level_zero,
                 rank: new_rank,
             };
@@ -149,7 +148,9 @@ where
         } else {
             // Reuse a node
             let node = &mut self.nodes[new_index];
-            node.forward = forward_pointers; // We'll update this shortly
+            // Corridor patch: the released node's pointer list is reused in place.
+            node.forward.clear();
+            node.forward.resize(new_level + 1, TAIL_INDEX); // We'll update this shortly
             node.kv = Some((key, value));
             node.prev = prev_at_level_zero;
             node.rank = new_rank;
@@ -216,7 +217,7 @@ where
     /// Insert a key-value pair
     /// Returns the index of the inserted node
     /// Does nothing if that exact key already exists in the list
-    fn insert_with_path_(&mut self, key: K, value: V, path: Vec<usize>) -> usize {
+    fn insert_with_path_(&mut self, key: K, value: V, path: SearchPath) -> usize {
         // Corridor patch: the list's own level generator, not the thread's.
         let mut rng = std::mem::replace(&mut self.rng, super::skiplist_impl::LevelRng::new());
         let index = self.insert_with_path_and_rng_(key, value, path, &mut rng);
@@ -228,7 +229,7 @@ where
         &mut self,
         key: K,
         value: V,
-        mut path: Vec<usize>,
+        mut path: SearchPath,
         rng: &mut super::skiplist_impl::LevelRng,
     ) -> usize {
         let next_idx = self._forward_0(path[0]);
@@ -274,8 +275,9 @@ where
         } else {
             // reuse a node
             let node = &mut self.nodes[new_index];
-            // todo! should we try to re-use the existing smallvec instead?
-            node.forward = smallvec![TAIL_INDEX; level + 1];
+            // Corridor patch: the released node's pointer list is reused in place.
+            node.forward.clear();
+            node.forward.resize(level + 1, TAIL_INDEX);
             node.kv = Some((key, value));
             node.prev = prev;
             node.rank = new_rank;

@@ -9,7 +9,7 @@
 
 use crate::IsLessThan;
 use crate::prelude::SkipList;
-use crate::skiplist::{HEAD_INDEX, SkipNode, TAIL_INDEX};
+use crate::skiplist::{HEAD_INDEX, SearchPath, SkipNode, TAIL_INDEX};
 use std::fmt::Debug;
 
 impl<K, V> SkipList<K, V>
@@ -81,8 +81,8 @@ where
 
     /// Find the position of a node key using only rank comparisons.
     /// Returns the search path for insertion
-    pub(super) fn find_position_by_rank_with_path_(&self, rank: i64) -> Vec<usize> {
-        let mut update = vec![HEAD_INDEX; self.max_level];
+    pub(super) fn find_position_by_rank_with_path_(&self, rank: i64) -> SearchPath {
+        let mut update = smallvec::smallvec![HEAD_INDEX; self.max_level];
         let mut current = HEAD_INDEX;
 
         // Start from the highest level and work down

@@ -8,7 +8,7 @@
 // except according to those terms.
 
 use crate::skiplist::{
-    HEAD_INDEX, Index, SkipList, SkipNode, SkipNodeHead, SkipNodeTail, TAIL_INDEX,
+    HEAD_INDEX, Index, SearchPath, SkipList, SkipNode, SkipNodeHead, SkipNodeTail, TAIL_INDEX,
 };
 use crate::{CppMapError, IsEqual, IsLessThan};
 use std::collections::VecDeque;
@@ -183,8 +183,8 @@ where
     /// Find the position of a key using only less-than operations
     /// Returns the search path for insertion, i.e. the index where the new node will be inserted after
     /// find_position_with_trace_()[0]->next == new node
-    pub(super) fn find_position_with_path_(&self, key: &K) -> Vec<usize> {
-        let mut update = vec![HEAD_INDEX; self.max_level];
+    pub(super) fn find_position_with_path_(&self, key: &K) -> SearchPath {
+        let mut update = smallvec::smallvec![HEAD_INDEX; self.max_level];
         let mut current = HEAD_INDEX;
 
         // Start from the highest level and work down
@@ -498,7 +498,7 @@ where
 
     /// Remove a node by key
     /// Returns the value of the removed node if found
-    fn remove_(&mut self, key: &K, search_path: Vec<usize>) -> Option<(K, V)> {
+    fn remove_(&mut self, key: &K, search_path: SearchPath) -> Option<(K, V)> {
         // Get the node that might match our key
         let current = self._forward_0(search_path[0]);
 
