@@ -24,11 +24,15 @@ impl SourceIndex {
 }
 
 impl Diagram {
+    /// Corridor patch: reserves what C++ Boost's `voronoi_diagram::_reserve` does
+    /// (`n` cells, `2n` vertices, `6n` half-edges for `n` site events). The port reserved
+    /// `n` vertices and `2n` edges, so the edge list of most diagrams was reallocated and
+    /// copied several times while it was built.
     pub(crate) fn new(input_size: usize) -> Self {
         Self {
             cells_: Vec::<Cell>::with_capacity(input_size),
-            vertices_: Vec::<Vertex>::with_capacity(input_size),
-            edges_: Vec::<Edge>::with_capacity(input_size * 2),
+            vertices_: Vec::<Vertex>::with_capacity(input_size << 1),
+            edges_: Vec::<Edge>::with_capacity((input_size << 2) + (input_size << 1)),
         }
     }
 
