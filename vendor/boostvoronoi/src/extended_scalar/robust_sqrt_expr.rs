@@ -137,12 +137,35 @@ pub(crate) fn sqrt_expr_evaluator_pss3(
     numer / divisor
 }
 
+/// Corridor patch: the parts of [`sqrt_expr_evaluator_pss4`] that depend on `B` only,
+/// `B[0] * B[1]` and `sqrt(sqrt(B[0] * B[1]) + B[2])`. The exact point-segment-segment
+/// event evaluates up to four expressions with the same `B`; it now computes these once
+/// (the same operations on the same values, so the same results bit for bit).
+pub(crate) struct Pss4Radical {
+    b0b1: ei::ExtendedInt,
+    root: ef::ExtendedExponentFpt,
+}
+
+impl Pss4Radical {
+    #[allow(non_snake_case)]
+    pub(crate) fn new(B: &[ei::ExtendedInt]) -> Self {
+        let b0b1 = &B[0] * &B[1];
+        let cA = [ei::ExtendedInt::from(1), B[2].clone()];
+        let cB = [b0b1.clone(), ei::ExtendedInt::from(1)];
+        let root = eval2(&cA, &cB).sqrt();
+        Pss4Radical { b0b1, root }
+    }
+}
+
 /// Evaluates A\[3\] + A\[0\] * sqrt(B\[0\]) + A\[1\] * sqrt(B\[1\]) +
 ///           A\[2\] * sqrt(B\[3\] * (sqrt(B\[0\] * B\[1\]) + B\[2\])).
+///
+/// Corridor patch: `radical` must be `Pss4Radical::new(B)`.
 #[allow(non_snake_case)]
 pub(crate) fn sqrt_expr_evaluator_pss4(
     A: &[ei::ExtendedInt],
     B: &[ei::ExtendedInt],
+    radical: &Pss4Radical,
 ) -> ef::ExtendedExponentFpt {
     let mut cA: [ei::ExtendedInt; 4] = [
         ei::ExtendedInt::zero(),
@@ -158,11 +181,7 @@ pub(crate) fn sqrt_expr_evaluator_pss4(
     ];
     if A[3].is_zero() {
         let lh = eval2(A, B);
-        cA[0] = ei::ExtendedInt::from(1);
-        cB[0] = &B[0] * &B[1];
-        cA[1] = B[2].clone();
-        cB[1] = ei::ExtendedInt::from(1);
-        let rh = eval1(&A[2..], &B[3..]) * eval2(&cA, &cB).sqrt();
+        let rh = eval1(&A[2..], &B[3..]) * radical.root;
         if lh.is_zero()
             || rh.is_zero()
             || (!lh.is_neg() && !rh.is_neg())
@@ -173,16 +192,12 @@ pub(crate) fn sqrt_expr_evaluator_pss4(
         cA[0] = &A[0] * &A[0] * &B[0] + &A[1] * &A[1] * &B[1] - &A[2] * &A[2] * &B[3] * &B[2];
         cB[0] = ei::ExtendedInt::from(1_i32);
         cA[1] = &A[0] * &A[1] * &ei::ExtendedInt::from(2_i32) - &A[2] * &A[2] * &B[3];
-        cB[1] = &B[0] * &B[1];
+        cB[1] = radical.b0b1.clone();
         let numer = eval2(&cA, &cB);
 
         return numer / (lh - rh);
     }
-    cA[0] = ei::ExtendedInt::from(1);
-    cB[0] = &B[0] * &B[1];
-    cA[1] = B[2].clone();
-    cB[1] = ei::ExtendedInt::from(1);
-    let rh = eval1(&A[2..], &B[3..]) * (eval2(&cA, &cB).sqrt());
+    let rh = eval1(&A[2..], &B[3..]) * radical.root;
     cA[0] = A[0].clone();
     cB[0] = B[0].clone();
     cA[1] = A[1].clone();
@@ -203,7 +218,7 @@ pub(crate) fn sqrt_expr_evaluator_pss4(
     cA[2] = &A[0] * &A[0] * &B[0] + &A[1] * &A[1] * &B[1] + &A[3] * &A[3]
         - &A[2] * &A[2] * &B[2] * &B[3];
     cA[3] = &A[0] * &A[1] * &ei::ExtendedInt::from(2_i32) - &A[2] * &A[2] * &B[3];
-    cB[3] = &B[0] * &B[1];
+    cB[3] = radical.b0b1.clone();
     let numer = sqrt_expr_evaluator_pss3(&cA, &cB);
 
     numer / (lh - rh)

@@ -449,14 +449,16 @@ pub(crate) fn pss<I: InputType>(
     cB[1] = &a[1] * &a[1] + &b[1] * &b[1];
     cB[2] = &a[0] * &a[1] + &b[0] * &b[1];
     cB[3] = ExtendedInt::from(-2_i32) * (&a[0] * &dy - &b[0] * &dx) * (&a[1] * &dy - &b[1] * &dx);
-    let temp = rf::sqrt_expr_evaluator_pss4(&cA[0..], &cB[0..]);
+    // Corridor patch: the parts of the four evaluations below that depend on cB only.
+    let radical = rf::Pss4Radical::new(&cB);
+    let temp = rf::sqrt_expr_evaluator_pss4(&cA[0..], &cB[0..], &radical);
     let denom = temp * ef::ExtendedExponentFpt::from(&orientation);
 
     if recompute_c_y {
         cA[0] = (&dx * &dx + &dy * &dy) * &b[1] - (&dx * &a[1] + &dy * &b[1]) * &iy;
         cA[1] = (&dx * &dx + &dy * &dy) * &b[0] - (&dx * &a[0] + &dy * &b[0]) * &iy;
         cA[2] = iy * &sign;
-        let cy = rf::sqrt_expr_evaluator_pss4(&cA[0..], &cB[0..]);
+        let cy = rf::sqrt_expr_evaluator_pss4(&cA[0..], &cB[0..], &radical);
         c_event.set_y_xf(cy / denom);
     }
 
@@ -466,7 +468,7 @@ pub(crate) fn pss<I: InputType>(
         cA[2] = ix * &sign;
 
         if recompute_c_x {
-            let cx = rf::sqrt_expr_evaluator_pss4(&cA, &cB);
+            let cx = rf::sqrt_expr_evaluator_pss4(&cA, &cB, &radical);
             c_event.set_x_xf(cx / denom);
         }
 
@@ -476,7 +478,7 @@ pub(crate) fn pss<I: InputType>(
             } else {
                 orientation
             } * (&dx * &dx + &dy * &dy);
-            let lower_x = rf::sqrt_expr_evaluator_pss4(&cA, &cB);
+            let lower_x = rf::sqrt_expr_evaluator_pss4(&cA, &cB, &radical);
             c_event.set_lower_x_xf(lower_x / denom);
         }
     }
