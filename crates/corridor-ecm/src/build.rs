@@ -2,7 +2,7 @@
 //! validation (with recovery under exact transforms), index.
 
 use crate::error::{BuildError, FailureKind, ValidationFailure};
-use crate::extract::{extract_with, segment_ends, voronoi, ExtractError, RawEcm};
+use crate::extract::{extract_with, segment_ends, voronoi, ExtractError, RawEcm, RawEdge};
 use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId};
 use crate::transform::{to_user, Transform};
 use crate::validate::{check_walls, free_area_twice, validate, WallsChecked};
@@ -212,7 +212,7 @@ impl Ecm {
                     continue;
                 }
             };
-            let mut ecm = finalize(&raw, transform, walls);
+            let mut ecm = finalize(raw, transform, walls);
             ecm.free_area =
                 walls.grid.to_user_length(walls.grid.to_user_length(1.0)) * free_twice as f64 * 0.5;
             stats.extraction += clock.elapsed();
@@ -255,10 +255,38 @@ impl Ecm {
     }
 }
 
+/// The raw medial axis handed to [`finalize`]: owned (the build: the edges' bending-point
+/// lists become the ECM's, converted in place) or borrowed (they are copied).
+pub(crate) enum RawInput<'a> {
+    Owned(RawEcm),
+    Borrowed(&'a RawEcm),
+}
+
+impl From<RawEcm> for RawInput<'_> {
+    fn from(raw: RawEcm) -> Self {
+        RawInput::Owned(raw)
+    }
+}
+
+impl<'a> From<&'a RawEcm> for RawInput<'a> {
+    fn from(raw: &'a RawEcm) -> Self {
+        RawInput::Borrowed(raw)
+    }
+}
+
 /// Turns the raw medial axis (grid coordinates of the transformed walls) into an [`Ecm`]
 /// in user coordinates: maps points back, swaps sides under reflections, computes
 /// clearances, lengths, vertex data and components.
-pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm {
+pub(crate) fn finalize<'a>(
+    raw: impl Into<RawInput<'a>>,
+    transform: Transform,
+    walls: &Walls,
+) -> Ecm {
+    let input = raw.into();
+    let raw: &RawEcm = match &input {
+        RawInput::Owned(r) => r,
+        RawInput::Borrowed(r) => r,
+    };
     let grid = walls.grid;
     let user = |p: Point| to_user(transform, grid, p);
     let flip = transform.is_reflection();
@@ -326,28 +354,30 @@ pub(crate) fn finalize(raw: &RawEcm, transform: Transform, walls: &Walls) -> Ecm
     }
     let mut leaving = vec![0.0f64; first_leaving[raw.vertices.len()] as usize];
     let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
-    for e in &raw.edges {
-        let bending_points: Vec<BendingPoint> = raw
-            .bending_points(e)
-            .iter()
-            .map(|b| {
-                let ((l, l_corner), (r, r_corner)) = if flip {
-                    ((b.right, b.right_is_corner), (b.left, b.left_is_corner))
-                } else {
-                    ((b.left, b.left_is_corner), (b.right, b.right_is_corner))
-                };
-                let (position, left, right) = (user(b.position), user(l), user(r));
-                BendingPoint {
-                    position,
-                    left,
-                    right,
-                    clearance: position.distance(left).min(position.distance(right)),
-                    left_is_corner: l_corner,
-                    right_is_corner: r_corner,
-                    is_voronoi_vertex: b.is_voronoi_vertex,
-                }
-            })
-            .collect();
+    // The edges' bending-point lists, taken over when the raw axis is owned.
+    let raw_edges: Vec<RawEdge> = match input {
+        RawInput::Owned(r) => r.edges,
+        RawInput::Borrowed(r) => r.edges.clone(),
+    };
+    for e in raw_edges {
+        let mut bending_points = e.bending_points;
+        for b in &mut bending_points {
+            let ((l, l_corner), (r, r_corner)) = if flip {
+                ((b.right, b.right_is_corner), (b.left, b.left_is_corner))
+            } else {
+                ((b.left, b.left_is_corner), (b.right, b.right_is_corner))
+            };
+            let (position, left, right) = (user(b.position), user(l), user(r));
+            *b = BendingPoint {
+                position,
+                left,
+                right,
+                clearance: position.distance(left).min(position.distance(right)),
+                left_is_corner: l_corner,
+                right_is_corner: r_corner,
+                is_voronoi_vertex: b.is_voronoi_vertex,
+            };
+        }
         let (length, min_clearance) = BendingPoint::length_and_min_clearance(&bending_points);
         let (start, end) = (ids[e.start as usize], ids[e.end as usize]);
         let first = bending_points[0];

@@ -6,6 +6,7 @@
 use boostvoronoi::prelude::{Builder, Diagram, SourceCategory};
 use corridor_geom::{orient, GridPoint, Orientation, Point, PointGroups, WallSource, Walls};
 
+use crate::graph::BendingPoint;
 use crate::validate::nearest_on_segment;
 
 /// A Voronoi site: an isolated point, a segment end point, or a segment.
@@ -15,45 +16,26 @@ enum Site {
     Segment(u32),
 }
 
-/// A bending point in grid coordinates.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RawBendingPoint {
-    pub position: Point,
-    pub left: Point,
-    pub right: Point,
-    /// Whether `left` (`right`) is a wall end point rather than a point inside a wall.
-    pub left_is_corner: bool,
-    pub right_is_corner: bool,
-    /// Whether the point is a vertex of the Voronoi diagram (rather than a sample inside
-    /// an arc).
-    pub is_voronoi_vertex: bool,
-}
-
 /// An ECM edge in grid coordinates.
+///
+/// Its bending points are already [`BendingPoint`]s, in grid coordinates of the
+/// (possibly transformed) walls, with the left and right of the diagram and `clearance`
+/// not yet set: `finalize` turns them into user coordinates in place, so that the ECM's
+/// edges keep the lists written here. (A shared list of raw points copied into the
+/// edges afterwards was 8 MB written and read again on Aurora.)
 #[derive(Clone, Debug)]
 pub(crate) struct RawEdge {
     pub start: u32,
     pub end: u32,
-    /// Its bending points are `RawEcm::bending_points[first..last]`.
-    first: u32,
-    last: u32,
+    pub bending_points: Vec<BendingPoint>,
 }
 
 /// The medial axis in grid coordinates: vertices (positions, and whether the vertex lies
-/// on a wall corner) and edges, whose bending points share one list (one allocation
-/// instead of one per edge).
+/// on a wall corner) and edges.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RawEcm {
     pub vertices: Vec<(Point, bool)>,
     pub edges: Vec<RawEdge>,
-    bending_points: Vec<RawBendingPoint>,
-}
-
-impl RawEcm {
-    /// The bending points of `edge`, from start to end.
-    pub(crate) fn bending_points(&self, edge: &RawEdge) -> &[RawBendingPoint] {
-        &self.bending_points[edge.first as usize..edge.last as usize]
-    }
 }
 
 /// Why extraction failed.
@@ -143,20 +125,16 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// The bending point at `q` between the sites on its left and right.
-    fn annotate(
-        &self,
-        q: Point,
-        left: Site,
-        right: Site,
-        is_voronoi_vertex: bool,
-    ) -> RawBendingPoint {
+    /// The bending point at `q` between the sites on its left and right (grid
+    /// coordinates; `clearance` is set by `finalize`).
+    fn annotate(&self, q: Point, left: Site, right: Site, is_voronoi_vertex: bool) -> BendingPoint {
         let (left, left_is_corner) = self.nearest_with_kind(left, q);
         let (right, right_is_corner) = self.nearest_with_kind(right, q);
-        RawBendingPoint {
+        BendingPoint {
             position: q,
             left,
             right,
+            clearance: 0.0,
             left_is_corner,
             right_is_corner,
             is_voronoi_vertex,
@@ -412,11 +390,10 @@ pub(crate) fn extract_with(
     //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
     //    are ECM vertices, degree-2 vertices become bending points.
     // Sized once: growing them copied 14 MB on Aurora. Every ECM edge takes at least one
-    // kept pair; bending points were 1.1–1.3 per kept half-edge on the shared maps.
+    // kept pair.
     let mut raw = RawEcm {
         vertices: Vec::with_capacity(half.len() / 2),
         edges: Vec::with_capacity(half.len() / 2),
-        bending_points: Vec::with_capacity(half.len() + half.len() / 4),
     };
     let mut chain: Vec<ChainVertex> = (0..nv)
         .map(|v| {
@@ -453,7 +430,7 @@ pub(crate) fn extract_with(
 
     // 4. Chains of kept half-edges between ECM vertices.
     let mut visited = vec![false; half.len()];
-    let mut bps: Vec<RawBendingPoint> = Vec::new();
+    let mut bps: Vec<BendingPoint> = Vec::new();
     let mut trace = |v_start: usize,
                      s0: usize,
                      raw: &mut RawEcm,
@@ -498,13 +475,11 @@ pub(crate) fn extract_with(
             bps.push(annotate(v_end.position, &half[next]));
             (s, v) = (next, h.end as usize);
         };
-        let first = raw.bending_points.len() as u32;
-        raw.bending_points.extend_from_slice(&bps);
+        // Traced into a reused buffer, then copied once at its final size.
         raw.edges.push(RawEdge {
             start,
             end,
-            first,
-            last: raw.bending_points.len() as u32,
+            bending_points: bps.as_slice().to_vec(),
         });
         Some(())
     };
@@ -570,10 +545,9 @@ fn sample_arc(
     right: Site,
     p0: Point,
     p1: Point,
-    bps: &mut Vec<RawBendingPoint>,
+    bps: &mut Vec<BendingPoint>,
 ) {
-    let push =
-        |q: Point, bps: &mut Vec<RawBendingPoint>| bps.push(x.annotate(q, left, right, false));
+    let push = |q: Point, bps: &mut Vec<BendingPoint>| bps.push(x.annotate(q, left, right, false));
     match (left, right) {
         (Site::Point(a), Site::Point(b)) => {
             let m = (pt(a) + pt(b)) * 0.5;

@@ -36,16 +36,25 @@ impl WallEntry {
 /// The box of a wall: `[min x, min y, max x, max y]`.
 type WallBox = [f64; 4];
 
-/// Whether two boxes share a point (true if anything is NaN, so that nothing is dropped
-/// on NaN).
-fn boxes_meet(a: &WallBox, b: &WallBox) -> bool {
-    !(a[0] > b[2] || a[2] < b[0] || a[1] > b[3] || a[3] < b[1])
+/// A query box in grid coordinates: `[min x, min y, max x, max y]`.
+type QueryBox = [f64; 4];
+
+/// Whether a wall box and a query box share a point (true if anything is NaN, so that
+/// nothing is dropped on NaN). The four tests are combined without short-circuiting:
+/// their outcome is hard to predict, and one branch instead of four made the candidate
+/// filters cheaper.
+#[inline]
+fn boxes_meet(a: &WallBox, b: &QueryBox) -> bool {
+    let [x0, y0, x1, y1] = *a;
+    !((x0 > b[2]) | (x1 < b[0]) | (y0 > b[3]) | (y1 < b[1]))
 }
 
 /// Whether `q` is at least `radius` away from the box along x or along y (false if
-/// anything is NaN).
+/// anything is NaN). Branch-free like [`boxes_meet`].
+#[inline]
 fn box_beyond(b: &WallBox, q: Point, radius: f64) -> bool {
-    b[0] - q.x >= radius || q.x - b[2] >= radius || b[1] - q.y >= radius || q.y - b[3] >= radius
+    let [x0, y0, x1, y1] = *b;
+    (x0 - q.x >= radius) | (q.x - x1 >= radius) | (y0 - q.y >= radius) | (q.y - y1 >= radius)
 }
 
 /// The nearest point of segment `a b` to `q` (a point if `a == b`).
@@ -119,9 +128,11 @@ impl WallIndex {
             .min_by(|x, y| x.1.total_cmp(&y.1))
     }
 
-    /// Replaces `out` with every wall that meets the box from `lo` to `hi` (plus maybe a
-    /// few that do not), each once. The box is rounded outwards to the integer grid; a
-    /// NaN corner makes it the whole plane.
+    /// Replaces `out` with every wall whose box meets the box from `lo` to `hi`, each
+    /// once, in bucket order. The query to the bucket grid is rounded outwards to the
+    /// integer grid (a NaN corner makes it the whole plane); the buckets also list walls
+    /// that only pass near the box (about half of them on the shared maps), which are
+    /// dropped by their boxes as they are met. No wall whose box meets the box is dropped.
     fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Vec<u32>) {
         let down = |v: f64| {
             if v.is_nan() {
@@ -137,8 +148,14 @@ impl WallIndex {
                 v.ceil() as i64
             }
         };
-        self.grid
-            .meeting_box([down(lo[0]), down(lo[1])], [up(hi[0]), up(hi[1])], out);
+        let query = [lo[0], lo[1], hi[0], hi[1]];
+        let boxes = &self.boxes;
+        self.grid.meeting_box_where(
+            [down(lo[0]), down(lo[1])],
+            [up(hi[0]), up(hi[1])],
+            out,
+            |i| boxes_meet(&boxes[i as usize], &query),
+        );
     }
 }
 
@@ -419,13 +436,10 @@ pub(crate) fn validate(
                         (lo, hi, largest) = (nlo, nhi, big);
                         covered_to += 1;
                     }
+                    // Walls whose boxes miss the run's box are dropped once for the
+                    // run instead of once per bending point. No wall meeting a disc's
+                    // box is dropped, so the answers are the same.
                     index.walls_meeting(lo, hi, &mut candidates);
-                    // The buckets also list walls that only pass near the box (about
-                    // half of them on the shared maps): drop those once for the run
-                    // instead of once per bending point. No wall meeting a disc's box
-                    // is dropped, so the answers are the same.
-                    let run_box = [lo[0], lo[1], hi[0], hi[1]];
-                    candidates.retain(|&i| boxes_meet(&index.boxes[i as usize], &run_box));
                 }
                 if let Some((wall, distance)) = closer_among(index, &candidates, q, clearance - tol)
                 {

@@ -1478,6 +1478,20 @@ impl SegmentGrid {
     /// [`SegmentGrid::meeting`] for a box with `i64` corners (any values; the box is
     /// clamped to the grid).
     pub fn meeting_box(&mut self, lo: [i64; 2], hi: [i64; 2], out: &mut Vec<u32>) {
+        self.meeting_box_where(lo, hi, out, |_| true);
+    }
+
+    /// [`SegmentGrid::meeting_box`] keeping only the segments for which `keep` is true,
+    /// in the same order: `keep` is asked once per segment, when it is first met, so a
+    /// caller's finer filter needs no second pass over the list.
+    #[inline]
+    pub fn meeting_box_where(
+        &mut self,
+        lo: [i64; 2],
+        hi: [i64; 2],
+        out: &mut Vec<u32>,
+        mut keep: impl FnMut(u32) -> bool,
+    ) {
         out.clear();
         let (lo, hi) = (
             [lo[0].min(hi[0]), lo[1].min(hi[1])],
@@ -1497,7 +1511,9 @@ impl SegmentGrid {
             for &i in row {
                 if self.marks[i as usize] != generation {
                     self.marks[i as usize] = generation;
-                    out.push(i);
+                    if keep(i) {
+                        out.push(i);
+                    }
                 }
             }
         }

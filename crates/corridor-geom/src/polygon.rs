@@ -305,13 +305,17 @@ impl<'a> RingLocator<'a> {
 /// Whether edges `i < j` of a ring with `n` edges meet anywhere they should not.
 fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize) -> bool {
     let (e, f) = (edges[i], edges[j]);
-    if !segments_intersect(e.a, e.b, f.a, f.b) {
-        return false;
-    }
     let adjacent_forward = j == i + 1; // e.b == f.a
     let adjacent_wrap = i == 0 && j == n - 1; // f.b == e.a
     if !(adjacent_forward || adjacent_wrap) {
-        return true;
+        return segments_intersect(e.a, e.b, f.a, f.b);
+    }
+    // Neighbours with finite coordinates always meet at their shared vertex (the same
+    // point of the ring): the exact intersection test, which would say so, is skipped
+    // for them (it was a third of this sweep on grid maps).
+    let finite = [e.a, e.b, f.a, f.b].iter().all(|p| p.is_finite());
+    if !finite && !segments_intersect(e.a, e.b, f.a, f.b) {
+        return false;
     }
     if n == 3 && e.length() > 0.0 && f.length() > 0.0 {
         // A triangle's edges are all neighbours; they conflict only when degenerate.
