@@ -9,7 +9,7 @@ use crate::{
     Obstacle, ObstacleId, Orientation, Owner, SnapGrid, Walls,
 };
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{RTree, AABB};
+use rstar::{RStarInsertionStrategy, RTree, RTreeParams, AABB};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// How far (grid steps) bounding boxes are grown when the group of interacting obstacles
@@ -112,6 +112,22 @@ impl WallKey {
 
 type Boxed<T> = GeomWithData<Rectangle<[i64; 2]>, T>;
 
+/// R-tree parameters for trees that change with every update: the nodes of the default
+/// parameters, without the R* forced reinsertion (which made an insertion cost several
+/// thousand instructions; splits alone keep the trees good enough for box queries).
+#[derive(Clone, Copy, Debug, Default)]
+struct DynamicTreeParams;
+
+impl RTreeParams for DynamicTreeParams {
+    const MIN_SIZE: usize = 3;
+    const MAX_SIZE: usize = 6;
+    const REINSERTION_COUNT: usize = 0;
+    type DefaultInsertionStrategy = RStarInsertionStrategy;
+}
+
+/// An R-tree that changes with every update.
+type DynamicTree<T> = RTree<T, DynamicTreeParams>;
+
 fn boxed<T>(a: GridPoint, b: GridPoint, data: T) -> Boxed<T> {
     Boxed::new(Rectangle::from_corners(corner(a), corner(b)), data)
 }
@@ -120,7 +136,7 @@ fn boxed<T>(a: GridPoint, b: GridPoint, data: T) -> Boxed<T> {
 /// coordinate, kept current under [`WallDelta`]s.
 #[derive(Clone, Debug, Default)]
 pub struct WallSet {
-    tree: RTree<Boxed<WallKey>>,
+    tree: DynamicTree<Boxed<WallKey>>,
     keys: HashSet<WallKey>,
     free_twice: i128,
     extents: BTreeMap<u32, u32>,
@@ -132,7 +148,7 @@ impl WallSet {
     pub fn new(keys: impl IntoIterator<Item = WallKey>) -> Self {
         let keys: HashSet<WallKey> = keys.into_iter().collect();
         let mut set = WallSet {
-            tree: RTree::bulk_load(
+            tree: DynamicTree::bulk_load_with_params(
                 keys.iter()
                     .map(|k| {
                         let (a, b) = k.ends();
@@ -536,9 +552,9 @@ pub struct WallMap {
     /// Index of each boundary edge by its ends.
     boundary_index: HashMap<(GridPoint, GridPoint), usize>,
     obstacles: HashMap<ObstacleId, Snapped>,
-    inputs: RTree<Boxed<Input>>,
-    slanted: RTree<Boxed<Input>>,
-    boxes: RTree<Boxed<ObstacleId>>,
+    inputs: DynamicTree<Boxed<Input>>,
+    slanted: DynamicTree<Boxed<Input>>,
+    boxes: DynamicTree<Boxed<ObstacleId>>,
     walls: WallSet,
     vertices: usize,
     group_fraction: f64,
@@ -586,9 +602,9 @@ impl WallMap {
             boundary: boundary_inputs,
             boundary_index,
             obstacles,
-            inputs: RTree::bulk_load(items),
-            slanted: RTree::bulk_load(slanted),
-            boxes: RTree::bulk_load(boxes),
+            inputs: DynamicTree::bulk_load_with_params(items),
+            slanted: DynamicTree::bulk_load_with_params(slanted),
+            boxes: DynamicTree::bulk_load_with_params(boxes),
             walls: WallSet::new(WallKey::all(&walls)),
             vertices,
             group_fraction: 1.0 / 3.0,
