@@ -517,8 +517,9 @@ fn snap_obstacle(
 ///   a few grid steps at most). The obstacles whose boxes (grown by [`GROUP_MARGIN`])
 ///   overlap the changed ones, transitively, together with the boundary edges they meet,
 ///   form a group whose walls do not depend on anything else; the group is normalized
-///   with the boundary before and after the change, and walls that are the same in both
-///   cancel out.
+///   with the boundary after the change, its walls before the change are the current
+///   walls near its members (every wall lies in the boxes of its sources), and walls that
+///   are the same in both cancel out.
 /// * **Global:** the whole changed environment is normalized (when the group would hold
 ///   more than a third of all obstacle vertices, or a check failed).
 ///
@@ -803,6 +804,8 @@ impl WallMap {
         };
         let mut members: BTreeSet<ObstacleId> = BTreeSet::new();
         let mut boundary_edges: HashSet<usize> = HashSet::new();
+        // The boxes of everything in the group: its walls lie in them (see below).
+        let mut reach: Vec<([i64; 2], [i64; 2])> = queue.clone();
         let mut size = 0usize;
         while let Some((min, max)) = queue.pop() {
             let envelope = AABB::from_corners(
@@ -820,6 +823,7 @@ impl WallMap {
                     return Ok(None);
                 }
                 queue.push((s.min, s.max));
+                reach.push((s.min, s.max));
             }
             for item in self.inputs.locate_in_envelope_intersecting(envelope) {
                 if item.data.owner.is_some() {
@@ -836,6 +840,7 @@ impl WallMap {
                     }
                     let e = self.boundary[k];
                     queue.push(bbox(e.a, e.b));
+                    reach.push(bbox(e.a, e.b));
                     // A straight continuation merges with this edge: take it too.
                     for j in [(k + n - 1) % n, (k + 1) % n] {
                         let f = self.boundary[j];
@@ -848,38 +853,78 @@ impl WallMap {
                 }
             }
         }
-        let make = |new: bool| -> Environment {
-            let mut sub = Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
-            for id in &members {
-                if let Some(o) = env.obstacle(*id) {
-                    sub.insert_with_id(*id, o.clone());
-                }
+        let mut sub = Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
+        for id in &members {
+            if let Some(o) = env.obstacle(*id) {
+                sub.insert_with_id(*id, o.clone());
             }
-            for edit in edits {
-                let o = if new {
-                    edit.obstacle
-                } else {
-                    env.obstacle(edit.id)
-                };
-                if let Some(o) = o {
-                    sub.insert_with_id(edit.id, o.clone());
-                }
+        }
+        for edit in edits {
+            if let Some(o) = edit.obstacle {
+                sub.insert_with_id(edit.id, o.clone());
             }
-            sub
-        };
-        let old_walls = normalize(&make(false)).map_err(|e| {
-            GroupError::Skip(format!(
-                "the group did not normalize before the change: {e}"
-            ))
-        })?;
-        let new_walls = normalize(&make(true)).map_err(|e| match e {
+        }
+        let new_walls = normalize(&sub).map_err(|e| match e {
             NormalizeError::Environment(_) | NormalizeError::BoundaryCollapsed { .. } => {
                 GroupError::Normalize(e)
             }
             other => GroupError::Skip(format!("the group did not normalize: {other}")),
         })?;
-        let old: HashSet<WallKey> = WallKey::all(&old_walls).collect();
-        let new: HashSet<WallKey> = WallKey::all(&new_walls).collect();
+        // The group's walls before the change are read from the current walls instead of
+        // normalizing the group again. Every wall lies in the union of the boxes of its
+        // sources (crossing points are rounded to grid points inside both edges' boxes,
+        // pieces of pieces stay inside those), so the group's walls lie in `reach`, and the
+        // walls of everything else lie in boxes farther than `GROUP_MARGIN` from it (else
+        // they would be in the group): the current walls whose boxes meet `reach` grown by
+        // half that margin are exactly the group's. The group normalization also holds the
+        // boundary edges outside the group, with no obstacle near them, so the same before
+        // and after the change: they are left out of both sides (and must lie outside
+        // `reach`).
+        let grow = GROUP_MARGIN / 2;
+        let grown: Vec<([i64; 2], [i64; 2])> = reach
+            .iter()
+            .map(|(lo, hi)| ([lo[0] - grow, lo[1] - grow], [hi[0] + grow, hi[1] + grow]))
+            .collect();
+        let meets_reach = |k: WallKey| {
+            let (lo, hi) = {
+                let (a, b) = k.ends();
+                bbox(a, b)
+            };
+            grown
+                .iter()
+                .any(|(l, h)| lo[0] <= h[0] && hi[0] >= l[0] && lo[1] <= h[1] && hi[1] >= l[1])
+        };
+        let mut old: HashSet<WallKey> = HashSet::new();
+        for (lo, hi) in &grown {
+            old.extend(self.walls.in_box(*lo, *hi));
+        }
+        let mut new: HashSet<WallKey> = HashSet::with_capacity(old.len() + 8);
+        let boundary_only = |sources: &[crate::WallSource]| {
+            sources.iter().all(|s| *s == crate::WallSource::Boundary)
+        };
+        for s in &new_walls.segments {
+            let k = WallKey::Segment {
+                a: s.a,
+                b: s.b,
+                two_sided: s.two_sided,
+            };
+            if meets_reach(k) {
+                new.insert(k);
+            } else if s.two_sided || !boundary_only(&s.sources) {
+                return Err(GroupError::Skip(format!(
+                    "the group's wall {k:?} lies outside the group"
+                )));
+            }
+        }
+        for (p, _) in &new_walls.points {
+            let k = WallKey::Point(*p);
+            if !meets_reach(k) {
+                return Err(GroupError::Skip(format!(
+                    "the group's wall {k:?} lies outside the group"
+                )));
+            }
+            new.insert(k);
+        }
         let mut removed: Vec<WallKey> = old.difference(&new).copied().collect();
         let mut added: Vec<WallKey> = new.difference(&old).copied().collect();
         removed.sort_unstable();
