@@ -662,12 +662,15 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         let n = bps.len();
         let vertex = |k: &usize| bps[*k].is_voronoi_vertex;
         // Prefix: candidates `k` in `from + 1 ..= first`, chords `from..` rebuilt. The
-        // rebuilt chords reach past the second Voronoi vertex outside the change, so that
-        // the arc beyond the first one (the cut) is whole in the local diagram.
+        // rebuilt chords reach the second Voronoi vertex outside the change, so that the
+        // arc beyond the first one (the cut) is whole in the local diagram: the zone of the
+        // chord ending there holds that vertex's disc, hence its three sites. (No chord
+        // beyond it: that only took more walls; the cut's neighbour test and the
+        // certification decide anyway.)
         let mut from = 0;
         let mut likely = (1..=first).rev().take(MAX_CUT_SEARCH).filter(vertex);
         if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
-            from = k2 - 1;
+            from = k2;
             cuts.planned.push((id, End::Start));
             cut_vertices.insert(e.start);
             cuts.add(id, End::Start, bps, from + 1..=first);
@@ -676,7 +679,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         let mut to = n - 1;
         let mut likely = (last + 1..=n - 2).take(MAX_CUT_SEARCH).filter(vertex);
         if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
-            to = k2 + 1;
+            to = k2;
             cuts.planned.push((id, End::End));
             cut_vertices.insert(e.end);
             cuts.add(id, End::End, bps, last + 1..=to - 1);
