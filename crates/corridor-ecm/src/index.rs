@@ -3,7 +3,7 @@
 use crate::graph::{cell_piece, BendingPoint, Ecm, Edge, EdgeId, Side};
 use corridor_geom::Point;
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{Envelope, RTree, AABB};
+use rstar::{Envelope, RStarInsertionStrategy, RTree, RTreeParams, AABB};
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
 
@@ -36,6 +36,22 @@ pub(crate) struct PieceRun {
 
 type Entry = GeomWithData<Rectangle<[f64; 2]>, PieceRun>;
 
+/// R-tree parameters for trees that change with every dynamic update: the nodes of the
+/// default parameters, without the R* forced reinsertion (which made an insertion cost
+/// several thousand instructions; splits alone keep the trees good for box queries).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DynamicTreeParams;
+
+impl RTreeParams for DynamicTreeParams {
+    const MIN_SIZE: usize = 3;
+    const MAX_SIZE: usize = 6;
+    const REINSERTION_COUNT: usize = 0;
+    type DefaultInsertionStrategy = RStarInsertionStrategy;
+}
+
+/// An R-tree that changes with every dynamic update.
+pub(crate) type DynamicTree<T> = RTree<T, DynamicTreeParams>;
+
 /// Point location in the ECM cells (built once per ECM, saved with it).
 ///
 /// The runs of a build sit in a static R-tree packed in Hilbert order (one sort, no
@@ -51,7 +67,7 @@ pub struct CellIndex {
     /// The packed tree over `runs`.
     packed: PackedTree,
     /// Runs inserted by dynamic updates.
-    added: RTree<Entry>,
+    added: DynamicTree<Entry>,
     /// Number of indexed cell pieces (the live runs' counts added up).
     pieces: usize,
     /// Number of dead runs in `runs`.
@@ -76,7 +92,7 @@ impl CellIndex {
         CellIndex {
             runs: entries.iter().map(|entry| entry.data).collect(),
             packed: PackedTree::new(&boxes),
-            added: RTree::new(),
+            added: DynamicTree::new_with_params(),
             pieces,
             dead: 0,
         }

@@ -9,7 +9,7 @@ use crate::{
     Obstacle, ObstacleId, Orientation, Owner, SnapGrid, Walls,
 };
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{RTree, AABB};
+use rstar::{RStarInsertionStrategy, RTree, RTreeParams, AABB};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// How far (grid steps) bounding boxes are grown when the group of interacting obstacles
@@ -112,6 +112,22 @@ impl WallKey {
 
 type Boxed<T> = GeomWithData<Rectangle<[i64; 2]>, T>;
 
+/// R-tree parameters for trees that change with every update: the nodes of the default
+/// parameters, without the R* forced reinsertion (which made an insertion cost several
+/// thousand instructions; splits alone keep the trees good enough for box queries).
+#[derive(Clone, Copy, Debug, Default)]
+struct DynamicTreeParams;
+
+impl RTreeParams for DynamicTreeParams {
+    const MIN_SIZE: usize = 3;
+    const MAX_SIZE: usize = 6;
+    const REINSERTION_COUNT: usize = 0;
+    type DefaultInsertionStrategy = RStarInsertionStrategy;
+}
+
+/// An R-tree that changes with every update.
+type DynamicTree<T> = RTree<T, DynamicTreeParams>;
+
 fn boxed<T>(a: GridPoint, b: GridPoint, data: T) -> Boxed<T> {
     Boxed::new(Rectangle::from_corners(corner(a), corner(b)), data)
 }
@@ -120,7 +136,7 @@ fn boxed<T>(a: GridPoint, b: GridPoint, data: T) -> Boxed<T> {
 /// coordinate, kept current under [`WallDelta`]s.
 #[derive(Clone, Debug, Default)]
 pub struct WallSet {
-    tree: RTree<Boxed<WallKey>>,
+    tree: DynamicTree<Boxed<WallKey>>,
     keys: HashSet<WallKey>,
     free_twice: i128,
     extents: BTreeMap<u32, u32>,
@@ -132,7 +148,7 @@ impl WallSet {
     pub fn new(keys: impl IntoIterator<Item = WallKey>) -> Self {
         let keys: HashSet<WallKey> = keys.into_iter().collect();
         let mut set = WallSet {
-            tree: RTree::bulk_load(
+            tree: DynamicTree::bulk_load_with_params(
                 keys.iter()
                     .map(|k| {
                         let (a, b) = k.ends();
@@ -501,8 +517,9 @@ fn snap_obstacle(
 ///   a few grid steps at most). The obstacles whose boxes (grown by [`GROUP_MARGIN`])
 ///   overlap the changed ones, transitively, together with the boundary edges they meet,
 ///   form a group whose walls do not depend on anything else; the group is normalized
-///   with the boundary before and after the change, and walls that are the same in both
-///   cancel out.
+///   with the boundary after the change, its walls before the change are the current
+///   walls near its members (every wall lies in the boxes of its sources), and walls that
+///   are the same in both cancel out.
 /// * **Global:** the whole changed environment is normalized (when the group would hold
 ///   more than a third of all obstacle vertices, or a check failed).
 ///
@@ -536,9 +553,9 @@ pub struct WallMap {
     /// Index of each boundary edge by its ends.
     boundary_index: HashMap<(GridPoint, GridPoint), usize>,
     obstacles: HashMap<ObstacleId, Snapped>,
-    inputs: RTree<Boxed<Input>>,
-    slanted: RTree<Boxed<Input>>,
-    boxes: RTree<Boxed<ObstacleId>>,
+    inputs: DynamicTree<Boxed<Input>>,
+    slanted: DynamicTree<Boxed<Input>>,
+    boxes: DynamicTree<Boxed<ObstacleId>>,
     walls: WallSet,
     vertices: usize,
     group_fraction: f64,
@@ -586,9 +603,9 @@ impl WallMap {
             boundary: boundary_inputs,
             boundary_index,
             obstacles,
-            inputs: RTree::bulk_load(items),
-            slanted: RTree::bulk_load(slanted),
-            boxes: RTree::bulk_load(boxes),
+            inputs: DynamicTree::bulk_load_with_params(items),
+            slanted: DynamicTree::bulk_load_with_params(slanted),
+            boxes: DynamicTree::bulk_load_with_params(boxes),
             walls: WallSet::new(WallKey::all(&walls)),
             vertices,
             group_fraction: 1.0 / 3.0,
@@ -787,6 +804,8 @@ impl WallMap {
         };
         let mut members: BTreeSet<ObstacleId> = BTreeSet::new();
         let mut boundary_edges: HashSet<usize> = HashSet::new();
+        // The boxes of everything in the group: its walls lie in them (see below).
+        let mut reach: Vec<([i64; 2], [i64; 2])> = queue.clone();
         let mut size = 0usize;
         while let Some((min, max)) = queue.pop() {
             let envelope = AABB::from_corners(
@@ -804,6 +823,7 @@ impl WallMap {
                     return Ok(None);
                 }
                 queue.push((s.min, s.max));
+                reach.push((s.min, s.max));
             }
             for item in self.inputs.locate_in_envelope_intersecting(envelope) {
                 if item.data.owner.is_some() {
@@ -820,6 +840,7 @@ impl WallMap {
                     }
                     let e = self.boundary[k];
                     queue.push(bbox(e.a, e.b));
+                    reach.push(bbox(e.a, e.b));
                     // A straight continuation merges with this edge: take it too.
                     for j in [(k + n - 1) % n, (k + 1) % n] {
                         let f = self.boundary[j];
@@ -832,38 +853,78 @@ impl WallMap {
                 }
             }
         }
-        let make = |new: bool| -> Environment {
-            let mut sub = Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
-            for id in &members {
-                if let Some(o) = env.obstacle(*id) {
-                    sub.insert_with_id(*id, o.clone());
-                }
+        let mut sub = Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
+        for id in &members {
+            if let Some(o) = env.obstacle(*id) {
+                sub.insert_with_id(*id, o.clone());
             }
-            for edit in edits {
-                let o = if new {
-                    edit.obstacle
-                } else {
-                    env.obstacle(edit.id)
-                };
-                if let Some(o) = o {
-                    sub.insert_with_id(edit.id, o.clone());
-                }
+        }
+        for edit in edits {
+            if let Some(o) = edit.obstacle {
+                sub.insert_with_id(edit.id, o.clone());
             }
-            sub
-        };
-        let old_walls = normalize(&make(false)).map_err(|e| {
-            GroupError::Skip(format!(
-                "the group did not normalize before the change: {e}"
-            ))
-        })?;
-        let new_walls = normalize(&make(true)).map_err(|e| match e {
+        }
+        let new_walls = normalize(&sub).map_err(|e| match e {
             NormalizeError::Environment(_) | NormalizeError::BoundaryCollapsed { .. } => {
                 GroupError::Normalize(e)
             }
             other => GroupError::Skip(format!("the group did not normalize: {other}")),
         })?;
-        let old: HashSet<WallKey> = WallKey::all(&old_walls).collect();
-        let new: HashSet<WallKey> = WallKey::all(&new_walls).collect();
+        // The group's walls before the change are read from the current walls instead of
+        // normalizing the group again. Every wall lies in the union of the boxes of its
+        // sources (crossing points are rounded to grid points inside both edges' boxes,
+        // pieces of pieces stay inside those), so the group's walls lie in `reach`, and the
+        // walls of everything else lie in boxes farther than `GROUP_MARGIN` from it (else
+        // they would be in the group): the current walls whose boxes meet `reach` grown by
+        // half that margin are exactly the group's. The group normalization also holds the
+        // boundary edges outside the group, with no obstacle near them, so the same before
+        // and after the change: they are left out of both sides (and must lie outside
+        // `reach`).
+        let grow = GROUP_MARGIN / 2;
+        let grown: Vec<([i64; 2], [i64; 2])> = reach
+            .iter()
+            .map(|(lo, hi)| ([lo[0] - grow, lo[1] - grow], [hi[0] + grow, hi[1] + grow]))
+            .collect();
+        let meets_reach = |k: WallKey| {
+            let (lo, hi) = {
+                let (a, b) = k.ends();
+                bbox(a, b)
+            };
+            grown
+                .iter()
+                .any(|(l, h)| lo[0] <= h[0] && hi[0] >= l[0] && lo[1] <= h[1] && hi[1] >= l[1])
+        };
+        let mut old: HashSet<WallKey> = HashSet::new();
+        for (lo, hi) in &grown {
+            old.extend(self.walls.in_box(*lo, *hi));
+        }
+        let mut new: HashSet<WallKey> = HashSet::with_capacity(old.len() + 8);
+        let boundary_only = |sources: &[crate::WallSource]| {
+            sources.iter().all(|s| *s == crate::WallSource::Boundary)
+        };
+        for s in &new_walls.segments {
+            let k = WallKey::Segment {
+                a: s.a,
+                b: s.b,
+                two_sided: s.two_sided,
+            };
+            if meets_reach(k) {
+                new.insert(k);
+            } else if s.two_sided || !boundary_only(&s.sources) {
+                return Err(GroupError::Skip(format!(
+                    "the group's wall {k:?} lies outside the group"
+                )));
+            }
+        }
+        for (p, _) in &new_walls.points {
+            let k = WallKey::Point(*p);
+            if !meets_reach(k) {
+                return Err(GroupError::Skip(format!(
+                    "the group's wall {k:?} lies outside the group"
+                )));
+            }
+            new.insert(k);
+        }
         let mut removed: Vec<WallKey> = old.difference(&new).copied().collect();
         let mut added: Vec<WallKey> = new.difference(&old).copied().collect();
         removed.sort_unstable();

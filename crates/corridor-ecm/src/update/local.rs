@@ -60,10 +60,11 @@ use crate::extract::{extract, voronoi};
 use crate::graph::{
     cell_corners, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
 };
+use crate::index::DynamicTree;
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{Envelope, RTree, RTreeObject, AABB};
+use rstar::{Envelope, RTreeObject, AABB};
 use slotmap::SecondaryMap;
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -129,7 +130,7 @@ type SweepItem = GeomWithData<Rectangle<[f64; 2]>, EdgeId>;
 /// component (so that components can be renumbered locally).
 #[derive(Clone, Debug)]
 pub(crate) struct UpdateIndex {
-    sweep: RTree<SweepItem>,
+    sweep: DynamicTree<SweepItem>,
     /// Vertices per component.
     sizes: Vec<u32>,
     /// A vertex of each component (checked before use; may be stale).
@@ -348,7 +349,7 @@ fn sweep_item(id: EdgeId, edge: &Edge, deviation: f64) -> SweepItem {
 impl UpdateIndex {
     pub(crate) fn new(ecm: &Ecm, deviation: f64) -> Self {
         let mut index = UpdateIndex {
-            sweep: RTree::new(),
+            sweep: DynamicTree::new_with_params(),
             sizes: Vec::new(),
             representative: Vec::new(),
         };
@@ -358,7 +359,7 @@ impl UpdateIndex {
 
     /// Indexes a whole new ECM.
     pub(crate) fn rebuild(&mut self, ecm: &Ecm, deviation: f64) {
-        self.sweep = RTree::bulk_load(
+        self.sweep = DynamicTree::bulk_load_with_params(
             ecm.edges()
                 .map(|(id, e)| sweep_item(id, e, deviation))
                 .collect(),
@@ -661,12 +662,15 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         let n = bps.len();
         let vertex = |k: &usize| bps[*k].is_voronoi_vertex;
         // Prefix: candidates `k` in `from + 1 ..= first`, chords `from..` rebuilt. The
-        // rebuilt chords reach past the second Voronoi vertex outside the change, so that
-        // the arc beyond the first one (the cut) is whole in the local diagram.
+        // rebuilt chords reach the second Voronoi vertex outside the change, so that the
+        // arc beyond the first one (the cut) is whole in the local diagram: the zone of the
+        // chord ending there holds that vertex's disc, hence its three sites. (No chord
+        // beyond it: that only took more walls; the cut's neighbour test and the
+        // certification decide anyway.)
         let mut from = 0;
         let mut likely = (1..=first).rev().take(MAX_CUT_SEARCH).filter(vertex);
         if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
-            from = k2 - 1;
+            from = k2;
             cuts.planned.push((id, End::Start));
             cut_vertices.insert(e.start);
             cuts.add(id, End::Start, bps, from + 1..=first);
@@ -675,7 +679,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         let mut to = n - 1;
         let mut likely = (last + 1..=n - 2).take(MAX_CUT_SEARCH).filter(vertex);
         if let (Some(_), Some(k2)) = (likely.next(), likely.next()) {
-            to = k2 + 1;
+            to = k2;
             cuts.planned.push((id, End::End));
             cut_vertices.insert(e.end);
             cuts.add(id, End::End, bps, last + 1..=to - 1);
@@ -1544,7 +1548,7 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
 }
 
 /// Removes the sweep boxes of these edges in one walk of the tree.
-fn remove_sweep(tree: &mut RTree<SweepItem>, removed: &[(EdgeId, Edge)], deviation: f64) {
+fn remove_sweep(tree: &mut DynamicTree<SweepItem>, removed: &[(EdgeId, Edge)], deviation: f64) {
     if removed.is_empty() {
         return;
     }
