@@ -916,9 +916,14 @@ fn opposite(x: Orientation, y: Orientation) -> bool {
 /// The directed edges of `graph`'s nodes, pair by pair (see the module doc).
 pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
     let fs = &graph.free;
-    // About as many as the full graph of a few hundred scattered polygons needs (one
-    // growth instead of a dozen).
-    let mut edges = Vec::with_capacity(16 * fs.points.len());
+    // About as many directed edges as the graph of a few hundred scattered polygons
+    // has (the full graph ≈ 25 per vertex at 100 vertices, the reduced one ≈ 10): at
+    // most one growth there, a few at thousands of vertices.
+    let per_vertex = match graph.kind {
+        GraphKind::Full => 32,
+        GraphKind::Reduced => 16,
+    };
+    let mut edges = Vec::with_capacity(per_vertex * fs.points.len());
     // Vertices with nodes, the directions their nodes allow (CSR), and their node when
     // they have only one.
     let n = fs.points.len();
