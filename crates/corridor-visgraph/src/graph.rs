@@ -153,8 +153,8 @@ impl VisibilityGraph {
     }
 
     /// Stores `edges` as the CSR adjacency (each node's neighbours by increasing id): a
-    /// counting sort by source, then each node's short list sorted (usually already in
-    /// order).
+    /// counting sort by source, then each node's short list sorted (unstable: entries
+    /// with one target are the same edge, so their order does not matter).
     fn store(&mut self, edges: &[Edge]) {
         let n = self.node_wedge.len();
         let mut offsets = vec![0u32; n + 1];
@@ -172,7 +172,7 @@ impl VisibilityGraph {
             *slot += 1;
         }
         for u in 0..n {
-            sorted[offsets[u] as usize..offsets[u + 1] as usize].sort_by_key(|&(t, _)| t);
+            sorted[offsets[u] as usize..offsets[u + 1] as usize].sort_unstable_by_key(|&(t, _)| t);
         }
         self.targets = sorted.iter().map(|&(t, _)| t).collect();
         self.weights = sorted.iter().map(|&(_, w)| w).collect();

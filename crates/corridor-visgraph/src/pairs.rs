@@ -170,13 +170,35 @@ impl Allowed {
     /// `targets`, appended to `out`. Tangent nodes (every node of the reduced graph) get
     /// a loop of their own, without the table.
     fn codes_towards(&self, p: Point, targets: &[Point], out: &mut Vec<u8>) {
-        if self.mode != Mode::Tangent {
-            out.extend(targets.iter().map(|&q| {
+        // One loop per mode, each without the table (as in `CODES`; in each mode the
+        // two answers are exclusive).
+        match self.mode {
+            Mode::Tangent => self.codes_with(p, targets, out, |p1, n1, p2, n2| {
+                ((p1 & p2 | n1 & n2) * OUTSIDE) | ((p1 & n2 | n1 & p2) * INSIDE)
+            }),
+            Mode::Or => self.codes_with(p, targets, out, |p1, n1, p2, n2| {
+                ((n1 & n2) * OUTSIDE) | ((p1 | p2) * INSIDE)
+            }),
+            Mode::And => self.codes_with(p, targets, out, |p1, n1, p2, n2| {
+                ((n1 | n2) * OUTSIDE) | ((p1 & p2) * INSIDE)
+            }),
+            Mode::All | Mode::Several => out.extend(targets.iter().map(|&q| {
                 let d = q - p;
                 self.code(d, d.x.abs() + d.y.abs())
-            }));
-            return;
+            })),
         }
+    }
+
+    /// [`Allowed::codes_towards`] for one mode: `answer` maps the sign bits (`c1 > 0`,
+    /// `c1 < 0`, `c2 > 0`, `c2 < 0`, each beyond its error bound) to the code.
+    #[inline(always)]
+    fn codes_with(
+        &self,
+        p: Point,
+        targets: &[Point],
+        out: &mut Vec<u8>,
+        answer: impl Fn(u8, u8, u8, u8) -> u8,
+    ) {
         let (s, e) = (self.s, self.e);
         let (sb, eb) = (self.s_bound, self.e_bound);
         out.extend(targets.iter().map(|&q| {
@@ -187,8 +209,7 @@ impl Allowed {
             let (t1, t2) = (sb * dl + CROSS_ABS, eb * dl + CROSS_ABS);
             let (p1, n1) = ((c1 > t1) as u8, (c1 < -t1) as u8);
             let (p2, n2) = ((c2 > t2) as u8, (c2 < -t2) as u8);
-            // As in `CODES` for `Mode::Tangent` (the two are exclusive).
-            ((p1 & p2 | n1 & n2) * OUTSIDE) | ((p1 & n2 | n1 & p2) * INSIDE)
+            answer(p1, n1, p2, n2)
         }));
     }
 }
@@ -895,9 +916,14 @@ fn opposite(x: Orientation, y: Orientation) -> bool {
 /// The directed edges of `graph`'s nodes, pair by pair (see the module doc).
 pub(crate) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
     let fs = &graph.free;
-    // About as many as the full graph of a few hundred scattered polygons needs (one
-    // growth instead of a dozen).
-    let mut edges = Vec::with_capacity(16 * fs.points.len());
+    // About as many directed edges as the graph of a few hundred scattered polygons
+    // has (the full graph ≈ 25 per vertex at 100 vertices, the reduced one ≈ 10): at
+    // most one growth there, a few at thousands of vertices.
+    let per_vertex = match graph.kind {
+        GraphKind::Full => 32,
+        GraphKind::Reduced => 16,
+    };
+    let mut edges = Vec::with_capacity(per_vertex * fs.points.len());
     // Vertices with nodes, the directions their nodes allow (CSR), and their node when
     // they have only one.
     let n = fs.points.len();
