@@ -467,12 +467,10 @@ fn repeat(count: u64) {
     println!("{count} inputs built 5 times each: diagrams vary between builds for published {stock_varies}, patched {patched_varies}");
 }
 
-/// Times small diagrams like those of local updates (the fuzz inputs of seeds `0..count`,
-/// 6 to 200 sites): the total CPU time of building each once, published against
-/// patched (and C++ with `--cpp`, timed inside its driver), in `rounds` alternating rounds.
-fn small(count: u64, cpp: Option<&Path>) {
-    let inputs: Vec<Input> = match value_of("--dir") {
-        // `--dir DIR`: the inputs in DIR (C++ driver format), e.g. local update diagrams.
+/// The first `count` inputs: those in `--dir DIR` (C++ driver format, e.g. local update
+/// diagrams, in file-name order), or else the fuzz inputs of seeds `0..count`.
+fn first_inputs(count: u64) -> Vec<Input> {
+    match value_of("--dir") {
         Some(dir) => {
             let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
                 .expect("--dir")
@@ -486,7 +484,14 @@ fn small(count: u64, cpp: Option<&Path>) {
                 .collect()
         }
         None => (0..count).filter_map(fuzz_input).collect(),
-    };
+    }
+}
+
+/// Times small diagrams like those of local updates (the fuzz inputs of seeds `0..count`,
+/// 6 to 200 sites): the total CPU time of building each once, published against
+/// patched (and C++ with `--cpp`, timed inside its driver), in `rounds` alternating rounds.
+fn small(count: u64, cpp: Option<&Path>) {
+    let inputs = first_inputs(count);
     let sites: usize = inputs
         .iter()
         .map(|i| i.segments.len() + i.points.len())
@@ -537,21 +542,7 @@ fn small(count: u64, cpp: Option<&Path>) {
 /// prev, every cell's source and incident edge), to check that a library change leaves
 /// every diagram exactly as it was. Prints one line per input and the total.
 fn digest(count: u64) {
-    let mut inputs: Vec<Input> = match value_of("--dir") {
-        Some(dir) => {
-            let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .expect("--dir")
-                .map(|e| e.expect("entry").path())
-                .collect();
-            paths.sort();
-            paths
-                .iter()
-                .take(count as usize)
-                .map(|p| read_input(p))
-                .collect()
-        }
-        None => (0..count).filter_map(fuzz_input).collect(),
-    };
+    let mut inputs = first_inputs(count);
     if std::env::args().any(|a| a == "--maps") {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
         for path in shared_maps(&data) {
