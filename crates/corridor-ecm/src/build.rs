@@ -2,7 +2,7 @@
 //! validation (with recovery under exact transforms), index.
 
 use crate::error::{BuildError, FailureKind, ValidationFailure};
-use crate::extract::{extract_with, segment_ends, voronoi, ExtractError, RawEcm, RawEdge};
+use crate::extract::{extract_with, segment_ends, voronoi, ExtractError, RawEcm};
 use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId};
 use crate::transform::{to_user, Transform};
 use crate::validate::{check_walls, free_area_twice, validate, WallsChecked};
@@ -255,38 +255,10 @@ impl Ecm {
     }
 }
 
-/// The raw medial axis handed to [`finalize`]: owned (the build: the edges' bending-point
-/// lists become the ECM's, converted in place) or borrowed (they are copied).
-pub(crate) enum RawInput<'a> {
-    Owned(RawEcm),
-    Borrowed(&'a RawEcm),
-}
-
-impl From<RawEcm> for RawInput<'_> {
-    fn from(raw: RawEcm) -> Self {
-        RawInput::Owned(raw)
-    }
-}
-
-impl<'a> From<&'a RawEcm> for RawInput<'a> {
-    fn from(raw: &'a RawEcm) -> Self {
-        RawInput::Borrowed(raw)
-    }
-}
-
 /// Turns the raw medial axis (grid coordinates of the transformed walls) into an [`Ecm`]
 /// in user coordinates: maps points back, swaps sides under reflections, computes
 /// clearances, lengths, vertex data and components.
-pub(crate) fn finalize<'a>(
-    raw: impl Into<RawInput<'a>>,
-    transform: Transform,
-    walls: &Walls,
-) -> Ecm {
-    let input = raw.into();
-    let raw: &RawEcm = match &input {
-        RawInput::Owned(r) => r,
-        RawInput::Borrowed(r) => r,
-    };
+pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm {
     let grid = walls.grid;
     let user = |p: Point| to_user(transform, grid, p);
     let flip = transform.is_reflection();
@@ -354,12 +326,8 @@ pub(crate) fn finalize<'a>(
     }
     let mut leaving = vec![0.0f64; first_leaving[raw.vertices.len()] as usize];
     let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
-    // The edges' bending-point lists, taken over when the raw axis is owned.
-    let raw_edges: Vec<RawEdge> = match input {
-        RawInput::Owned(r) => r.edges,
-        RawInput::Borrowed(r) => r.edges.clone(),
-    };
-    for e in raw_edges {
+    // The edges' bending-point lists become the ECM's, converted in place.
+    for e in raw.edges {
         let mut bending_points = e.bending_points;
         for b in &mut bending_points {
             let ((l, l_corner), (r, r_corner)) = if flip {

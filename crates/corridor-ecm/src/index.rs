@@ -1,9 +1,9 @@
 //! Which ECM cell contains a point: an R-tree over the cell pieces.
 
 use crate::graph::{cell_piece, BendingPoint, Ecm, Edge, EdgeId, Side};
-use corridor_geom::Point;
+use corridor_geom::{DynamicTree, Point};
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{Envelope, RStarInsertionStrategy, RTree, RTreeParams, AABB};
+use rstar::{Envelope, AABB};
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
 
@@ -35,22 +35,6 @@ pub(crate) struct PieceRun {
 }
 
 type Entry = GeomWithData<Rectangle<[f64; 2]>, PieceRun>;
-
-/// R-tree parameters for trees that change with every dynamic update: the nodes of the
-/// default parameters, without the R* forced reinsertion (which made an insertion cost
-/// several thousand instructions; splits alone keep the trees good for box queries).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct DynamicTreeParams;
-
-impl RTreeParams for DynamicTreeParams {
-    const MIN_SIZE: usize = 3;
-    const MAX_SIZE: usize = 6;
-    const REINSERTION_COUNT: usize = 0;
-    type DefaultInsertionStrategy = RStarInsertionStrategy;
-}
-
-/// An R-tree that changes with every dynamic update.
-pub(crate) type DynamicTree<T> = RTree<T, DynamicTreeParams>;
 
 /// Point location in the ECM cells (built once per ECM, saved with it).
 ///

@@ -50,7 +50,8 @@ pub use normalize::{
     WallSegment, WallSource, Walls,
 };
 pub use normalize_local::{
-    NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
+    DynamicTree, DynamicTreeParams, NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap,
+    WallSet, GROUP_MARGIN,
 };
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{

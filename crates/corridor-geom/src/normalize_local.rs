@@ -112,11 +112,12 @@ impl WallKey {
 
 type Boxed<T> = GeomWithData<Rectangle<[i64; 2]>, T>;
 
-/// R-tree parameters for trees that change with every update: the nodes of the default
-/// parameters, without the R* forced reinsertion (which made an insertion cost several
-/// thousand instructions; splits alone keep the trees good enough for box queries).
+/// R-tree parameters for trees that change with every update (here and in the ECM's
+/// update indices): the nodes of the default parameters, without the R* forced
+/// reinsertion (which made an insertion cost several thousand instructions; splits alone
+/// keep the trees good enough for box queries).
 #[derive(Clone, Copy, Debug, Default)]
-struct DynamicTreeParams;
+pub struct DynamicTreeParams;
 
 impl RTreeParams for DynamicTreeParams {
     const MIN_SIZE: usize = 3;
@@ -126,7 +127,7 @@ impl RTreeParams for DynamicTreeParams {
 }
 
 /// An R-tree that changes with every update.
-type DynamicTree<T> = RTree<T, DynamicTreeParams>;
+pub type DynamicTree<T> = RTree<T, DynamicTreeParams>;
 
 fn boxed<T>(a: GridPoint, b: GridPoint, data: T) -> Boxed<T> {
     Boxed::new(Rectangle::from_corners(corner(a), corner(b)), data)

@@ -60,9 +60,8 @@ use crate::extract::{extract, voronoi};
 use crate::graph::{
     cell_corners, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
 };
-use crate::index::DynamicTree;
 use crate::validate::{nearest_on_segment, tolerance};
-use corridor_geom::{GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
+use corridor_geom::{DynamicTree, GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, RTreeObject, AABB};
 use slotmap::SecondaryMap;
@@ -1013,7 +1012,7 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         let Ok(raw) = extract(&transformed, &diagram, deviation_grid) else {
             continue;
         };
-        let l = finalize(&raw, transform, &local);
+        let l = finalize(raw, transform, &local);
         let certify = |bps: &[BendingPoint]| {
             // The box of a whole piece holds the capsules of its chords: when it is known,
             // so are they (one wall query instead of one per chord).
