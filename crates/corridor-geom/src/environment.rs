@@ -246,12 +246,42 @@ impl Environment {
             .unwrap_or(Aabb::new(Point::ZERO, Point::ZERO))
     }
 
-    /// Adds an obstacle and returns its new id.
+    /// Adds an obstacle and returns its new id, one no other obstacle has.
+    ///
+    /// ```
+    /// use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
+    /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+    /// let a = env.insert(Obstacle::Point(Point::new(1.0, 1.0)));
+    /// let b = env.insert(Obstacle::Point(Point::new(2.0, 2.0)));
+    /// assert_ne!(a, b);
+    /// // Even after a reader used the very last id, nothing is overwritten.
+    /// env.insert_with_id(ObstacleId(u32::MAX), Obstacle::Point(Point::new(3.0, 3.0)));
+    /// let c = env.insert(Obstacle::Point(Point::new(4.0, 4.0)));
+    /// assert_eq!(env.obstacles().len(), 4);
+    /// assert!(![a, b, ObstacleId(u32::MAX)].contains(&c));
+    /// ```
     pub fn insert(&mut self, obstacle: Obstacle) -> ObstacleId {
-        let id = ObstacleId(self.next_id);
-        self.next_id += 1;
+        let id = self.fresh_id();
+        self.next_id = self.next_id.max(id.0.saturating_add(1));
         self.obstacles.insert(id, obstacle);
         id
+    }
+
+    /// The counter's id, unless it is taken: that happens only once `u32::MAX` was
+    /// given to [`Environment::insert_with_id`] (the counter saturates there), and then
+    /// the smallest free id is used. One always exists: 2^32 obstacles do not fit in memory.
+    fn fresh_id(&self) -> ObstacleId {
+        if !self.obstacles.contains_key(&ObstacleId(self.next_id)) {
+            return ObstacleId(self.next_id);
+        }
+        let mut free = 0;
+        for id in self.obstacles.keys() {
+            if id.0 != free {
+                break;
+            }
+            free += 1;
+        }
+        ObstacleId(free)
     }
 
     /// Adds an obstacle under a given id (for readers of formats that carry ids).
@@ -288,7 +318,8 @@ impl Environment {
         self.obstacles.iter().map(|(id, o)| (*id, o))
     }
 
-    /// The id the next [`Environment::insert`] will return.
+    /// The id counter: the id the next [`Environment::insert`] will return, unless that
+    /// id is taken (only after [`Environment::insert_with_id`] with `u32::MAX`).
     pub fn next_id(&self) -> ObstacleId {
         ObstacleId(self.next_id)
     }
@@ -606,6 +637,23 @@ mod tests {
             outside > 100 && inside > 100,
             "{outside} outside, {inside} inside"
         );
+    }
+
+    #[test]
+    fn insert_never_overwrites_after_the_last_id() {
+        let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+        let point = |x: f64| Obstacle::Point(Point::new(x, 1.0));
+        env.insert_with_id(ObstacleId(1), point(1.0));
+        env.insert_with_id(ObstacleId(u32::MAX), point(2.0));
+        assert_eq!(env.next_id(), ObstacleId(u32::MAX));
+        // The counter's id is taken: the smallest free ids follow, in order.
+        let ids: Vec<ObstacleId> = (0..3).map(|k| env.insert(point(3.0 + k as f64))).collect();
+        assert_eq!(ids, [ObstacleId(0), ObstacleId(2), ObstacleId(3)]);
+        assert_eq!(env.obstacles().len(), 5);
+        assert_eq!(env.obstacle(ObstacleId(u32::MAX)), Some(&point(2.0)));
+        // Once the last id is free again, the counter's id is used.
+        env.remove(ObstacleId(u32::MAX));
+        assert_eq!(env.insert(point(9.0)), ObstacleId(u32::MAX));
     }
 
     #[test]
