@@ -197,19 +197,38 @@ impl FreeSpace {
     /// [`BuildError::Overlap`] or [`BuildError::Inconsistent`] when obstacles overlap.
     pub fn from_disjoint(env: &Environment) -> Result<Self, BuildError> {
         env.validate()?;
+        // Every polygon corner is interned once (one hash look-up), its ring's pieces
+        // then join consecutive ids: no copy of the ring, no second look-up per corner.
+        let corners = env.boundary().len()
+            + env
+                .obstacles()
+                .map(|(_, o)| match o {
+                    Obstacle::Polygon(poly) => poly.rings().map(Ring::len).sum(),
+                    Obstacle::Polyline(line) => line.len(),
+                    Obstacle::Point(_) => 0,
+                })
+                .sum::<usize>();
         let mut interner = Interner {
-            points: Vec::new(),
+            points: Vec::with_capacity(corners),
             ids: HashMap::default(),
         };
-        let mut pieces: Vec<Piece> = Vec::new();
+        interner.ids.reserve(corners);
+        let mut pieces: Vec<Piece> = Vec::with_capacity(corners);
+        let mut ring_ids: Vec<u32> = Vec::new();
         let mut add_ring = |ring: &Ring, ccw: bool, source: Option<ObstacleId>| {
-            let mut v: Vec<Point> = ring.vertices().to_vec();
-            if ring.is_counter_clockwise() != ccw {
-                v.reverse();
+            // Interned in walking order (the numbering does not depend on the input's
+            // orientation).
+            ring_ids.clear();
+            if ring.is_counter_clockwise() == ccw {
+                ring_ids.extend(ring.vertices().iter().map(|&p| interner.id(p)));
+            } else {
+                ring_ids.extend(ring.vertices().iter().rev().map(|&p| interner.id(p)));
             }
-            let n = v.len();
-            for i in 0..n {
-                let (a, b) = (interner.id(v[i]), interner.id(v[(i + 1) % n]));
+            let Some(&first) = ring_ids.first() else {
+                return;
+            };
+            let next = ring_ids[1..].iter().chain(std::iter::once(&first));
+            for (&a, &b) in ring_ids.iter().zip(next) {
                 if a != b {
                     pieces.push(Piece {
                         a,
@@ -288,7 +307,7 @@ impl FreeSpace {
         pieces: Vec<Piece>,
         boundary: Ring,
     ) -> Result<Self, BuildError> {
-        let points = interner.points;
+        let (points, interner_ids) = (interner.points, interner.ids);
         let pieces = split_at_vertices(&points, pieces);
 
         // Cancel pieces shared by two polygons (or a polygon and the boundary).
@@ -372,11 +391,12 @@ impl FreeSpace {
             }
         }
         let points = kept;
-        let point_ids = points
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (point_key(p), i as u32))
-            .collect();
+        // The interner's map, renumbered in place (no point hashed a second time).
+        let mut point_ids = interner_ids;
+        point_ids.retain(|_, id| {
+            *id = new_id[*id as usize];
+            *id != u32::MAX
+        });
         let segs: Vec<(Point, Point)> = walls
             .iter()
             .map(|w| (points[w.a as usize], points[w.b as usize]))
