@@ -197,19 +197,38 @@ impl FreeSpace {
     /// [`BuildError::Overlap`] or [`BuildError::Inconsistent`] when obstacles overlap.
     pub fn from_disjoint(env: &Environment) -> Result<Self, BuildError> {
         env.validate()?;
+        // Every polygon corner is interned once (one hash look-up), its ring's pieces
+        // then join consecutive ids: no copy of the ring, no second look-up per corner.
+        let corners = env.boundary().len()
+            + env
+                .obstacles()
+                .map(|(_, o)| match o {
+                    Obstacle::Polygon(poly) => poly.rings().map(Ring::len).sum(),
+                    Obstacle::Polyline(line) => line.len(),
+                    Obstacle::Point(_) => 0,
+                })
+                .sum::<usize>();
         let mut interner = Interner {
-            points: Vec::new(),
+            points: Vec::with_capacity(corners),
             ids: HashMap::default(),
         };
-        let mut pieces: Vec<Piece> = Vec::new();
+        interner.ids.reserve(corners);
+        let mut pieces: Vec<Piece> = Vec::with_capacity(corners);
+        let mut ring_ids: Vec<u32> = Vec::new();
         let mut add_ring = |ring: &Ring, ccw: bool, source: Option<ObstacleId>| {
-            let mut v: Vec<Point> = ring.vertices().to_vec();
-            if ring.is_counter_clockwise() != ccw {
-                v.reverse();
+            // Interned in walking order (the numbering does not depend on the input's
+            // orientation).
+            ring_ids.clear();
+            if ring.is_counter_clockwise() == ccw {
+                ring_ids.extend(ring.vertices().iter().map(|&p| interner.id(p)));
+            } else {
+                ring_ids.extend(ring.vertices().iter().rev().map(|&p| interner.id(p)));
             }
-            let n = v.len();
-            for i in 0..n {
-                let (a, b) = (interner.id(v[i]), interner.id(v[(i + 1) % n]));
+            let Some(&first) = ring_ids.first() else {
+                return;
+            };
+            let next = ring_ids[1..].iter().chain(std::iter::once(&first));
+            for (&a, &b) in ring_ids.iter().zip(next) {
                 if a != b {
                     pieces.push(Piece {
                         a,
@@ -288,57 +307,54 @@ impl FreeSpace {
         pieces: Vec<Piece>,
         boundary: Ring,
     ) -> Result<Self, BuildError> {
-        let points = interner.points;
-        let pieces = split_at_vertices(&points, pieces);
+        let (points, interner_ids) = (interner.points, interner.ids);
+        let (pieces, piece_grid) = split_at_vertices(&points, pieces);
 
-        // Cancel pieces shared by two polygons (or a polygon and the boundary).
-        let mut net: HashMap<(u32, u32), (i32, Option<ObstacleId>)> = HashMap::default();
-        let mut thin: Vec<Piece> = Vec::new();
-        for p in &pieces {
-            if p.two_sided {
-                thin.push(*p);
-                continue;
+        // Cancel pieces shared by two polygons (or a polygon and the boundary): the
+        // one-sided pieces by their undirected key (piece order kept within a key, so the
+        // first piece with an owner names the wall), each key's directions summed.
+        let key_of = |p: &Piece| (p.a.min(p.b) as u64) << 32 | p.a.max(p.b) as u64;
+        let mut keyed: Vec<(u64, u32)> = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.two_sided)
+            .map(|(i, p)| (key_of(p), i as u32))
+            .collect();
+        keyed.sort_unstable();
+        let mut one_sided: Vec<Piece> = Vec::with_capacity(keyed.len());
+        let mut net_keys: Vec<u64> = Vec::with_capacity(keyed.len());
+        for run in keyed.chunk_by(|x, y| x.0 == y.0) {
+            let (mut n, mut source) = (0i32, None);
+            for &(_, i) in run {
+                let p = pieces[i as usize];
+                n += if p.a < p.b { 1 } else { -1 };
+                source = source.or(p.source);
             }
-            let (key, s) = if p.a < p.b {
-                ((p.a, p.b), 1)
-            } else {
-                ((p.b, p.a), -1)
-            };
-            let e = net.entry(key).or_insert((0, p.source));
-            e.0 += s;
-            if e.1.is_none() {
-                e.1 = p.source;
-            }
-        }
-        let mut one_sided: Vec<Piece> = Vec::new();
-        for (&(a, b), &(n, source)) in &net {
+            let key = run[0].0;
+            net_keys.push(key);
+            let (lo, hi) = ((key >> 32) as u32, key as u32);
             match n {
                 0 => {}
-                1 => one_sided.push(Piece {
-                    a,
-                    b,
-                    two_sided: false,
-                    source,
-                }),
-                -1 => one_sided.push(Piece {
-                    a: b,
-                    b: a,
+                1 | -1 => one_sided.push(Piece {
+                    a: if n == 1 { lo } else { hi },
+                    b: if n == 1 { hi } else { lo },
                     two_sided: false,
                     source,
                 }),
                 _ => {
                     return Err(BuildError::Overlap {
-                        segment: Segment::new(points[a as usize], points[b as usize]),
+                        segment: Segment::new(points[lo as usize], points[hi as usize]),
                     })
                 }
             }
         }
-        // Deterministic order (hash maps iterate arbitrarily).
-        one_sided.sort_by_key(|p| (p.a, p.b));
+        // The walls' order: by their directed ends.
+        one_sided.sort_unstable_by_key(|p| (p.a as u64) << 32 | p.b as u64);
 
         // Thin walls: drop duplicates, pieces along polygon edges and pieces inside
         // obstacles.
-        let mut thin_seen: HashMap<(u32, u32), ()> = HashMap::default();
+        let thin: Vec<Piece> = pieces.iter().filter(|p| p.two_sided).copied().collect();
+        let mut thin_seen: HashMap<u64, ()> = HashMap::default();
         let thin: Vec<Piece> = if thin.is_empty() {
             // No thin walls (the usual polygon input): no probe grid to build.
             thin
@@ -346,8 +362,8 @@ impl FreeSpace {
             let probe = Probe::new(&points, &one_sided);
             thin.into_iter()
                 .filter(|p| {
-                    let key = (p.a.min(p.b), p.a.max(p.b));
-                    if net.contains_key(&key) || thin_seen.insert(key, ()).is_some() {
+                    let key = key_of(p);
+                    if net_keys.binary_search(&key).is_ok() || thin_seen.insert(key, ()).is_some() {
                         return false;
                     }
                     let mid = (points[p.a as usize] + points[p.b as usize]) * 0.5;
@@ -357,10 +373,28 @@ impl FreeSpace {
         };
 
         let walls = merge_straight_runs(&points, one_sided, thin);
+        // When nothing was split, cancelled or joined (and there are no thin walls), the
+        // walls are the pieces in another order (sorted by their ends): the pieces' grid,
+        // renumbered, is the walls' grid.
+        let unchanged = walls.len() == pieces.len() && pieces.iter().all(|p| !p.two_sided);
+        let grid = piece_grid.filter(|_| unchanged).and_then(|mut grid| {
+            let wall_of: Vec<u32> = pieces
+                .iter()
+                .map(|p| {
+                    let at = walls.binary_search_by_key(&(p.a, p.b), |w| (w.a, w.b));
+                    at.map_or(u32::MAX, |k| k as u32)
+                })
+                .collect();
+            if wall_of.contains(&u32::MAX) {
+                return None;
+            }
+            grid.renumber(&wall_of);
+            Some(grid)
+        });
 
         // Renumber the points still in use.
         let mut new_id = vec![u32::MAX; points.len()];
-        let mut kept: Vec<Point> = Vec::new();
+        let mut kept: Vec<Point> = Vec::with_capacity(points.len());
         let mut walls: Vec<WallRec> = walls;
         for w in &mut walls {
             for v in [&mut w.a, &mut w.b] {
@@ -372,36 +406,39 @@ impl FreeSpace {
             }
         }
         let points = kept;
-        let point_ids = points
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (point_key(p), i as u32))
-            .collect();
+        // The interner's map, renumbered in place (no point hashed a second time).
+        let mut point_ids = interner_ids;
+        point_ids.retain(|_, id| {
+            *id = new_id[*id as usize];
+            *id != u32::MAX
+        });
         let segs: Vec<(Point, Point)> = walls
             .iter()
             .map(|w| (points[w.a as usize], points[w.b as usize]))
             .collect();
-        let grid = SegmentGrid::new(&segs);
+        let grid = grid.unwrap_or_else(|| SegmentGrid::new(&segs));
 
-        // Walls must not cross (they may only meet at shared endpoints).
-        let mut seen = Vec::new();
+        // Walls must not cross (they may only meet at shared endpoints). Each pair once,
+        // the first wall's least crossing one reported; `mark` drops a wall met again in
+        // another cell.
+        let mut mark = vec![u32::MAX; segs.len()];
         for (i, &(a, b)) in segs.iter().enumerate() {
-            seen.clear();
+            let mut crossing = u32::MAX;
             grid.for_each_in_box(&Aabb::new(a, b), |j| {
-                if j as usize > i {
-                    seen.push(j)
+                let seen = &mut mark[j as usize];
+                if j as usize > i && *seen != i as u32 {
+                    *seen = i as u32;
+                    let (c, d) = segs[j as usize];
+                    if j < crossing && properly_cross(a, b, c, d) {
+                        crossing = j;
+                    }
                 }
             });
-            seen.sort_unstable();
-            seen.dedup();
-            for &j in &seen {
-                let (c, d) = segs[j as usize];
-                if properly_cross(a, b, c, d) {
-                    return Err(BuildError::Crossing {
-                        first: Segment::new(a, b),
-                        second: Segment::new(c, d),
-                    });
-                }
+            if let Some(&(c, d)) = segs.get(crossing as usize) {
+                return Err(BuildError::Crossing {
+                    first: Segment::new(a, b),
+                    second: Segment::new(c, d),
+                });
             }
         }
 
@@ -442,6 +479,9 @@ impl FreeSpace {
         // (direction point, is_incoming)
         let mut around: Vec<(Point, bool)> = Vec::new();
         self.wedge_start = Vec::with_capacity(self.points.len() + 1);
+        // About one wedge per vertex (more only where obstacles touch at a point).
+        self.wedges = Vec::with_capacity(self.points.len());
+        self.wedge_apex = Vec::with_capacity(self.points.len());
         self.wedge_start.push(0);
         for v in 0..self.points.len() {
             let apex = self.points[v];
@@ -778,7 +818,9 @@ pub(crate) fn properly_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
 
 /// Splits every piece at the input vertices lying in its interior (T-junctions), so that
 /// afterwards pieces meet only at endpoints and overlapping pieces coincide exactly.
-fn split_at_vertices(points: &[Point], pieces: Vec<Piece>) -> Vec<Piece> {
+///
+/// Also returns the grid of the pieces when none was split.
+fn split_at_vertices(points: &[Point], pieces: Vec<Piece>) -> (Vec<Piece>, Option<SegmentGrid>) {
     let segs: Vec<(Point, Point)> = pieces
         .iter()
         .map(|p| (points[p.a as usize], points[p.b as usize]))
@@ -797,7 +839,7 @@ fn split_at_vertices(points: &[Point], pieces: Vec<Piece>) -> Vec<Piece> {
         });
     }
     if splits.is_empty() {
-        return pieces;
+        return (pieces, Some(grid));
     }
     splits.sort_unstable();
     splits.dedup();
@@ -833,7 +875,7 @@ fn split_at_vertices(points: &[Point], pieces: Vec<Piece>) -> Vec<Piece> {
             prev = v;
         }
     }
-    out
+    (out, None)
 }
 
 /// Joins walls through vertices where a straight run simply continues (one wall in, one
@@ -878,7 +920,7 @@ fn merge_straight_runs(points: &[Point], one_sided: Vec<Piece>, thin: Vec<Piece>
                 one_sided[out_edge[vi] as usize].b,
             )
     };
-    let mut walls = Vec::new();
+    let mut walls = Vec::with_capacity(one_sided.len() + thin.len());
     let mut used = vec![false; one_sided.len()];
     for i in 0..one_sided.len() {
         let p = one_sided[i];
@@ -1007,5 +1049,72 @@ impl<'a> Probe<'a> {
             }
         }
         winding
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
+
+    /// Every wall is found in the grid cell of each of its points (sampled along it), the
+    /// grid holds no other ids and each cell lists its walls in increasing order: whether
+    /// the grid was built over the walls or renumbered from the pieces'.
+    fn assert_grid_holds_the_walls(fs: &FreeSpace) {
+        let n = fs.walls.len();
+        for i in 0..n as u32 {
+            let (a, b) = fs.wall_points(i);
+            let Aabb { min: lo, max: hi } = Aabb::new(a, b);
+            for k in 0..=8 {
+                // (Clamped: the rounded point stays in the wall's box.)
+                let x = a + (b - a) * (k as f64 / 8.0);
+                let x = Point::new(x.x.clamp(lo.x, hi.x), x.y.clamp(lo.y, hi.y));
+                let mut found = false;
+                fs.grid
+                    .for_each_in_box(&Aabb::new(x, x), |j| found |= j == i);
+                assert!(found, "wall {i} missing from the grid at {x:?}");
+            }
+        }
+        for cell in 0..fs.grid.cell_count() {
+            let items = fs.grid.cell_items(cell);
+            assert!(items.iter().all(|&j| (j as usize) < n));
+            assert!(
+                items.windows(2).all(|w| w[0] < w[1]),
+                "cell {cell} unsorted"
+            );
+        }
+    }
+
+    #[test]
+    fn grid_holds_the_walls_after_merging() {
+        for seed in 0..60 {
+            let options = match seed % 3 {
+                // Scattered polygons: nothing split or cancelled, the pieces' grid reused.
+                0 => RandomEnvironmentOptions {
+                    mix: ObstacleMix::POLYGONS,
+                    ..RandomEnvironmentOptions::default()
+                },
+                // Grid maps: shared edges cancel, runs merge, the grid is built again.
+                1 => RandomEnvironmentOptions::grid_map(12, 20),
+                _ => RandomEnvironmentOptions::default(),
+            };
+            let env = random_environment(seed, &options);
+            let fs = FreeSpace::from_environment(&env).unwrap();
+            assert_grid_holds_the_walls(&fs);
+        }
+    }
+
+    #[test]
+    fn crossing_obstacles_are_reported_by_from_disjoint() {
+        let p = |x: f64, y: f64| Point::new(x, y);
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+        env.insert(Obstacle::rectangle(p(1.0, 1.0), p(5.0, 3.0)));
+        env.insert(Obstacle::rectangle(p(2.0, 2.0), p(4.0, 6.0)));
+        assert!(matches!(
+            FreeSpace::from_disjoint(&env),
+            Err(BuildError::Crossing { .. })
+        ));
+        // `from_environment` unions them instead.
+        assert!(FreeSpace::from_environment(&env).is_ok());
     }
 }

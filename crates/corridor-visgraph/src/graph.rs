@@ -153,8 +153,10 @@ impl VisibilityGraph {
     }
 
     /// Stores `edges` as the CSR adjacency (each node's neighbours by increasing id): a
-    /// counting sort by source, then each node's short list sorted (unstable: entries
-    /// with one target are the same edge, so their order does not matter).
+    /// counting sort by source straight into the target and weight arrays (each
+    /// allocated once, at its exact size), then each node's short list sorted only if it
+    /// is not already (the pair construction emits every list in order; entries with one
+    /// target are the same edge, so their order does not matter).
     fn store(&mut self, edges: &[Edge]) {
         let n = self.node_wedge.len();
         let mut offsets = vec![0u32; n + 1];
@@ -164,18 +166,36 @@ impl VisibilityGraph {
         for i in 0..n {
             offsets[i + 1] += offsets[i];
         }
-        let mut fill = offsets.clone();
-        let mut sorted = vec![(0u32, 0.0f64); edges.len()];
+        let mut fill = offsets[..n].to_vec();
+        let mut targets = vec![0u32; edges.len()];
+        let mut weights = vec![0.0f64; edges.len()];
         for e in edges {
             let slot = &mut fill[e.from as usize];
-            sorted[*slot as usize] = (e.to, e.length);
+            targets[*slot as usize] = e.to;
+            weights[*slot as usize] = e.length;
             *slot += 1;
         }
+        let mut list: Vec<(u32, f64)> = Vec::new();
         for u in 0..n {
-            sorted[offsets[u] as usize..offsets[u + 1] as usize].sort_unstable_by_key(|&(t, _)| t);
+            let range = offsets[u] as usize..offsets[u + 1] as usize;
+            if targets[range.clone()].is_sorted() {
+                continue;
+            }
+            list.clear();
+            list.extend(
+                targets[range.clone()]
+                    .iter()
+                    .copied()
+                    .zip(weights[range.clone()].iter().copied()),
+            );
+            list.sort_unstable_by_key(|&(t, _)| t);
+            for (k, &(t, w)) in range.zip(&list) {
+                targets[k] = t;
+                weights[k] = w;
+            }
         }
-        self.targets = sorted.iter().map(|&(t, _)| t).collect();
-        self.weights = sorted.iter().map(|&(_, w)| w).collect();
+        self.targets = targets;
+        self.weights = weights;
         self.offsets = offsets;
     }
 

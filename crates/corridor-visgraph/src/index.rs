@@ -145,6 +145,18 @@ impl SegmentGrid {
         self.cols * self.rows
     }
 
+    /// Renames the stored segments, `id` to `new_id[id]` (every id must have a new one),
+    /// each cell's ids again in increasing order: the grid of the same segments listed in
+    /// another order, without locating them again.
+    pub fn renumber(&mut self, new_id: &[u32]) {
+        for id in &mut self.items {
+            *id = new_id[*id as usize];
+        }
+        for i in 0..self.cell_count() {
+            self.items[self.starts[i] as usize..self.starts[i + 1] as usize].sort_unstable();
+        }
+    }
+
     /// The segments stored in cell `i`.
     pub fn cell_items(&self, i: usize) -> &[u32] {
         &self.items[self.starts[i] as usize..self.starts[i + 1] as usize]
