@@ -278,22 +278,28 @@ impl Walls {
         let ends: Vec<(GridPoint, GridPoint)> = self.wall_ends().collect();
         let mut index = SegmentGrid::new(&ends);
         let mut near = Vec::new();
+        // Two segments that share a point share a bucket, so every pair that may conflict
+        // is a pair within one bucket: testing those pairs bucket by bucket (a pair listed
+        // in several buckets is tested in each) finds the same first pair (by lower, then
+        // higher index) as a query per segment, without the queries' bookkeeping.
         let mut first: Option<(usize, usize)> = None;
-        for (i, s) in self.segments.iter().enumerate() {
-            // Every segment that shares a point with `s` shares a bucket with it.
-            index.meeting_segment(s.a, s.b, &mut near);
-            let conflict = near
-                .iter()
-                .map(|&j| j as usize)
-                .filter(|&j| j > i && j < n)
-                .filter(|&j| {
-                    let t = &self.segments[j];
-                    segments_conflict(s.a, s.b, t.a, t.b)
-                })
-                .min();
-            if let Some(j) = conflict {
-                first = Some((i, j));
-                break;
+        for k in 0..index.start.len() - 1 {
+            let bucket = &index.items[index.start[k] as usize..index.start[k + 1] as usize];
+            // Bucket items are in increasing order, segments before points.
+            let segments_here = bucket.partition_point(|&i| (i as usize) < n);
+            let bucket = &bucket[..segments_here];
+            for (x, &i) in bucket.iter().enumerate() {
+                let s = &self.segments[i as usize];
+                for &j in &bucket[x + 1..] {
+                    let pair = (i as usize, j as usize);
+                    if first.is_some_and(|f| f <= pair) {
+                        break; // later items only give larger pairs
+                    }
+                    let t = &self.segments[j as usize];
+                    if segments_conflict(s.a, s.b, t.a, t.b) {
+                        first = Some(pair);
+                    }
+                }
             }
         }
         if let Some((first, second)) = first {
