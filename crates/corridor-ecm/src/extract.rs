@@ -170,6 +170,57 @@ impl<'a> Extractor<'a> {
     /// containing `q` on its counter-clockwise side and ask which side of it is free.
     fn free_near_point(&self, p: GridPoint, q: Point) -> bool {
         let d = q - pt(p);
+        if !d.is_finite() {
+            return self.free_near_point_by_angles(p, d);
+        }
+        // The first wall counter-clockwise from `d`, angles taken in (0, 2π] (a wall along
+        // `d` counts as 2π): ordered by the quarter of the turn they fall in (by the signs
+        // of the cross and dot products with `d`, the values `atan2` would be given), then
+        // within the open half-turns by the exact orientation of the two walls.
+        let rank = |w: Point| -> u8 {
+            let (y, x) = (d.perp_dot(w), d.dot(w));
+            if y > 0.0 {
+                0
+            } else if y < 0.0 {
+                2
+            } else if x < 0.0 {
+                1
+            } else {
+                3
+            }
+        };
+        let mut best: Option<(u8, GridPoint, u32)> = None;
+        for s in self.incident(p) {
+            let seg = &self.walls.segments[s as usize];
+            let other = if seg.a == p { seg.b } else { seg.a };
+            let r = rank(pt(other) - pt(p));
+            let first = match best {
+                None => true,
+                Some((b, _, _)) if r != b => r < b,
+                // In an open half-turn the wall clockwise of the other comes first.
+                Some((_, o, _)) => {
+                    (r == 0 || r == 2)
+                        && corridor_geom::orient_grid(p, other, o) == Orientation::CounterClockwise
+                }
+            };
+            if first {
+                best = Some((r, other, s));
+            }
+        }
+        match best {
+            None => true, // an isolated point lies in free space
+            Some((_, _, s)) => {
+                let seg = &self.walls.segments[s as usize];
+                // The wedge is clockwise of `seg` as seen from `p`: that is `seg`'s left
+                // side exactly when `seg` arrives at `p`.
+                seg.two_sided || seg.b == p
+            }
+        }
+    }
+
+    /// [`Extractor::free_near_point`] by `atan2` angles, for a non-finite direction `d`
+    /// from `p` (where the orientation tests above are undefined).
+    fn free_near_point_by_angles(&self, p: GridPoint, d: Point) -> bool {
         let mut best: Option<(f64, u32)> = None;
         for s in self.incident(p) {
             let seg = &self.walls.segments[s as usize];
@@ -183,15 +234,10 @@ impl<'a> Extractor<'a> {
                 best = Some((ccw, s));
             }
         }
-        match best {
-            None => true, // an isolated point lies in free space
-            Some((_, s)) => {
-                let seg = &self.walls.segments[s as usize];
-                // The wedge is clockwise of `seg` as seen from `p`: that is `seg`'s left
-                // side exactly when `seg` arrives at `p`.
-                seg.two_sided || seg.b == p
-            }
-        }
+        best.is_none_or(|(_, s)| {
+            let seg = &self.walls.segments[s as usize];
+            seg.two_sided || seg.b == p
+        })
     }
 
     /// Whether `q` on a Voronoi edge between `a` and `b` lies in free space.

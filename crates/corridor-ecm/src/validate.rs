@@ -42,19 +42,11 @@ type QueryBox = [f64; 4];
 /// Whether a wall box and a query box share a point (true if anything is NaN, so that
 /// nothing is dropped on NaN). The four tests are combined without short-circuiting:
 /// their outcome is hard to predict, and one branch instead of four made the candidate
-/// filters cheaper.
+/// filters cheaper (the per-point scan of [`closer_among`] is written alike).
 #[inline]
 fn boxes_meet(a: &WallBox, b: &QueryBox) -> bool {
     let [x0, y0, x1, y1] = *a;
     !((x0 > b[2]) | (x1 < b[0]) | (y0 > b[3]) | (y1 < b[1]))
-}
-
-/// Whether `q` is at least `radius` away from the box along x or along y (false if
-/// anything is NaN). Branch-free like [`boxes_meet`].
-#[inline]
-fn box_beyond(b: &WallBox, q: Point, radius: f64) -> bool {
-    let [x0, y0, x1, y1] = *b;
-    (x0 - q.x >= radius) | (q.x - x1 >= radius) | (y0 - q.y >= radius) | (q.y - y1 >= radius)
 }
 
 /// The nearest point of segment `a b` to `q` (a point if `a == b`).
@@ -133,7 +125,7 @@ impl WallIndex {
     /// integer grid (a NaN corner makes it the whole plane); the buckets also list walls
     /// that only pass near the box (about half of them on the shared maps), which are
     /// dropped by their boxes as they are met. No wall whose box meets the box is dropped.
-    fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Vec<u32>) {
+    fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
         let down = |v: f64| {
             if v.is_nan() {
                 i64::MIN
@@ -150,36 +142,79 @@ impl WallIndex {
         };
         let query = [lo[0], lo[1], hi[0], hi[1]];
         let boxes = &self.boxes;
+        out.clear();
+        let mut unused = Vec::new();
         self.grid.meeting_box_where(
             [down(lo[0]), down(lo[1])],
             [up(hi[0]), up(hi[1])],
-            out,
-            |i| boxes_meet(&boxes[i as usize], &query),
+            &mut unused,
+            |i| {
+                let b = &boxes[i as usize];
+                if boxes_meet(b, &query) {
+                    out.push(i, b);
+                }
+                false
+            },
         );
     }
 }
 
-/// A wall among `candidates` strictly closer than `radius` to `q`, if any. Any wall
-/// closer than `radius` to `q` must be among the candidates (their query box must
-/// contain the box of the disc of that radius around `q`).
+/// The walls near a run of bending points, with their boxes copied out in order so that
+/// the per-point scan reads them one after the other (no look-up through the wall
+/// number). A box is kept as `[min x, min y, -max x, -max y]`, so that all four "at
+/// least `radius` away" tests are one subtraction from the same kind of corner each.
+#[derive(Default)]
+struct Candidates {
+    ids: Vec<u32>,
+    boxes: Vec<[f64; 4]>,
+}
+
+impl Candidates {
+    fn clear(&mut self) {
+        self.ids.clear();
+        self.boxes.clear();
+    }
+
+    fn push(&mut self, id: u32, b: &WallBox) {
+        self.ids.push(id);
+        self.boxes.push([b[0], b[1], -b[2], -b[3]]);
+    }
+}
+
+/// A wall among `candidates` strictly closer than `radius` to `q`, if any (the first in
+/// their order). Any wall closer than `radius` to `q` must be among the candidates (their
+/// query box must contain the box of the disc of that radius around `q`).
 fn closer_among(
     index: &WallIndex,
-    candidates: &[u32],
+    candidates: &Candidates,
     q: Point,
     radius: f64,
 ) -> Option<(WallRef, f64)> {
-    candidates.iter().find_map(|&i| {
-        // A wall whose box is at least `radius` away along one axis cannot be closer: the
-        // computed distance is never below the computed gap along an axis (the nearest
-        // point is rounded inside the wall's box, and `sqrt(x * x) == |x|` in IEEE
-        // arithmetic), so skipping it changes no answer. Most candidates go here, for
-        // a few comparisons instead of a projection and a square root.
-        if box_beyond(&index.boxes[i as usize], q, radius) {
-            return None;
-        }
-        let d = index.entries[i as usize].distance(q);
-        (d < radius).then(|| (index.wall(i), d))
-    })
+    // A wall whose box is at least `radius` away along one axis cannot be closer: the
+    // computed distance is never below the computed gap along an axis (the nearest point
+    // is rounded inside the wall's box, and `sqrt(x * x) == |x|` in IEEE arithmetic), so
+    // skipping it changes no answer. Most candidates go here, for a few comparisons
+    // instead of a projection and a square root. The gaps `x0 - q.x`, `q.x - x1`, ... are
+    // computed as `x0 - q.x`, `(-x1) - (-q.x)`, ...: the same values (IEEE subtraction
+    // is exact under negating both sides), in one pattern the compiler does two at a time.
+    let corner = [q.x, q.y, -q.x, -q.y];
+    let beyond = |b: &[f64; 4]| -> bool {
+        (b[0] - corner[0] >= radius)
+            | (b[1] - corner[1] >= radius)
+            | (b[2] - corner[2] >= radius)
+            | (b[3] - corner[3] >= radius)
+    };
+    candidates
+        .boxes
+        .iter()
+        .zip(&candidates.ids)
+        .find_map(|(b, &i)| {
+            if beyond(b) {
+                return None;
+            }
+            let d = index.entries[i as usize].distance(q);
+            (d < radius).then(|| (index.wall(i), d))
+        })
 }
 
 /// Whether `x <= y`; false when either is NaN (so that checks written with it fail on
@@ -390,7 +425,7 @@ pub(crate) fn validate(
     // The closer-wall check gathers the walls near a run of consecutive bending points
     // with one bucket-grid query (their discs' boxes together, kept at most twice the
     // largest single box so the candidate list stays short) instead of one per point.
-    let mut candidates: Vec<u32> = Vec::new();
+    let mut candidates = Candidates::default();
     // A query box grown by a grid step, so that rounding cannot leave out a wall whose
     // distance is just under the radius.
     let margin = 1.0 + tol;

@@ -278,22 +278,28 @@ impl Walls {
         let ends: Vec<(GridPoint, GridPoint)> = self.wall_ends().collect();
         let mut index = SegmentGrid::new(&ends);
         let mut near = Vec::new();
+        // Two segments that share a point share a bucket, so every pair that may conflict
+        // is a pair within one bucket: testing those pairs bucket by bucket (a pair listed
+        // in several buckets is tested in each) finds the same first pair (by lower, then
+        // higher index) as a query per segment, without the queries' bookkeeping.
         let mut first: Option<(usize, usize)> = None;
-        for (i, s) in self.segments.iter().enumerate() {
-            // Every segment that shares a point with `s` shares a bucket with it.
-            index.meeting_segment(s.a, s.b, &mut near);
-            let conflict = near
-                .iter()
-                .map(|&j| j as usize)
-                .filter(|&j| j > i && j < n)
-                .filter(|&j| {
-                    let t = &self.segments[j];
-                    segments_conflict(s.a, s.b, t.a, t.b)
-                })
-                .min();
-            if let Some(j) = conflict {
-                first = Some((i, j));
-                break;
+        for k in 0..index.start.len() - 1 {
+            let bucket = &index.items[index.start[k] as usize..index.start[k + 1] as usize];
+            // Bucket items are in increasing order, segments before points.
+            let segments_here = bucket.partition_point(|&i| (i as usize) < n);
+            let bucket = &bucket[..segments_here];
+            for (x, &i) in bucket.iter().enumerate() {
+                let s = &self.segments[i as usize];
+                for &j in &bucket[x + 1..] {
+                    let pair = (i as usize, j as usize);
+                    if first.is_some_and(|f| f <= pair) {
+                        break; // later items only give larger pairs
+                    }
+                    let t = &self.segments[j as usize];
+                    if segments_conflict(s.a, s.b, t.a, t.b) {
+                        first = Some(pair);
+                    }
+                }
             }
         }
         if let Some((first, second)) = first {
@@ -1166,24 +1172,34 @@ fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWa
 /// sort would leave them).
 ///
 /// Sorting (packed key, index) pairs is about twice as fast as moving the walls through
-/// a stable sort with a tuple key; the packing needs every coordinate within
-/// ±[`SnapGrid::MAX_GRID_COORDINATE`] (31 bits each, 125 in all), which snapping
-/// guarantees, and falls back to the plain sort otherwise.
+/// a stable sort with a tuple key, and a 64-bit key of kind and start (ties broken by
+/// the end afterwards) is cheaper to compare than one 128-bit key of all three; the
+/// packing needs every coordinate within ±[`SnapGrid::MAX_GRID_COORDINATE`] (31 bits
+/// each), which snapping guarantees, and falls back to the plain sort otherwise.
 fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
     let max = SnapGrid::MAX_GRID_COORDINATE;
     let fits = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
-    let packed = |v: i32| (v + max) as u128;
-    let mut order: Vec<(u128, u32)> = Vec::with_capacity(walls.len());
+    let packed = |p: GridPoint| ((p.x + max) as u64) << 31 | (p.y + max) as u64;
+    let mut order: Vec<(u64, u32)> = Vec::with_capacity(walls.len());
     if walls.iter().all(|w| fits(w.a) && fits(w.b)) {
-        order.extend(walls.iter().enumerate().map(|(i, w)| {
-            let key = (u128::from(w.two_sided) << 124)
-                | (packed(w.a.x) << 93)
-                | (packed(w.a.y) << 62)
-                | (packed(w.b.x) << 31)
-                | packed(w.b.y);
-            (key, i as u32)
-        }));
+        // (kind, a) packed in 63 bits; walls with the same start (a few, at pinched
+        // corners) are put in order of their `b` afterwards.
+        order.extend(
+            walls
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (u64::from(w.two_sided) << 62 | packed(w.a), i as u32)),
+        );
         order.sort_unstable();
+        let mut start = 0;
+        while start < order.len() {
+            let key = order[start].0;
+            let end = start + order[start..].iter().take_while(|o| o.0 == key).count();
+            if end - start > 1 {
+                order[start..end].sort_unstable_by_key(|&(_, i)| (packed(walls[i as usize].b), i));
+            }
+            start = end;
+        }
     } else {
         order.extend((0..walls.len() as u32).map(|i| (0, i)));
         order.sort_by_key(|&(_, i)| {
@@ -1319,17 +1335,18 @@ fn segments_conflict(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> 
     {
         return false;
     }
-    if !crate::segments_intersect_grid(a, b, c, d) {
-        return false;
-    }
+    // Two segments with one common endpoint `p` always meet there: they meet elsewhere
+    // only if they fold onto each other, which one orientation test decides (on grid
+    // maps most pairs met here are neighbours along a ring). The general intersection
+    // test is left for pairs without a common endpoint.
     let (p, q, r) = match (a == c, a == d, b == c, b == d) {
         (true, false, false, false) => (a, b, d),
         (false, true, false, false) => (a, b, c),
         (false, false, true, false) => (b, a, d),
         (false, false, false, true) => (b, a, c),
-        _ => return true, // no shared endpoint, or the same segment twice
+        (false, false, false, false) => return crate::segments_intersect_grid(a, b, c, d),
+        _ => return true, // the same segment twice
     };
-    // One shared endpoint p: they meet elsewhere only if they fold onto each other.
     orient_grid(p, q, r) == Orientation::Collinear
         && (q.x as i64 - p.x as i64) * (r.x as i64 - p.x as i64)
             + (q.y as i64 - p.y as i64) * (r.y as i64 - p.y as i64)
