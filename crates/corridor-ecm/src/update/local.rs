@@ -295,8 +295,15 @@ impl Zone {
                 {
                     return false;
                 }
+                // The cone lies in the capsule of radius `max(ra, rb)` around its axis, so a
+                // segment farther than `r` from the axis misses it (most segments that
+                // pass the box test; the four tests below cost twice this one).
+                let axis = segment_distance(a, b, p, q);
+                if axis > r {
+                    return false;
+                }
                 let to_segment = |c: Point| c.distance(nearest_on_segment(p, q, c));
-                segment_distance(a, b, p, q) <= 0.0
+                axis <= 0.0
                     || cone_distance(p, a, ra, b, rb, true) <= slack
                     || cone_distance(q, a, ra, b, rb, true) <= slack
                     || to_segment(a) - ra <= slack
