@@ -71,14 +71,20 @@ impl Obstacle {
     }
 
     /// All coordinates of the obstacle.
-    pub fn points(&self) -> Box<dyn Iterator<Item = Point> + '_> {
-        match self {
-            Obstacle::Point(p) => Box::new(std::iter::once(*p)),
-            Obstacle::Polyline(v) => Box::new(v.iter().copied()),
-            Obstacle::Polygon(poly) => {
-                Box::new(poly.rings().flat_map(|r| r.vertices().iter().copied()))
-            }
-        }
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        // One iterator type for every kind, so that no box is allocated: validation
+        // walks the points of every obstacle several times.
+        let (single, line, exterior, holes): (Option<Point>, &[Point], &[Point], &[Ring]) =
+            match self {
+                Obstacle::Point(p) => (Some(*p), &[], &[], &[]),
+                Obstacle::Polyline(v) => (None, v, &[], &[]),
+                Obstacle::Polygon(poly) => (None, &[], poly.exterior.vertices(), &poly.holes),
+            };
+        single
+            .into_iter()
+            .chain(line.iter().copied())
+            .chain(exterior.iter().copied())
+            .chain(holes.iter().flat_map(|r| r.vertices().iter().copied()))
     }
 
     /// Bounding box.
@@ -657,17 +663,27 @@ mod tests {
     }
 
     #[test]
-    fn distinct_count_up_to_three() {
+    fn distinct_count_up_to_a_limit() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for _ in 0..2000 {
-            let n = rng.random_range(0..7);
+        for case in 0..4000 {
+            // Limits on the stack buffer (up to 8) and beyond it.
+            let (n, side, limit) = if case % 2 == 0 {
+                (rng.random_range(0..7), 2, 3)
+            } else {
+                (rng.random_range(0..30), 4, rng.random_range(0..14))
+            };
             let v: Vec<Point> = (0..n)
-                .map(|_| Point::new(rng.random_range(0..2) as f64, rng.random_range(0..2) as f64))
+                .map(|_| {
+                    Point::new(
+                        rng.random_range(0..side) as f64,
+                        rng.random_range(0..side) as f64,
+                    )
+                })
                 .collect();
             let ring = Ring::new(v);
             assert_eq!(
-                ring.distinct_vertex_count_up_to(3),
-                ring.distinct_vertex_count().min(3)
+                ring.distinct_vertex_count_up_to(limit),
+                ring.distinct_vertex_count().min(limit)
             );
         }
     }

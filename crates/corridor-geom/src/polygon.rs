@@ -97,16 +97,26 @@ impl Ring {
     /// The number of distinct vertices when it is below `limit`, else `limit`: a linear
     /// scan that stops at the `limit`-th distinct vertex (most rings stop after three).
     pub fn distinct_vertex_count_up_to(&self, limit: usize) -> usize {
-        let mut seen: Vec<Point> = Vec::with_capacity(limit);
+        // Validation asks for 3 on every ring: small limits need no heap buffer.
+        let mut on_stack = [Point::ZERO; 8];
+        let mut on_heap = Vec::new();
+        let seen: &mut [Point] = if limit <= on_stack.len() {
+            &mut on_stack[..limit]
+        } else {
+            on_heap.resize(limit, Point::ZERO);
+            &mut on_heap
+        };
+        let mut count = 0;
         for &p in &self.vertices {
-            if seen.len() >= limit {
+            if count == seen.len() {
                 break;
             }
-            if !seen.contains(&p) {
-                seen.push(p);
+            if !seen[..count].contains(&p) {
+                seen[count] = p;
+                count += 1;
             }
         }
-        seen.len()
+        count
     }
 
     /// Number of distinct vertices.
