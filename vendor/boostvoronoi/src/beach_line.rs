@@ -58,6 +58,12 @@ pub struct BeachLine<I: InputType> {
 pub struct BeachLineNodeKey<I: InputType> {
     left_site_: vse::SiteEvent<I>,
     right_site_: vse::SiteEvent<I>,
+    /// Corridor patch (session 15): the point of the newer site that the node comparison
+    /// starts from (`node_comparison`'s `comparison_point_(comparison_site_(node))`),
+    /// derived from the two sites whenever they are set, instead of on each of the five or
+    /// so comparisons a key takes part in. Not part of equality or hashing (it follows
+    /// from the sites).
+    comparison_point_: Point<I>,
 }
 
 /// Represents edge data structure from the Voronoi output, that is

@@ -298,10 +298,7 @@ impl<I: InputType> BeachLineNodeKey<I> {
     /// Constructs degenerate bisector, used to search an arc that is above
     /// the given site. The input to the constructor is the new site point.
     pub fn new_1(new_site: crate::site_event::SiteEvent<I>) -> Self {
-        Self {
-            left_site_: new_site,
-            right_site_: new_site,
-        }
+        Self::new_2(new_site, new_site)
     }
 
     /// Constructs a new bisector. The input to the constructor is the two
@@ -313,7 +310,17 @@ impl<I: InputType> BeachLineNodeKey<I> {
         Self {
             left_site_: left_site,
             right_site_: right_site,
+            comparison_point_: crate::predicate::node_comparison_predicate::comparison_point_of(
+                &left_site,
+                &right_site,
+            ),
         }
+    }
+
+    /// Corridor patch: see `comparison_point_`.
+    #[inline(always)]
+    pub(crate) fn comparison_point(&self) -> crate::geometry::Point<I> {
+        self.comparison_point_
     }
 
     #[inline(always)]
@@ -329,6 +336,11 @@ impl<I: InputType> BeachLineNodeKey<I> {
     #[inline(always)]
     pub(crate) fn set_right_site(&mut self, site: &crate::site_event::SiteEvent<I>) {
         self.right_site_ = *site; // Copy
+        // Corridor patch: keep the derived point in step with the sites.
+        self.comparison_point_ = crate::predicate::node_comparison_predicate::comparison_point_of(
+            &self.left_site_,
+            &self.right_site_,
+        );
     }
 }
 
