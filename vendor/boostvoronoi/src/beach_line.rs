@@ -17,7 +17,10 @@ use crate::InputType;
 use crate::circle_event::CircleEventIndex;
 use crate::prelude::*;
 use crate::site_event as vse;
-use cpp_map::skiplist::{Index, SkipList};
+// Corridor patch: the beach line is a `FlatMap` (sorted array, linked neighbours), not a
+// `SkipList`; same interface (see PATCH.md, "Session 15").
+use cpp_map::flat::FlatMap;
+use cpp_map::skiplist::Index;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -28,7 +31,10 @@ mod trait_impl;
 /// Hopefully rust zero cost abstractions will flatten this out.
 pub(crate) type BeachLineIndex = Index;
 
-pub type BeachLineNodeDataType = Rc<Cell<Option<BeachLineNodeData>>>;
+/// Corridor patch: the data is stored in the map and read and written in place through a
+/// cursor (`BeachlineCursor::get_v`); the published `Rc<Cell<…>>` cost an allocation per
+/// inserted node, and every access happens while the node is in the list.
+pub type BeachLineNodeDataType = Cell<Option<BeachLineNodeData>>;
 
 /// Container for BeachLineNodeKey and BeachLineNodeDataType.
 /// Has a priority queue and indexed list for BeachLineNodeKey.
@@ -36,7 +42,7 @@ pub type BeachLineNodeDataType = Rc<Cell<Option<BeachLineNodeData>>>;
 /// The ordering of beach_line_vec_ is intentionally reversed, pop() will return the last element.
 /// Before this change the beach-line ordering was unpredictable.
 pub struct BeachLine<I: InputType> {
-    pub(crate) beach_line_: Rc<RefCell<SkipList<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
+    pub(crate) beach_line_: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
 }
 
 /// Represents a bisector node made by two arcs that correspond to the left
@@ -52,6 +58,12 @@ pub struct BeachLine<I: InputType> {
 pub struct BeachLineNodeKey<I: InputType> {
     left_site_: vse::SiteEvent<I>,
     right_site_: vse::SiteEvent<I>,
+    /// Corridor patch (session 15): the point of the newer site that the node comparison
+    /// starts from (`node_comparison`'s `comparison_point_(comparison_site_(node))`),
+    /// derived from the two sites whenever they are set, instead of on each of the five or
+    /// so comparisons a key takes part in. Not part of equality or hashing (it follows
+    /// from the sites).
+    comparison_point_: Point<I>,
 }
 
 /// Represents edge data structure from the Voronoi output, that is
@@ -71,7 +83,7 @@ pub struct BeachLineNodeData {
 #[derive(Clone)]
 pub(crate) struct BeachlineCursor<I: InputType> {
     pub(crate) current: Option<Index>,
-    pub(crate) list: Rc<RefCell<SkipList<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
+    pub(crate) list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
 }
 
 #[cfg(test)]

@@ -821,9 +821,10 @@ impl<I: InputType> Builder<I> {
         it_last.next()?;
 
         if it_last.is_ok()? {
-            let it_last_node = it_last.get_v()?;
+            // Corridor patch: the data is read at once (`get_v` borrows the beach line).
+            let it_last_data = it_last.get_v()?.get();
             self.circle_events_
-                .deactivate(it_last_node.get().and_then(|x| x.get_circle_event_id()));
+                .deactivate(it_last_data.and_then(|x| x.get_circle_event_id()));
 
             let site_r1 = *it_last.get_k()?.right_site();
             self.activate_circle_event(site1, site3, site_r1, it_last.current_must_be_valid()?)?;
@@ -1077,5 +1078,6 @@ fn tangent_first<I: InputType>(
             .atan2(x - c.x())
             .rem_euclid(std::f64::consts::TAU)
     };
-    clockwise_angle(nearest_point(a, c.x(), c.y())) < clockwise_angle(nearest_point(b, c.x(), c.y()))
+    clockwise_angle(nearest_point(a, c.x(), c.y()))
+        < clockwise_angle(nearest_point(b, c.x(), c.y()))
 }

@@ -284,33 +284,56 @@ impl CircleEvent {
 /// but reversed, so that the max-heap [`BinaryHeap`] returns the smallest event first.
 /// The order is total (ids are unique), so the heap pops the same sequence as the
 /// `BTreeSet` it replaces.
+///
+/// Session 15: the fields are packed into two unsigned integers compared as they are
+/// (`ordered_bits`), instead of two `OrderedFloat` comparisons, a `bool` and an id per
+/// step of the heap: the same order, fewer instructions per push and pop.
 #[derive(Copy, Clone)]
 struct QueueKey {
-    lower_x: f64,
-    y: f64,
-    deferred: bool,
-    id: u32,
+    /// `ordered_bits(lower_x)` above `ordered_bits(y)`.
+    position: u128,
+    /// The `deferred` mark above `u32::MAX - id` (the youngest id first).
+    tie: u64,
+}
+
+/// Corridor patch: `x` as an unsigned integer in `OrderedFloat`'s order: every NaN equal
+/// and above everything, `-0.0` equal to `0.0`, and otherwise the order of the values (the
+/// IEEE bits of a non-negative value with the sign bit set, the complement of the bits of
+/// a negative one).
+#[inline(always)]
+fn ordered_bits(x: f64) -> u64 {
+    if x.is_nan() {
+        return u64::MAX;
+    }
+    // `-0.0 + 0.0` is `0.0`; every other value is unchanged.
+    let bits = (x + 0.0).to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | (1 << 63)
+    }
 }
 
 impl QueueKey {
     #[inline(always)]
     fn of(c: &CircleEvent, id: u32) -> Self {
         QueueKey {
-            lower_x: c.lower_x_,
-            y: c.center_y_,
-            deferred: c.deferred_,
-            id,
+            position: (u128::from(ordered_bits(c.lower_x_)) << 64)
+                | u128::from(ordered_bits(c.center_y_)),
+            tie: (u64::from(c.deferred_) << 32) | u64::from(u32::MAX - id),
         }
+    }
+
+    /// The id of the event.
+    #[inline(always)]
+    fn id(&self) -> u32 {
+        u32::MAX - self.tie as u32
     }
 
     /// The order of [`CircleEvent::cmp`].
     #[inline(always)]
     fn event_order(&self, other: &Self) -> Ordering {
-        OrderedFloat(self.lower_x)
-            .cmp(&OrderedFloat(other.lower_x))
-            .then_with(|| OrderedFloat(self.y).cmp(&OrderedFloat(other.y)))
-            .then_with(|| self.deferred.cmp(&other.deferred))
-            .then_with(|| self.id.cmp(&other.id).reverse())
+        (self.position, self.tie).cmp(&(other.position, other.tie))
     }
 }
 
@@ -374,7 +397,7 @@ impl CircleEventQueue {
 
     #[inline(always)]
     pub(crate) fn peek(&self) -> Option<&CircleEvent> {
-        self.order_.peek().map(|k| &self.events_[k.id as usize])
+        self.order_.peek().map(|k| &self.events_[k.id() as usize])
     }
 
     #[cfg(feature = "ce_corruption_check")]
@@ -382,7 +405,7 @@ impl CircleEventQueue {
 
     pub(crate) fn pop_inactive_at_top(&mut self) -> Result<(), BvError> {
         while let Some(top) = self.order_.peek() {
-            if self.is_active(CircleEventIndex(top.id)) {
+            if self.is_active(CircleEventIndex(top.id())) {
                 break;
             }
             self.pop_and_destroy()?;
@@ -393,7 +416,7 @@ impl CircleEventQueue {
     /// Was named pop in C++, but it was never used to actually get the item, only to destroy it
     pub(crate) fn pop_and_destroy(&mut self) -> Result<(), BvError> {
         if let Some(top) = self.order_.pop() {
-            self.inactive_circle_ids_.set_grow(top.id as usize, true);
+            self.inactive_circle_ids_.set_grow(top.id() as usize, true);
         }
         Ok(())
     }

@@ -473,8 +473,9 @@ pub(crate) mod node_comparison_predicate {
         // Get x coordinate of the rightmost site from both nodes.
         let site1 = comparison_site_(node1);
         let site2 = comparison_site_(node2);
-        let point1 = comparison_point_(site1);
-        let point2 = comparison_point_(site2);
+        // Corridor patch (session 15): `comparison_point_(site)` kept in the key.
+        let point1 = node1.comparison_point();
+        let point2 = node2.comparison_point();
 
         match point1.x.cmp(&point2.x) {
             cmp::Ordering::Less => {
@@ -541,6 +542,22 @@ pub(crate) mod node_comparison_predicate {
         }
 
         //tln!("node_comparison_predicate(L:{:?},R:{:?}, {}:{:?}, {}:{:?})=={}", node1.left_site(), node1.right_site(), site1.sorted_index(), point1, site2.sorted_index(), point2,rv);
+    }
+
+    /// Corridor patch (session 15): the point the comparison of a node with sites
+    /// `left` and `right` starts from, `comparison_point_(comparison_site_(node))`; kept
+    /// in the node's key (`BeachLineNodeKey::comparison_point`).
+    #[inline(always)]
+    pub(crate) fn comparison_point_of<I: InputType>(
+        left: &SiteEvent<I>,
+        right: &SiteEvent<I>,
+    ) -> Point<I> {
+        let newer = if left.sorted_index() > right.sorted_index() {
+            left
+        } else {
+            right
+        };
+        comparison_point_(newer)
     }
 
     #[inline(always)]

@@ -104,12 +104,15 @@ impl<T: IsLessThan> IsEqual for T {
     }
 }
 
+/// Corridor patch: the beach line's map (see `flat.rs`).
+pub mod flat;
 pub mod linkedlist;
 pub mod skiplist;
 
 pub mod prelude {
     pub use crate::CppMapError;
     pub use crate::IsLessThan;
+    pub use crate::flat::FlatMap;
     pub use crate::linkedlist::LinkedList;
     pub use crate::skiplist::SkipList;
 }

@@ -23,7 +23,8 @@ mod trait_impl;
 mod validation;
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Index(usize);
+// Corridor patch: the field is visible to the crate, for `flat::FlatMap`.
+pub struct Index(pub(crate) usize);
 
 #[derive(Debug)]
 struct SkipNodeHead {
@@ -96,4 +97,3 @@ where
     // same operations has the same shape in every run (see PATCH.md).
     rng: skiplist_impl::LevelRng,
 }
-

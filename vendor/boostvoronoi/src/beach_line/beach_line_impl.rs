@@ -18,8 +18,11 @@ use super::{
 use crate::{BvError, InputType};
 #[cfg(feature = "console_debug")]
 use crate::{t, tln};
-use cpp_map::skiplist::{Index, SkipList};
-use std::cell::{Cell, RefCell};
+// Corridor patch: the beach line is a `FlatMap` (sorted array, linked neighbours), not a
+// `SkipList`; same interface (see PATCH.md, "Session 15").
+use cpp_map::flat::FlatMap;
+use cpp_map::skiplist::Index;
+use std::cell::{Cell, Ref, RefCell};
 use std::ops::Deref;
 use std::rc::Rc;
 
@@ -67,7 +70,8 @@ impl<I: InputType> BeachLine<I> {
         key: BeachLineNodeKey<I>,
         data: Option<BeachLineNodeData>,
     ) -> Result<(BeachLineNodeKey<I>, BeachLineIndex), BvError> {
-        let node = Rc::new(Cell::new(data));
+        // Corridor patch: the data in place, not behind an `Rc` (see `BeachLineNodeDataType`).
+        let node = Cell::new(data);
         let node_index = if let Some(position) = position {
             self.beach_line_
                 .borrow_mut()
@@ -113,7 +117,8 @@ impl<I: InputType> BeachLine<I> {
         &mut self,
         key: BeachLineNodeKey<I>,
     ) -> Result<(BeachLineNodeKey<I>, BeachLineIndex), BvError> {
-        let node = Rc::new(Cell::new(None));
+        // Corridor patch: the data in place, not behind an `Rc`.
+        let node = Cell::new(None);
         let node_index = self.beach_line_.borrow_mut().insert(key, node)?;
         Ok((key, node_index))
     }
@@ -144,24 +149,28 @@ impl<I: InputType> BeachLine<I> {
     }
 
     /// mapping: BeachLineIndexType->(BeachLineNodeKey,BeachLineNodeDataType)
+    /// Corridor patch: the data is borrowed from the map (it was an `Rc` clone).
     pub(crate) fn get_node(
         &self,
         beachline_index: &BeachLineIndex,
-    ) -> Result<(BeachLineNodeKey<I>, BeachLineNodeDataType), BvError> {
+    ) -> Result<(BeachLineNodeKey<I>, Ref<'_, BeachLineNodeDataType>), BvError> {
         let bl_borrow = self.beach_line_.borrow();
-        let node = bl_borrow.get_at(*beachline_index);
-
-        if node.is_none() {
-            eprintln!("Failed to retrieve beach line key : {beachline_index}");
-            return Err(BvError::InternalError(format!(
-                "Tried to retrieve a beach line node that doesn't exist. Id:{}. {}:{}",
-                beachline_index,
-                file!(),
-                line!()
-            )));
+        let key = bl_borrow.get_k_at(*beachline_index).copied();
+        match (
+            key,
+            Ref::filter_map(bl_borrow, |l| l.get_v_at(*beachline_index)),
+        ) {
+            (Some(key), Ok(data)) => Ok((key, data)),
+            _ => {
+                eprintln!("Failed to retrieve beach line key : {beachline_index}");
+                Err(BvError::InternalError(format!(
+                    "Tried to retrieve a beach line node that doesn't exist. Id:{}. {}:{}",
+                    beachline_index,
+                    file!(),
+                    line!()
+                )))
+            }
         }
-        let node = node.unwrap();
-        Ok((*node.0, Rc::clone(node.1)))
     }
 
     #[inline(always)]
@@ -289,10 +298,7 @@ impl<I: InputType> BeachLineNodeKey<I> {
     /// Constructs degenerate bisector, used to search an arc that is above
     /// the given site. The input to the constructor is the new site point.
     pub fn new_1(new_site: crate::site_event::SiteEvent<I>) -> Self {
-        Self {
-            left_site_: new_site,
-            right_site_: new_site,
-        }
+        Self::new_2(new_site, new_site)
     }
 
     /// Constructs a new bisector. The input to the constructor is the two
@@ -304,7 +310,17 @@ impl<I: InputType> BeachLineNodeKey<I> {
         Self {
             left_site_: left_site,
             right_site_: right_site,
+            comparison_point_: crate::predicate::node_comparison_predicate::comparison_point_of(
+                &left_site,
+                &right_site,
+            ),
         }
+    }
+
+    /// Corridor patch: see `comparison_point_`.
+    #[inline(always)]
+    pub(crate) fn comparison_point(&self) -> crate::geometry::Point<I> {
+        self.comparison_point_
     }
 
     #[inline(always)]
@@ -320,6 +336,11 @@ impl<I: InputType> BeachLineNodeKey<I> {
     #[inline(always)]
     pub(crate) fn set_right_site(&mut self, site: &crate::site_event::SiteEvent<I>) {
         self.right_site_ = *site; // Copy
+        // Corridor patch: keep the derived point in step with the sites.
+        self.comparison_point_ = crate::predicate::node_comparison_predicate::comparison_point_of(
+            &self.left_site_,
+            &self.right_site_,
+        );
     }
 }
 
@@ -362,7 +383,7 @@ impl<I: InputType> BeachlineCursor<I> {
     /// Initiates the pointer with a list, set current to the head of the list.
     #[allow(dead_code)]
     pub(crate) fn new_1(
-        list: Rc<RefCell<SkipList<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
+        list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
     ) -> Result<Self, BvError> {
         let head = list.try_borrow()?.first();
         Ok(Self {
@@ -372,7 +393,7 @@ impl<I: InputType> BeachlineCursor<I> {
     }
 
     pub(crate) fn new_2(
-        list: Rc<RefCell<SkipList<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
+        list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         pos: Index,
     ) -> Result<Self, BvError> {
         Ok(Self {
@@ -404,7 +425,7 @@ impl<I: InputType> BeachlineCursor<I> {
 
     /// Initiates the pointer with a list, set index.
     pub fn new_from_index(
-        list: Rc<RefCell<SkipList<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
+        list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         current: Option<BeachLineIndex>,
     ) -> Result<Self, BvError> {
         if current.is_some() {
@@ -445,13 +466,13 @@ impl<I: InputType> BeachlineCursor<I> {
     }
 
     #[inline(always)]
-    /// Returns a clone of the value at current position
-    pub fn get_v(&self) -> Result<BeachLineNodeDataType, BvError> {
+    /// Returns the value at current position.
+    /// Corridor patch: borrowed from the map (it was an `Rc` clone).
+    pub fn get_v(&self) -> Result<Ref<'_, BeachLineNodeDataType>, BvError> {
         let list = self.list.try_borrow()?;
-        if let Some(current) = self.current {
-            if let Some(v) = list.get_v_at(current) {
-                return Ok(v.clone());
-            }
+        let current = self.current;
+        if let Ok(v) = Ref::filter_map(list, |list| current.and_then(|c| list.get_v_at(c))) {
+            return Ok(v);
         }
         Err(BvError::IndexError(
             format!(
@@ -593,7 +614,7 @@ impl<I: InputType> BeachlineCursor<I> {
     /// before position (i.e., either it is equivalent or goes after).
     /// Returns a Pointer where is_ok() returns false if no data is found
     pub fn lower_bound(
-        list: Rc<RefCell<SkipList<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
+        list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         key: BeachLineNodeKey<I>,
     ) -> Result<Self, BvError> {
         let position = {

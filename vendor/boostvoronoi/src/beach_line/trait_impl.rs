@@ -35,7 +35,8 @@ impl fmt::Debug for BeachLineNodeData {
 impl<I: InputType> Default for BeachLine<I> {
     fn default() -> Self {
         Self {
-            beach_line_: Rc::from(RefCell::from(SkipList::default())),
+            // Corridor patch: a `FlatMap` (see beach_line.rs).
+            beach_line_: Rc::from(RefCell::from(FlatMap::default())),
         }
     }
 }

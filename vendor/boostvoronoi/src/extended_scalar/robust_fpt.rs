@@ -16,7 +16,20 @@
 #[cfg(feature = "console_debug")]
 use crate::tln;
 use num_traits::Zero;
-use ordered_float::OrderedFloat;
+
+/// Corridor patch (session 15): `std::cmp::max(OrderedFloat(a), OrderedFloat(b))`, written
+/// out for the relative errors of every robust sum and difference: `a` when it is greater in
+/// `OrderedFloat`'s order (a NaN above every number, all NaNs equal), else `b` (as
+/// `Ord::max`, which returns the second of two equal values).
+#[inline(always)]
+fn ordered_max(a: f64, b: f64) -> f64 {
+    let a_greater = if a.is_nan() {
+        !b.is_nan()
+    } else {
+        !b.is_nan() && a > b
+    };
+    if a_greater { a } else { b }
+}
 use std::fmt;
 use std::ops;
 
@@ -212,8 +225,7 @@ impl ops::Add<RobustFpt> for RobustFpt {
     fn add(self, rhs: RobustFpt) -> Self {
         let fpv: f64 = self.fpv_ + rhs.fpv_;
         let re = if (!self.is_neg() && !rhs.is_neg()) || (!self.is_pos() && !rhs.is_pos()) {
-            std::cmp::max(OrderedFloat(self.re_), OrderedFloat(rhs.re_)).into_inner()
-                + ROUNDING_ERROR
+            ordered_max(self.re_, rhs.re_) + ROUNDING_ERROR
         } else {
             let mut temp = (self.fpv_ * self.re_ - rhs.fpv_ * rhs.re_) / fpv;
             if is_neg_f(temp) {
@@ -246,8 +258,7 @@ impl ops::AddAssign<RobustFpt> for RobustFpt {
 
         let fpv: f64 = self.fpv_ + rhs.fpv_;
         let re = if (!self.is_neg() && !rhs.is_neg()) || (!self.is_pos() && !rhs.is_pos()) {
-            std::cmp::max(OrderedFloat(self.re_), OrderedFloat(rhs.re_)).into_inner()
-                + ROUNDING_ERROR
+            ordered_max(self.re_, rhs.re_) + ROUNDING_ERROR
         } else {
             let mut temp = (self.fpv_ * self.re_ - rhs.fpv_ * rhs.re_) / fpv;
             if is_neg_f(temp) {
@@ -301,8 +312,7 @@ impl ops::Sub<RobustFpt> for RobustFpt {
 
         let fpv: f64 = self.fpv_ - rhs.fpv_;
         let re = if (!self.is_neg() && !rhs.is_pos()) || (!self.is_pos() && !rhs.is_neg()) {
-            std::cmp::max(OrderedFloat(self.re_), OrderedFloat(rhs.re_)).into_inner()
-                + ROUNDING_ERROR
+            ordered_max(self.re_, rhs.re_) + ROUNDING_ERROR
         } else {
             let mut temp = (self.fpv_ * self.re_ + rhs.fpv_ * rhs.re_) / fpv;
             if is_neg_f(temp) {
@@ -344,8 +354,7 @@ impl ops::SubAssign<RobustFpt> for RobustFpt {
 
         let fpv = self.fpv_ - rhs.fpv_;
         if (!self.is_neg() && !rhs.is_pos()) || (!self.is_pos() && !rhs.is_neg()) {
-            self.re_ = std::cmp::max(OrderedFloat(self.re_), OrderedFloat(rhs.re_)).into_inner()
-                + ROUNDING_ERROR;
+            self.re_ = ordered_max(self.re_, rhs.re_) + ROUNDING_ERROR;
         } else {
             let mut temp: f64 = (self.fpv_ * self.re_ + rhs.fpv_ * rhs.re_) / fpv;
             if is_neg_f(temp) {
