@@ -826,7 +826,12 @@ fn main() {
             ));
             print_doors(&rows[rows.len() - 1..]);
         }
-        for name in ["den520d.map", "brc202d.map", "Aurora.map"] {
+        for name in [
+            "den520d.map",
+            "brc202d.map",
+            "Aurora.map",
+            "random512-10-0.map",
+        ] {
             if !wanted(name) {
                 continue;
             }
