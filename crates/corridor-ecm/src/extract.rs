@@ -170,13 +170,26 @@ impl<'a> Extractor<'a> {
     /// containing `q` on its counter-clockwise side and ask which side of it is free.
     fn free_near_point(&self, p: GridPoint, q: Point) -> bool {
         let d = q - pt(p);
-        if !d.is_finite() {
-            return self.free_near_point_by_angles(p, d);
-        }
-        // The first wall counter-clockwise from `d`, angles taken in (0, 2π] (a wall along
-        // `d` counts as 2π): ordered by the quarter of the turn they fall in (by the signs
-        // of the cross and dot products with `d`, the values `atan2` would be given), then
-        // within the open half-turns by the exact orientation of the two walls.
+        let first = if d.is_finite() {
+            self.first_wall_ccw(p, d)
+        } else {
+            self.first_wall_ccw_by_angles(p, d)
+        };
+        // No wall: an isolated point lies in free space. Otherwise the wedge is clockwise
+        // of the wall as seen from `p`: that is the wall's left side exactly when it
+        // arrives at `p`.
+        first.is_none_or(|s| {
+            let seg = &self.walls.segments[s as usize];
+            seg.two_sided || seg.b == p
+        })
+    }
+
+    /// The first wall at `p` counter-clockwise from the direction `d`, angles taken in
+    /// (0, 2π] (a wall along `d` counts as 2π): ordered by the quarter of the turn they
+    /// fall in (by the signs of the cross and dot products with `d`, the values `atan2`
+    /// would be given), then within the open half-turns by the exact orientation of the
+    /// two walls.
+    fn first_wall_ccw(&self, p: GridPoint, d: Point) -> Option<u32> {
         let rank = |w: Point| -> u8 {
             let (y, x) = (d.perp_dot(w), d.dot(w));
             if y > 0.0 {
@@ -191,8 +204,7 @@ impl<'a> Extractor<'a> {
         };
         let mut best: Option<(u8, GridPoint, u32)> = None;
         for s in self.incident(p) {
-            let seg = &self.walls.segments[s as usize];
-            let other = if seg.a == p { seg.b } else { seg.a };
+            let other = self.other_end(s, p);
             let r = rank(pt(other) - pt(p));
             let first = match best {
                 None => true,
@@ -207,25 +219,15 @@ impl<'a> Extractor<'a> {
                 best = Some((r, other, s));
             }
         }
-        match best {
-            None => true, // an isolated point lies in free space
-            Some((_, _, s)) => {
-                let seg = &self.walls.segments[s as usize];
-                // The wedge is clockwise of `seg` as seen from `p`: that is `seg`'s left
-                // side exactly when `seg` arrives at `p`.
-                seg.two_sided || seg.b == p
-            }
-        }
+        best.map(|(_, _, s)| s)
     }
 
-    /// [`Extractor::free_near_point`] by `atan2` angles, for a non-finite direction `d`
-    /// from `p` (where the orientation tests above are undefined).
-    fn free_near_point_by_angles(&self, p: GridPoint, d: Point) -> bool {
+    /// [`Extractor::first_wall_ccw`] by `atan2` angles, for a non-finite direction `d`
+    /// (where the orientation tests are undefined).
+    fn first_wall_ccw_by_angles(&self, p: GridPoint, d: Point) -> Option<u32> {
         let mut best: Option<(f64, u32)> = None;
         for s in self.incident(p) {
-            let seg = &self.walls.segments[s as usize];
-            let other = if seg.a == p { seg.b } else { seg.a };
-            let w = pt(other) - pt(p);
+            let w = pt(self.other_end(s, p)) - pt(p);
             let mut ccw = d.perp_dot(w).atan2(d.dot(w));
             if ccw <= 0.0 {
                 ccw += std::f64::consts::TAU;
@@ -234,10 +236,17 @@ impl<'a> Extractor<'a> {
                 best = Some((ccw, s));
             }
         }
-        best.is_none_or(|(_, s)| {
-            let seg = &self.walls.segments[s as usize];
-            seg.two_sided || seg.b == p
-        })
+        best.map(|(_, s)| s)
+    }
+
+    /// The end of wall `s` that is not `p`.
+    fn other_end(&self, s: u32, p: GridPoint) -> GridPoint {
+        let seg = &self.walls.segments[s as usize];
+        if seg.a == p {
+            seg.b
+        } else {
+            seg.a
+        }
     }
 
     /// Whether `q` on a Voronoi edge between `a` and `b` lies in free space.

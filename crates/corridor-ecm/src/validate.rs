@@ -143,19 +143,13 @@ impl WallIndex {
         let query = [lo[0], lo[1], hi[0], hi[1]];
         let boxes = &self.boxes;
         out.clear();
-        let mut unused = Vec::new();
-        self.grid.meeting_box_where(
-            [down(lo[0]), down(lo[1])],
-            [up(hi[0]), up(hi[1])],
-            &mut unused,
-            |i| {
+        self.grid
+            .for_each_meeting_box([down(lo[0]), down(lo[1])], [up(hi[0]), up(hi[1])], |i| {
                 let b = &boxes[i as usize];
                 if boxes_meet(b, &query) {
                     out.push(i, b);
                 }
-                false
-            },
-        );
+            });
     }
 }
 

@@ -1191,14 +1191,10 @@ fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
                 .map(|(i, w)| (u64::from(w.two_sided) << 62 | packed(w.a), i as u32)),
         );
         order.sort_unstable();
-        let mut start = 0;
-        while start < order.len() {
-            let key = order[start].0;
-            let end = start + order[start..].iter().take_while(|o| o.0 == key).count();
-            if end - start > 1 {
-                order[start..end].sort_unstable_by_key(|&(_, i)| (packed(walls[i as usize].b), i));
+        for run in order.chunk_by_mut(|x, y| x.0 == y.0) {
+            if run.len() > 1 {
+                run.sort_unstable_by_key(|&(_, i)| (packed(walls[i as usize].b), i));
             }
-            start = end;
         }
     } else {
         order.extend((0..walls.len() as u32).map(|i| (0, i)));
@@ -1495,21 +1491,15 @@ impl SegmentGrid {
     /// [`SegmentGrid::meeting`] for a box with `i64` corners (any values; the box is
     /// clamped to the grid).
     pub fn meeting_box(&mut self, lo: [i64; 2], hi: [i64; 2], out: &mut Vec<u32>) {
-        self.meeting_box_where(lo, hi, out, |_| true);
+        out.clear();
+        self.for_each_meeting_box(lo, hi, |i| out.push(i));
     }
 
-    /// [`SegmentGrid::meeting_box`] keeping only the segments for which `keep` is true,
-    /// in the same order: `keep` is asked once per segment, when it is first met, so a
-    /// caller's finer filter needs no second pass over the list.
+    /// Calls `visit` with each segment [`SegmentGrid::meeting_box`] would list, once, in
+    /// the same order: a caller with a finer filter keeps what it wants as it goes, with
+    /// no list to filter again.
     #[inline]
-    pub fn meeting_box_where(
-        &mut self,
-        lo: [i64; 2],
-        hi: [i64; 2],
-        out: &mut Vec<u32>,
-        mut keep: impl FnMut(u32) -> bool,
-    ) {
-        out.clear();
+    pub fn for_each_meeting_box(&mut self, lo: [i64; 2], hi: [i64; 2], mut visit: impl FnMut(u32)) {
         let (lo, hi) = (
             [lo[0].min(hi[0]), lo[1].min(hi[1])],
             [lo[0].max(hi[0]), lo[1].max(hi[1])],
@@ -1528,9 +1518,7 @@ impl SegmentGrid {
             for &i in row {
                 if self.marks[i as usize] != generation {
                     self.marks[i as usize] = generation;
-                    if keep(i) {
-                        out.push(i);
-                    }
+                    visit(i);
                 }
             }
         }

@@ -1,19 +1,8 @@
 use crate::prelude::SkipList;
 use crate::skiplist::{HEAD_INDEX, Index, SearchPath, SkipNode, TAIL_INDEX};
-use crate::{CppMapError, IsLessThan};
+use crate::{CppMapError, IsEqual, IsLessThan};
 use smallvec::smallvec;
 use std::fmt::Debug;
-
-/// Corridor patch: what a hinted search showed about the node after the insert position.
-#[derive(Clone, Copy)]
-enum NextKnown {
-    /// `key < next` held: `key` is not a duplicate.
-    Greater,
-    /// `next < key` did not hold: `key` is a duplicate unless `key < next`.
-    NotLess,
-    /// Neither held: `key` is a duplicate of it.
-    Equal,
-}
 
 impl<K, V> SkipList<K, V>
 where
@@ -50,9 +39,7 @@ where
         }
 
         // Get the initial hint position
-        // Corridor patch: `hinted_position_` instead of `sequential_find_position_`, to
-        // make each key comparison once (see `NextKnown`).
-        if let Some((pos, next_known)) = self.hinted_position_(&key, hint.0) {
+        if let Some(pos) = self.sequential_find_position_(&key, hint.0) {
             // Short-circuit for head and tail insertion cases
             if pos == HEAD_INDEX {
                 return self.insert(key, value);
@@ -60,7 +47,7 @@ where
 
             // Corridor patch: the list's own level generator, not the thread's.
             let mut rng = std::mem::replace(&mut self.rng, super::skiplist_impl::LevelRng::new());
-            let index = self.single_pass_search_and_insert_(key, value, pos, next_known, &mut rng);
+            let index = self.single_pass_search_and_insert_(key, value, pos, &mut rng);
             self.rng = rng;
             return Ok(Index(index));
         }
@@ -69,47 +56,12 @@ where
         Ok(Index(self.insert_(key, value)))
     }
 
-    /// Corridor patch: the position `sequential_find_position_` finds (the node after which
-    /// `key` goes), and what its comparisons already showed about the node after that
-    /// position. The published code compared `hint < key` first, then `key < hint`, and
-    /// compared the next node with `key` again in its duplicate check. Here `key < hint` goes
-    /// first: when it holds, `hint < key` cannot (a strict weak order is asymmetric, as
-    /// `std::map` requires), so the branch taken and the position found are the same, and
-    /// no comparison is made twice.
-    fn hinted_position_(&self, key: &K, hint: usize) -> Option<(usize, NextKnown)> {
-        let hint_k = self.get_k_at_(hint)?;
-        if key.is_less_than(hint_k) {
-            // search towards head, as `sequential_find_position_prev_`
-            let (mut current, mut known) = (hint, NextKnown::Greater);
-            loop {
-                let prev = self._prev(current);
-                if self._is_node_less_than_key(prev, key) {
-                    return Some((prev, known));
-                }
-                (current, known) = (prev, NextKnown::NotLess);
-            }
-        } else if hint_k.is_less_than(key) {
-            // search towards tail, as `sequential_find_position_next_`
-            let mut current = hint;
-            loop {
-                let next = self._forward_0(current);
-                if next == TAIL_INDEX || self._is_key_greater_or_equal_than_node(next, key) {
-                    return Some((current, NextKnown::NotLess));
-                }
-                current = next;
-            }
-        } else {
-            self.prev_pos_(hint).map(|prev| (prev, NextKnown::Equal))
-        }
-    }
-
     /// single-pass function that creates and inserts the node during initial traversal
     fn single_pass_search_and_insert_(
         &mut self,
         key: K,
         value: V,
         hint_pos: usize,
-        next_known: NextKnown,
         rng: &mut super::skiplist_impl::LevelRng,
     ) -> usize {
         // Target rank for insertion - use rank between hint node and next node
@@ -171,14 +123,7 @@ where
         let next_idx = self._forward_0(prev_at_level_zero);
         dbg_assert!(next_idx != HEAD_INDEX);
 
-        // Corridor patch: `is_equal` from what the search already knows (`NextKnown`).
-        let duplicate = next_idx != TAIL_INDEX
-            && match next_known {
-                NextKnown::Greater => false,
-                NextKnown::NotLess => !key.is_less_than(self.nodes[next_idx].k()),
-                NextKnown::Equal => true,
-            };
-        if duplicate {
+        if next_idx != TAIL_INDEX && self.nodes[next_idx].k().is_equal(&key) {
             // Just like c++ std::map, do nothing on duplicate keys
             return next_idx;
         }
@@ -290,9 +235,7 @@ where
         let next_idx = self._forward_0(path[0]);
         dbg_assert!(next_idx != HEAD_INDEX);
 
-        // Corridor patch: the search that found `path` stopped at `next_idx` because it is
-        // not less than `key`, so only `key < next` is left of `is_equal`.
-        if next_idx != TAIL_INDEX && !key.is_less_than(self.nodes[next_idx].k()) {
+        if next_idx != TAIL_INDEX && self.nodes[next_idx].k().is_equal(&key) {
             // Just like c++ std::map, do nothing on duplicate keys
             return next_idx;
         }

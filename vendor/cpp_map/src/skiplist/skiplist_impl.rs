@@ -154,7 +154,7 @@ where
     }
 
     #[inline(always)]
-    pub(super) fn _is_key_greater_or_equal_than_node(&self, index: usize, key: &K) -> bool {
+    fn _is_key_greater_or_equal_than_node(&self, index: usize, key: &K) -> bool {
         match index {
             HEAD_INDEX => true,
             TAIL_INDEX => false,
@@ -172,7 +172,7 @@ where
     }
 
     #[inline(always)]
-    pub(super) fn _is_node_less_than_key(&self, index: usize, key: &K) -> bool {
+    fn _is_node_less_than_key(&self, index: usize, key: &K) -> bool {
         match index {
             HEAD_INDEX => true,
             TAIL_INDEX => false,
@@ -186,10 +186,6 @@ where
     pub(super) fn find_position_with_path_(&self, key: &K) -> SearchPath {
         let mut update = smallvec::smallvec![HEAD_INDEX; self.max_level];
         let mut current = HEAD_INDEX;
-        // Corridor patch: the node a higher level stopped at (not less than `key`); when the
-        // next node of a lower level is that node, the comparison is not made again (the
-        // comparison is a pure function: same answer, same path).
-        let mut not_less = TAIL_INDEX;
 
         // Start from the highest level and work down
         for level in (0..=self.current_level).rev() {
@@ -198,13 +194,9 @@ where
                 let next = self._forward(current, level);
 
                 // If we've reached the tail or a node where the key is not less than our search key
-                if next == TAIL_INDEX
-                    || next == not_less
-                    || self._is_key_greater_or_equal_than_node(next, key)
-                {
+                if next == TAIL_INDEX || self._is_key_greater_or_equal_than_node(next, key) {
                     // Save this position in our update vector and break to the next level down
                     update[level] = current;
-                    not_less = next;
                     break;
                 }
 
@@ -220,9 +212,6 @@ where
     /// along with the update vector for insertion
     fn find_position_(&self, key: &K) -> Option<usize> {
         let mut current = HEAD_INDEX;
-        // Corridor patch: as in `find_position_with_path_`, a node known not to be less
-        // than `key` is not compared again on a lower level.
-        let mut not_less = TAIL_INDEX;
 
         // Start from the highest level and work down
         for level in (0..=self.current_level).rev() {
@@ -231,14 +220,10 @@ where
                 let next = self._forward(current, level);
 
                 // If we've reached the tail or a node where the key is not less than our search key
-                if next == TAIL_INDEX
-                    || next == not_less
-                    || self._is_key_greater_or_equal_than_node(next, key)
-                {
+                if next == TAIL_INDEX || self._is_key_greater_or_equal_than_node(next, key) {
                     if level == 0 {
                         return Some(current);
                     }
-                    not_less = next;
                     break;
                 }
 
@@ -257,7 +242,6 @@ where
 
     /// Find the position of a key using only less-than operations.
     /// Returns index of the node just before where the new key should be inserted
-    #[cfg(any(test, debug_assertions))] // Corridor patch: inserts use `hinted_position_`
     pub(super) fn sequential_find_position_(&self, key: &K, hint_position: usize) -> Option<usize> {
         if let Some(hint_k) = self.get_k_at_(hint_position) {
             if hint_k.is_less_than(key) {
@@ -275,7 +259,6 @@ where
     }
 
     /// should only be called from `sequential_find_position_()`
-    #[cfg(any(test, debug_assertions))] // Corridor patch: inserts use `hinted_position_`
     fn sequential_find_position_next_(&self, key: &K, hint_pos: usize) -> Option<usize> {
         let mut current = hint_pos;
         // Start from the hint position and work towards the tail
@@ -295,7 +278,6 @@ where
     }
 
     /// should only be called from `sequential_find_position_()`
-    #[cfg(any(test, debug_assertions))] // Corridor patch: inserts use `hinted_position_`
     fn sequential_find_position_prev_(&self, key: &K, hint_pos: usize) -> Option<usize> {
         let mut current = hint_pos;
         // Traverse current level until we find a node with a key not less than our search key
@@ -480,7 +462,7 @@ where
     /// Moves cursor current to the old prev value if existed. Else pick old next index.
     pub fn remove_by_index(&mut self, cursor_index: &mut Option<Index>) -> Option<(K, V)> {
         let lookup_index = (*cursor_index)?.0;
-        if let Some((_, rank)) = self.get_kr_at_(lookup_index) {
+        if let Some((key, rank)) = self.get_kr_at_(lookup_index) {
             let skiplist_path = self.find_position_by_rank_with_path_(rank);
             #[cfg(any(test, debug_assertions))]
             {
@@ -501,16 +483,7 @@ where
             } else {
                 *cursor_index = self.next_pos_(lookup_index).map(Index)
             };
-            // Corridor patch: the node after the path found by rank is the node asked for
-            // (ranks are unique); the published code checked it by comparing its key with a
-            // clone of itself (two key comparisons per removal, which are not free for the
-            // beach line's geometric keys). A mismatch still removes nothing.
-            let current = self._forward_0(skiplist_path[0]);
-            if current == lookup_index {
-                self.unlink_(current, skiplist_path)
-            } else {
-                None
-            }
+            self.remove_(&key.clone(), skiplist_path)
         } else {
             None
         }
@@ -540,17 +513,15 @@ where
         if !is_match {
             return None;
         }
-        self.unlink_(current, search_path)
-    }
 
-    /// Unlinks node `current`, which follows `search_path[0]`, and returns its key and value.
-    fn unlink_(&mut self, current: usize, search_path: SearchPath) -> Option<(K, V)> {
         // Get the node's level and next pointers
-        // Corridor patch: the node's forward pointers are read one by one below instead of
-        // cloning its pointer list (a heap allocation for nodes above level 0).
-        let (level, next) = {
+        let (level, next_pointers, next) = {
             let node = &self.nodes[current];
-            (node.forward.len() - 1, node.forward[0])
+            (
+                node.forward.len() - 1,
+                node.forward.clone(),
+                node.forward[0],
+            )
         };
 
         // Update the forward pointers for all nodes in the update vector
@@ -559,20 +530,19 @@ where
                 break;
             }
 
-            let next_at_level = self.nodes[current].forward[i];
             let update_node = search_path[i];
             match update_node {
                 HEAD_INDEX => {
                     let forward = &mut self.head.forward;
                     if i < forward.len() && forward[i] == current {
-                        forward[i] = next_at_level;
+                        forward[i] = next_pointers[i];
                     }
                 }
                 TAIL_INDEX => unreachable!(),
                 _ => {
                     let node = &mut self.nodes[update_node];
                     if i < node.forward.len() && node.forward[i] == current {
-                        node.forward[i] = next_at_level;
+                        node.forward[i] = next_pointers[i];
                     }
                 }
             }
@@ -644,7 +614,10 @@ where
     #[inline(always)]
     // get a idx from the free pool or create a new one
     // TODO: does this still need to be borrow safe?
-    pub(super) fn next_free_index_(nodes_len: usize, free_id_pool: &mut VecDeque<usize>) -> usize {
+    pub(super) fn next_free_index_(
+        nodes_len: usize,
+        free_id_pool: &mut VecDeque<usize>,
+    ) -> usize {
         if let Some(idx) = free_id_pool.pop_front() {
             #[cfg(any(test, debug_assertions))]
             {
