@@ -21,7 +21,7 @@ use crate::angle::{flip, Dir, Wedge};
 use crate::free_space::FreeSpace;
 use crate::ray::{Arrival, Place};
 use crate::sweep::{Seen, Sweeper};
-use crate::{naive, pairs, BuildError};
+use crate::{expansion, naive, pairs, BuildError};
 use corridor_geom::{Environment, Point, Segment};
 
 /// A directed edge between two nodes, as the constructions find them (stored as CSR
@@ -57,6 +57,10 @@ pub enum Construction {
     /// tangent at both ends) and a segment test against the walls of the grid cells
     /// along it: O(n²) filter steps with a small constant, no per-vertex set-up.
     Pairs,
+    /// Triangular expansion: from every node's vertex, the cone of view pushed through
+    /// a constrained triangulation of the free space, triangle by triangle; collinear
+    /// vertices chained by ray walks.
+    Expansion,
     /// Every pair of nodes against every wall, O(n³): the test oracle.
     Naive,
 }
@@ -146,6 +150,11 @@ impl VisibilityGraph {
                 graph.adjacency_by_sweep(!options.no_culling)
             }
             Construction::Pairs => pairs::adjacency(&graph),
+            // A free space the triangulator rejects (coordinates out of its range) is
+            // still built, pair by pair.
+            Construction::Expansion => {
+                expansion::adjacency(&graph).unwrap_or_else(|| pairs::adjacency(&graph))
+            }
             Construction::Naive => graph.adjacency_naive(),
         };
         graph.store(&adjacency);
@@ -216,7 +225,7 @@ impl VisibilityGraph {
             .filter(|&n| n != u32::MAX)
     }
 
-    fn has_nodes(&self, v: u32) -> bool {
+    pub(crate) fn has_nodes(&self, v: u32) -> bool {
         self.nodes_at(v).next().is_some()
     }
 

@@ -46,6 +46,7 @@
 mod angle;
 mod cones;
 mod error;
+mod expansion;
 mod free_space;
 mod graph;
 mod index;
@@ -55,6 +56,7 @@ mod pairs;
 mod ray;
 mod search;
 mod sweep;
+mod triangulation_spade;
 
 pub use angle::Wedge;
 pub use error::{BuildError, Endpoint, QueryError};

@@ -63,6 +63,26 @@ fn check(graph: &VisibilityGraph, problems: &[Problem], digits: &[i32], tally: &
 
 #[test]
 fn anyangle_mazes_all_4102_problems() {
+    anyangle_mazes_all_4102_problems_by(Construction::Auto);
+}
+
+#[test]
+fn anyangle_mazes_all_4102_problems_by_expansion() {
+    anyangle_mazes_all_4102_problems_by(Construction::Expansion);
+}
+
+fn build_by(env: &corridor_geom::Environment, construction: Construction) -> VisibilityGraph {
+    VisibilityGraph::with_options(
+        env,
+        GraphOptions {
+            construction,
+            ..GraphOptions::default()
+        },
+    )
+    .unwrap()
+}
+
+fn anyangle_mazes_all_4102_problems_by(construction: Construction) {
     let dirs = anyangle_maze_dirs();
     let mut tally = Tally {
         solved: 0,
@@ -76,14 +96,14 @@ fn anyangle_mazes_all_4102_problems() {
         let problems = load_problems(dir).unwrap();
         let digits = printed_digits(&dir.join("problems.csv"));
         let t = Instant::now();
-        let graph = VisibilityGraph::build(&env).unwrap();
+        let graph = build_by(&env, construction);
         build += t.elapsed().as_secs_f64();
         let t = Instant::now();
         check(&graph, &problems, &digits, &mut tally);
         query += t.elapsed().as_secs_f64();
     }
     eprintln!(
-        "anyangle: {}/{} match ({} within 1e-6 relative); build {build:.1} s, queries {query:.1} s",
+        "anyangle ({construction:?}): {}/{} match ({} within 1e-6 relative); build {build:.1} s, queries {query:.1} s",
         tally.solved, tally.total, tally.strict
     );
     assert_eq!(tally.total, 4102);
@@ -92,12 +112,21 @@ fn anyangle_mazes_all_4102_problems() {
 
 #[test]
 fn aurora_all_2990_problems() {
+    aurora_all_2990_problems_by(Construction::Auto);
+}
+
+#[test]
+fn aurora_all_2990_problems_by_expansion() {
+    aurora_all_2990_problems_by(Construction::Expansion);
+}
+
+fn aurora_all_2990_problems_by(construction: Construction) {
     let dir = data_dir().join("polyanya");
     let env = load_environment(dir.join("aurora.mesh")).unwrap();
     let problems = load_problems(dir.join("aurora-euclidean.csv")).unwrap();
     let digits = printed_digits(&dir.join("aurora-euclidean.csv"));
     let t = Instant::now();
-    let graph = VisibilityGraph::build(&env).unwrap();
+    let graph = build_by(&env, construction);
     let build = t.elapsed().as_secs_f64();
     let mut tally = Tally {
         solved: 0,
@@ -108,7 +137,7 @@ fn aurora_all_2990_problems() {
     let t = Instant::now();
     check(&graph, &problems, &digits, &mut tally);
     eprintln!(
-        "aurora: {} nodes, {} edges; {}/{} match ({} within 1e-6 relative); build {build:.1} s, queries {:.1} s",
+        "aurora ({construction:?}): {} nodes, {} edges; {}/{} match ({} within 1e-6 relative); build {build:.1} s, queries {:.1} s",
         graph.node_count(),
         graph.edge_count(),
         tally.solved,

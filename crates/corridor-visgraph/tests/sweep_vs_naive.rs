@@ -1,4 +1,5 @@
-//! The rotational sweep and the pair-by-pair construction build exactly the graph the
+//! The rotational sweep, the pair-by-pair construction and the triangular expansion build
+//! exactly the graph the
 //! naive O(n³) construction builds, and the reduced graph gives the same shortest paths
 //! as the full one.
 
@@ -32,6 +33,11 @@ fn sweep_equals_naive_on_1000_degenerate_environments() {
 #[test]
 fn pairs_equal_naive_on_1000_degenerate_environments() {
     equals_naive_on_1000_degenerate_environments(Construction::Pairs);
+}
+
+#[test]
+fn expansion_equals_naive_on_1000_degenerate_environments() {
+    equals_naive_on_1000_degenerate_environments(Construction::Expansion);
 }
 
 fn equals_naive_on_1000_degenerate_environments(construction: Construction) {
@@ -128,6 +134,12 @@ fn culling_changes_nothing_on_larger_maps() {
             assert_eq!(edge_set(&culled), edge_set(&plain), "seed {seed} {kind:?}");
             let pairs = graph(&free, kind, Construction::Pairs);
             assert_eq!(edge_set(&pairs), edge_set(&plain), "seed {seed} {kind:?}");
+            let expansion = graph(&free, kind, Construction::Expansion);
+            assert_eq!(
+                edge_set(&expansion),
+                edge_set(&plain),
+                "seed {seed} {kind:?}"
+            );
         }
         if seed < 10 {
             let naive = graph(&free, GraphKind::Reduced, Construction::Naive);
@@ -157,7 +169,7 @@ fn query_errors_are_typed() {
 /// The pair construction's direction filter works on rounded pseudo-angles; far from the
 /// origin a rounded direction is least accurate relative to short walls. The same
 /// degenerate environments moved by an exact offset of about 10⁷ still give the naive
-/// graph.
+/// graph, and so does the triangular expansion.
 #[test]
 fn pairs_equal_naive_far_from_the_origin() {
     use corridor_geom::{Environment, Point};
@@ -182,6 +194,12 @@ fn pairs_equal_naive_far_from_the_origin() {
             let pairs = graph(&free, kind, Construction::Pairs);
             let naive = graph(&free, kind, Construction::Naive);
             assert_eq!(edge_set(&pairs), edge_set(&naive), "seed {seed} {kind:?}");
+            let expansion = graph(&free, kind, Construction::Expansion);
+            assert_eq!(
+                edge_set(&expansion),
+                edge_set(&naive),
+                "seed {seed} {kind:?}"
+            );
         }
     }
 }

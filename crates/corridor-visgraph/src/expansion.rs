@@ -1,0 +1,476 @@
+//! Which vertices does a vertex see? Triangular expansion (Bungiu, Hemmer, Hershberger,
+//! Huang and Kröller 2014, as in CGAL's `Triangular_expansion_visibility_2`) over a
+//! triangulation of the free space in which every wall is an edge.
+//!
+//! **Direct pairs.** Call `(v, x)` *direct* when the direction from `v` towards `x` lies
+//! in a closed free wedge at `v`, no wall properly crosses the segment and no vertex lies
+//! inside it. From `v` the expansion walks the fan of triangles around `v`; in every free
+//! triangle `(v, a, b)` the corners `a` and `b` are direct (the segments are triangulation
+//! edges in the closed free space), and through the edge `(a, b)`, unless it is a wall,
+//! the open cone between the rays `v → a` and `v → b` enters the next triangle. Its third
+//! corner `c` is direct exactly when it lies *strictly* inside the cone (exact orientation
+//! signs): then every edge crossed so far is crossed in its interior, by a segment lying
+//! in the open free triangles. The cone then splits into the sub-cones through the edges
+//! `(a, c)` and `(c, b)`, else it goes on unchanged through the one edge it meets; wall
+//! edges stop it. A corner on a cone's boundary ray is not direct: the ray passes the
+//! vertex that bounds the cone first. Conversely a direct segment leaves `v` into a free
+//! triangle (or along a fan edge), and, meeting no vertex, leaves every triangle through
+//! the interior of an edge, which is no wall (it would be crossed properly): the
+//! expansion follows it to `x`. Open cones of different branches are disjoint, so every
+//! direct corner is found once; a fan corner shared by two free fan triangles is
+//! reported by one of them.
+//!
+//! **Chains.** A pair `(v, y)` whose open segment holds vertices `w1, …, wk` (in order) is
+//! visible for the naive oracle ([`crate::naive::visibility`]) exactly when no wall
+//! crosses the segment properly and a [`Walk`] along it passes every `wi`. A wall crossing
+//! it properly does so inside one piece `(wi, wi+1)`: no vertex lies in a wall's interior
+//! (the free space splits walls at every vertex on them). A walk passing `wi` needs a
+//! wedge at `wi` holding both directions of the line, so the piece after `wi` leaves `wi`
+//! in a closed free wedge. So the visible pairs are the direct pairs `(v, w1)` extended
+//! piece by piece: after a direct `x` the walk tries to pass `x`, and the next vertex on
+//! the ray beyond `x` is found by walking the triangles the ray crosses (stopping at a
+//! wall), with orientation signs against the line through `v` and `x` (exact). Every pair
+//! found this way, and only these, is linked with the walk's arrival, as the naive
+//! oracle does; [`VisibilityGraph::link`] then checks the wedges at both ends.
+//!
+//! Cost: the triangulation, then per vertex one fan walk and one stack-driven expansion
+//! (flat arrays, corner look-up in O(1), no allocation per vertex), plus a short ray walk
+//! after each direct corner the line can pass (tangent corners; none for most pairs).
+
+use crate::angle::Dir;
+use crate::free_space::FreeSpace;
+use crate::graph::{Edge, VisibilityGraph};
+use crate::ray::{Place, Walk};
+use crate::triangulation_spade::{triangulate, Triangulation, NO_TRIANGLE};
+use corridor_geom::{orient, Orientation, Point};
+
+/// No way across an edge (a wall, the hull, or not free).
+const CLOSED: u32 = u32::MAX;
+
+#[inline]
+fn next(i: u32) -> u32 {
+    if i == 2 {
+        0
+    } else {
+        i + 1
+    }
+}
+
+#[inline]
+fn prev(i: u32) -> u32 {
+    if i == 0 {
+        2
+    } else {
+        i - 1
+    }
+}
+
+/// Sign of the orientation of `(a, b, c)`: 1 counter-clockwise, -1 clockwise, 0 collinear.
+#[inline]
+fn side(a: Point, b: Point, c: Point) -> i32 {
+    match orient(a, b, c) {
+        Orientation::CounterClockwise => 1,
+        Orientation::Clockwise => -1,
+        Orientation::Collinear => 0,
+    }
+}
+
+/// Whether `p`, on the line through `v` and `x`, lies beyond `x` (seen from `v`).
+#[inline]
+fn beyond(v: Point, x: Point, p: Point) -> bool {
+    if x.x != v.x {
+        (p.x > x.x) == (x.x > v.x) && p.x != x.x
+    } else {
+        (p.y > x.y) == (x.y > v.y) && p.y != x.y
+    }
+}
+
+/// The triangulation as the expansion reads it.
+pub(crate) struct Expansion<'a> {
+    points: &'a [Point],
+    corners: Vec<[u32; 3]>,
+    /// Across the edge opposite corner `i` of free triangle `t`: `(neighbour << 2) | the
+    /// neighbour's corner opposite the same edge`, or [`CLOSED`] for a wall, the hull, or a
+    /// triangle that is not free.
+    across: Vec<[u32; 3]>,
+    /// Raw neighbours and free flags, for the fan walks.
+    neighbours: Vec<[u32; 3]>,
+    free: Vec<bool>,
+    triangle_at: Vec<u32>,
+    /// For a vertex with a single wedge that is not full: its two wall ends (a line
+    /// through the vertex passes only if they are not strictly on opposite sides).
+    single_wedge: Vec<Option<(Point, Point)>>,
+    /// The pending cones: (entered triangle and entry corner, right bound, left bound).
+    stack: Vec<(u32, u32, u32)>,
+}
+
+impl<'a> Expansion<'a> {
+    /// Prepares the expansion over a triangulation of `fs`.
+    pub(crate) fn new(fs: &'a FreeSpace, tri: Triangulation) -> Self {
+        let n = tri.corners.len();
+        let mut across = vec![[CLOSED; 3]; n];
+        for (t, links) in across.iter_mut().enumerate() {
+            if !tri.free[t] {
+                continue;
+            }
+            for (i, link) in links.iter_mut().enumerate() {
+                let g = tri.neighbours[t][i];
+                if tri.wall_edges[t] >> i & 1 == 1 || g == NO_TRIANGLE || !tri.free[g as usize] {
+                    continue;
+                }
+                let back = tri.neighbours[g as usize]
+                    .iter()
+                    .position(|&h| h == t as u32);
+                if let Some(j) = back {
+                    *link = g << 2 | j as u32;
+                }
+            }
+        }
+        let single_wedge = (0..fs.points.len() as u32)
+            .map(|v| {
+                let ws = fs.wedges_at(v as usize);
+                match ws {
+                    [w] if !w.full => Some((w.start, w.end)),
+                    _ => None,
+                }
+            })
+            .collect();
+        Expansion {
+            points: &fs.points,
+            corners: tri.corners,
+            across,
+            neighbours: tri.neighbours,
+            free: tri.free,
+            triangle_at: tri.triangle_at,
+            single_wedge,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The corner index of `v` in triangle `t`.
+    #[inline]
+    fn corner_of(&self, t: u32, v: u32) -> u32 {
+        let c = &self.corners[t as usize];
+        if c[0] == v {
+            0
+        } else if c[1] == v {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// Calls `f(t, i)` for every triangle `t` around `v` (`i`: the corner of `v`), until
+    /// it returns true; whether it did.
+    fn any_around(&self, v: u32, mut f: impl FnMut(u32, u32) -> bool) -> bool {
+        let t0 = self.triangle_at[v as usize];
+        if t0 == NO_TRIANGLE {
+            return false;
+        }
+        // Counter-clockwise: across the edge (v, b), opposite the corner after v.
+        let mut t = t0;
+        loop {
+            let i = self.corner_of(t, v);
+            if f(t, i) {
+                return true;
+            }
+            t = self.neighbours[t as usize][next(i) as usize];
+            if t == t0 {
+                return false;
+            }
+            if t == NO_TRIANGLE {
+                break;
+            }
+        }
+        // The hull stopped us: the rest clockwise from the start.
+        let mut t = t0;
+        loop {
+            let i = self.corner_of(t, v);
+            t = self.neighbours[t as usize][prev(i) as usize];
+            if t == NO_TRIANGLE {
+                return false;
+            }
+            if f(t, self.corner_of(t, v)) {
+                return true;
+            }
+        }
+    }
+
+    /// The vertices directly visible from `v` (see the module doc), into `out`.
+    pub(crate) fn direct_from(&mut self, v: u32, out: &mut Vec<u32>) {
+        out.clear();
+        let mut stack = std::mem::take(&mut self.stack);
+        self.any_around(v, |t, i| {
+            if !self.free[t as usize] {
+                return false;
+            }
+            let c = self.corners[t as usize];
+            let (a, b) = (c[next(i) as usize], c[prev(i) as usize]);
+            out.push(b);
+            let cw = self.neighbours[t as usize][prev(i) as usize];
+            if cw == NO_TRIANGLE || !self.free[cw as usize] {
+                out.push(a);
+            }
+            let into = self.across[t as usize][i as usize];
+            if into != CLOSED {
+                stack.push((into, a, b));
+                self.expand(v, &mut stack, out);
+            }
+            false
+        });
+        self.stack = stack;
+    }
+
+    /// Runs the pending cones from `v` to exhaustion.
+    fn expand(&self, v: u32, stack: &mut Vec<(u32, u32, u32)>, out: &mut Vec<u32>) {
+        let pv = self.points[v as usize];
+        while let Some((into, r, l)) = stack.pop() {
+            let (t, e) = ((into >> 2) as usize, into & 3);
+            let c = self.corners[t][e as usize];
+            let pc = self.points[c as usize];
+            let left_of_r = side(pv, self.points[r as usize], pc) > 0;
+            let right_of_l = side(pv, self.points[l as usize], pc) < 0;
+            // Entered through (a, b): a = corner e + 1 is on the left, b = e + 2 on the
+            // right. The part right of c leaves through (b, c), opposite a; the part
+            // left of c through (c, a), opposite b.
+            let (through_right, through_left) = (
+                self.across[t][next(e) as usize],
+                self.across[t][prev(e) as usize],
+            );
+            if left_of_r && right_of_l {
+                out.push(c);
+                if through_right != CLOSED {
+                    stack.push((through_right, r, c));
+                }
+                if through_left != CLOSED {
+                    stack.push((through_left, c, l));
+                }
+            } else if left_of_r {
+                if through_right != CLOSED {
+                    stack.push((through_right, r, l));
+                }
+            } else if through_left != CLOSED {
+                stack.push((through_left, r, l));
+            }
+        }
+    }
+
+    /// Whether a line through `x` from `v` may pass `x` at all (a cheap necessary
+    /// condition; the walk decides exactly).
+    fn may_pass(&self, pv: Point, x: u32) -> bool {
+        match self.single_wedge[x as usize] {
+            Some((start, end)) => {
+                let px = self.points[x as usize];
+                side(pv, px, start) * side(pv, px, end) >= 0
+            }
+            None => true,
+        }
+    }
+
+    /// The next vertex beyond `x` on the ray from `v` through `x`, if the open segment to
+    /// it crosses no wall. The direction must lie in a closed free wedge at `x`.
+    fn next_on_ray(&self, pv: Point, x: u32) -> Option<u32> {
+        let px = self.points[x as usize];
+        let mut found = None;
+        let mut into = CLOSED;
+        self.any_around(x, |t, i| {
+            let c = self.corners[t as usize];
+            let (a, b) = (c[next(i) as usize], c[prev(i) as usize]);
+            let (pa, pb) = (self.points[a as usize], self.points[b as usize]);
+            let (sa, sb) = (side(pv, px, pa), side(pv, px, pb));
+            if sa == 0 && beyond(pv, px, pa) {
+                found = Some(a);
+                true
+            } else if sb == 0 && beyond(pv, px, pb) {
+                found = Some(b);
+                true
+            } else if sa < 0 && sb > 0 {
+                into = self.across[t as usize][i as usize];
+                true
+            } else {
+                false
+            }
+        });
+        if found.is_some() {
+            return found;
+        }
+        while into != CLOSED {
+            let (t, e) = ((into >> 2) as usize, into & 3);
+            let c = self.corners[t][e as usize];
+            match side(pv, px, self.points[c as usize]) {
+                0 => return Some(c),
+                1 => into = self.across[t][next(e) as usize],
+                _ => into = self.across[t][prev(e) as usize],
+            }
+        }
+        None
+    }
+}
+
+/// The graph's edges by triangular expansion, or `None` when the free space cannot be
+/// triangulated (the caller then uses another construction).
+pub(crate) fn adjacency(graph: &VisibilityGraph) -> Option<Vec<Edge>> {
+    let fs = &graph.free;
+    let tri = triangulate(fs).ok()?;
+    let mut expansion = Expansion::new(fs, tri);
+    let n = fs.points.len() as u32;
+    let has_nodes: Vec<bool> = (0..n).map(|v| graph.has_nodes(v)).collect();
+    let mut edges = Vec::new();
+    let mut direct = Vec::new();
+    for v in 0..n {
+        if !has_nodes[v as usize] {
+            continue;
+        }
+        expansion.direct_from(v, &mut direct);
+        let pv = fs.points[v as usize];
+        for &x in &direct {
+            let mut walk = Walk::new(fs, Place::Vertex(v), Dir::away_from(pv));
+            let arrival = walk.arrive(Place::Vertex(x));
+            if has_nodes[x as usize] {
+                graph.link(v, x, arrival, &mut edges);
+            }
+            // The collinear vertices beyond x, while the walk passes.
+            let mut at = x;
+            while expansion.may_pass(pv, at) && walk.pass(at) {
+                let Some(y) = expansion.next_on_ray(pv, at) else {
+                    break;
+                };
+                let arrival = walk.arrive(Place::Vertex(y));
+                if has_nodes[y as usize] {
+                    graph.link(v, y, arrival, &mut edges);
+                }
+                at = y;
+            }
+        }
+    }
+    Some(edges)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Construction, GraphKind, GraphOptions};
+    use corridor_geom::{Environment, Obstacle};
+
+    fn p(x: f64, y: f64) -> Point {
+        Point::new(x, y)
+    }
+
+    /// The expansion (never the fallback) gives the naive oracle's edges, full and
+    /// reduced; returns the full graph's edge count.
+    fn equals_naive(env: &Environment) -> usize {
+        let free = FreeSpace::from_environment(env).unwrap();
+        let mut full_edges = 0;
+        for kind in [GraphKind::Full, GraphKind::Reduced] {
+            let build = |construction| {
+                VisibilityGraph::from_free_space(
+                    free.clone(),
+                    GraphOptions {
+                        kind,
+                        construction,
+                        no_culling: false,
+                    },
+                )
+            };
+            let naive = build(Construction::Naive);
+            assert!(adjacency(&naive).is_some(), "triangulation failed");
+            let expansion = build(Construction::Expansion);
+            let (a, b): (Vec<_>, Vec<_>) = (expansion.edges().collect(), naive.edges().collect());
+            assert_eq!(a, b, "{kind:?}");
+            if kind == GraphKind::Full {
+                full_edges = a.len();
+            }
+        }
+        full_edges
+    }
+
+    #[test]
+    fn collinear_corners_and_rays_through_vertices() {
+        // Squares in a row and in a column: their corners lie on common lines, so rays
+        // pass through vertices and run along walls.
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(20.0, 20.0));
+        for k in 0..4 {
+            let x = 2.0 + 4.0 * k as f64;
+            env.insert(Obstacle::rectangle(p(x, 2.0), p(x + 2.0, 4.0)));
+            env.insert(Obstacle::rectangle(
+                p(2.0, 6.0 + 3.0 * k as f64),
+                p(4.0, 7.0 + 3.0 * k as f64),
+            ));
+        }
+        // A triangle whose corners are collinear with the squares' diagonals.
+        env.insert(Obstacle::polygon(vec![
+            p(10.0, 10.0),
+            p(14.0, 10.0),
+            p(12.0, 12.0),
+        ]));
+        assert!(equals_naive(&env) > 100);
+    }
+
+    #[test]
+    fn walls_along_the_ray_and_touching_obstacles() {
+        // Two squares sharing an edge (merged), one touching it at a corner, one touching
+        // the boundary: rays run along the merged walls and through touching corners.
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(12.0, 8.0));
+        env.insert(Obstacle::rectangle(p(2.0, 2.0), p(4.0, 4.0)));
+        env.insert(Obstacle::rectangle(p(4.0, 2.0), p(6.0, 4.0)));
+        env.insert(Obstacle::rectangle(p(6.0, 4.0), p(7.0, 5.0)));
+        env.insert(Obstacle::rectangle(p(8.0, 0.0), p(9.0, 2.0)));
+        env.insert(Obstacle::polygon(vec![
+            p(9.0, 4.0),
+            p(11.0, 4.0),
+            p(10.0, 6.0),
+        ]));
+        equals_naive(&env);
+    }
+
+    #[test]
+    fn grid_map_pinch_points() {
+        // A checkerboard: every inner corner is a diagonal pinch with two wedges.
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(6.0, 6.0));
+        for y in 0..6 {
+            for x in 0..6 {
+                if (x + y) % 2 == 0 && (x, y) != (0, 0) {
+                    let (x, y) = (x as f64, y as f64);
+                    env.insert(Obstacle::rectangle(p(x, y), p(x + 1.0, y + 1.0)));
+                }
+            }
+        }
+        equals_naive(&env);
+    }
+
+    #[test]
+    fn thin_walls_and_point_obstacles() {
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+        // A straight thin wall through several collinear vertices, a bent one, one
+        // touching an obstacle and one along the boundary's direction.
+        env.insert(Obstacle::Polyline(vec![p(1.0, 5.0), p(3.0, 5.0)]));
+        env.insert(Obstacle::Polyline(vec![
+            p(3.0, 5.0),
+            p(5.0, 5.0),
+            p(6.0, 7.0),
+        ]));
+        env.insert(Obstacle::rectangle(p(7.0, 1.0), p(8.0, 3.0)));
+        env.insert(Obstacle::Polyline(vec![p(8.0, 2.0), p(9.0, 2.0)]));
+        env.insert(Obstacle::Polyline(vec![p(2.0, 1.0), p(2.0, 3.0)]));
+        env.insert(Obstacle::Point(p(5.0, 8.0)));
+        env.insert(Obstacle::Point(p(1.0, 1.0)));
+        assert!(equals_naive(&env) > 20);
+    }
+
+    #[test]
+    fn non_convex_boundary() {
+        // An L-shaped boundary: the triangles in the notch lie outside.
+        let ring = corridor_geom::Ring::new(vec![
+            p(0.0, 0.0),
+            p(10.0, 0.0),
+            p(10.0, 4.0),
+            p(4.0, 4.0),
+            p(4.0, 10.0),
+            p(0.0, 10.0),
+        ]);
+        let mut env = Environment::new(ring);
+        env.insert(Obstacle::rectangle(p(1.0, 1.0), p(2.0, 2.0)));
+        env.insert(Obstacle::Polyline(vec![p(6.0, 2.0), p(8.0, 2.0)]));
+        equals_naive(&env);
+    }
+}
