@@ -5,17 +5,19 @@
 //! ```text
 //! bench/pyvisgraph/run.sh --families convex --sizes 100      # writes bench/pyvisgraph/out/convex-100.json
 //! cargo run --release -p corridor-visgraph --example repeat_build -- \
-//!     bench/pyvisgraph/out/convex-100.json reduced|full BUILDS [all|free-space|graph]
+//!     bench/pyvisgraph/out/convex-100.json reduced|full BUILDS [all|free-space|graph] \
+//!     [auto|pairs|sweep|expansion|naive]
 //! ```
 //!
 //! The environment is the exporter's (`pyvisgraph_export`): the polygons inside a
 //! rectangle one cell around them. `all` (the default) times whole builds from the
 //! environment, `free-space` only `FreeSpace::from_environment`, `graph` only the graph
 //! over a copy of a prebuilt free space. Prints the graph's size, then the mean and
-//! the minimum wall time of one build.
+//! the minimum wall time of one build. The last argument picks the construction
+//! (default `auto`).
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
-use corridor_visgraph::{FreeSpace, GraphKind, GraphOptions, VisibilityGraph};
+use corridor_visgraph::{Construction, FreeSpace, GraphKind, GraphOptions, VisibilityGraph};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -43,7 +45,10 @@ fn read_polygons(text: &str) -> Option<Vec<Ring>> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || -> ! {
-        eprintln!("usage: repeat_build FILE.json reduced|full BUILDS [all|free-space|graph]");
+        eprintln!(
+            "usage: repeat_build FILE.json reduced|full BUILDS [all|free-space|graph] \
+             [auto|pairs|sweep|expansion|naive]"
+        );
         std::process::exit(2)
     };
     if args.len() < 3 {
@@ -67,6 +72,14 @@ fn main() {
     if !matches!(what, "all" | "free-space" | "graph") {
         usage();
     }
+    let construction = match args.get(4).map(String::as_str).unwrap_or("auto") {
+        "auto" => Construction::Auto,
+        "pairs" => Construction::Pairs,
+        "sweep" => Construction::Sweep,
+        "expansion" => Construction::Expansion,
+        "naive" => Construction::Naive,
+        _ => usage(),
+    };
     let Some(bounds) = Aabb::from_points(rings.iter().flat_map(|r| r.vertices().iter().copied()))
     else {
         usage()
@@ -80,6 +93,7 @@ fn main() {
     }
     let options = GraphOptions {
         kind,
+        construction,
         ..GraphOptions::default()
     };
     let free = FreeSpace::from_environment(&env).unwrap_or_else(|e| {

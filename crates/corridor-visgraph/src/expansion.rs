@@ -27,19 +27,38 @@
 //! (the free space splits walls at every vertex on them). A walk passing `wi` needs a
 //! wedge at `wi` holding both directions of the line, so the piece after `wi` leaves `wi`
 //! in a closed free wedge. So the visible pairs are the direct pairs `(v, w1)` extended
-//! piece by piece: after a direct `x` the walk tries to pass `x`, and the next vertex on
-//! the ray beyond `x` is found by walking the triangles the ray crosses (stopping at a
-//! wall), with orientation signs against the line through `v` and `x` (exact). Every pair
-//! found this way, and only these, is linked with the walk's arrival, as the naive
-//! oracle does; [`VisibilityGraph::link`] then checks the wedges at both ends.
+//! piece by piece: the walk tries to pass `w1`, the next vertex on the ray is found by
+//! walking the triangles the ray crosses (stopping at a wall), with orientation signs
+//! against the line through `v` and `w1` (exact), and so on. Every pair found, and only
+//! these, is linked with the walk's arrival, as the naive oracle does;
+//! [`VisibilityGraph::link`] then checks the wedges at both ends.
+//!
+//! **Which direct vertices start a chain.** Only those the expansion reports as *events*:
+//! a triangle corner lying exactly on a cone's boundary ray, beyond the direct vertex `b`
+//! that bounds the cone. None occur on inputs without collinear vertices, so chains cost
+//! nothing there. Every chain with a second piece does produce one: if the walk passes
+//! `w1`, one wedge at `w1` holds both directions of the line with free space on one side
+//! `S` between them, so `S` is free along both pieces next to `w1` (the pieces are
+//! triangulation edges or cross open triangles, and a piece is free on a side along its
+//! whole length or nowhere). Rays from `v` turned a little towards `S` then run through
+//! the free space past `w1` to `w2` and are followed by the expansion, in the cone whose
+//! boundary ray on that side is the one through `w1` (cones are bounded by direct
+//! vertices, and `w1` is the only one in that direction); the first triangle around `w2`
+//! they enter has `w2` as the corner opposite the entry edge: an event with bound `w1`.
+//!
+//! **Edges without wedge tests.** Between two vertices whose one wedge is a node and
+//! that have no thin wall, a direct pair gives `link`'s answer at once: the segment leaves
+//! and reaches them through free triangles, so both wedges hold it with free space on
+//! both sides; the full graph takes the edge, the reduced one when the line is tangent at
+//! both ends (the wedge's two walls not strictly on opposite sides of it).
 //!
 //! Cost: the triangulation, then per vertex one fan walk and one stack-driven expansion
-//! (flat arrays, corner look-up in O(1), no allocation per vertex), plus a short ray walk
-//! after each direct corner the line can pass (tangent corners; none for most pairs).
+//! (flat arrays, corner look-up in O(1), a cone that goes on through one edge followed
+//! without the stack, no allocation per vertex), plus a ray walk per event.
 
 use crate::angle::Dir;
 use crate::free_space::FreeSpace;
-use crate::graph::{Edge, VisibilityGraph};
+use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::ray::{Place, Walk};
 use crate::triangulation_spade::{triangulate, Triangulation, NO_TRIANGLE};
 use corridor_geom::{orient, Orientation, Point};
@@ -97,9 +116,6 @@ pub(crate) struct Expansion<'a> {
     neighbours: Vec<[u32; 3]>,
     free: Vec<bool>,
     triangle_at: Vec<u32>,
-    /// For a vertex with a single wedge that is not full: its two wall ends (a line
-    /// through the vertex passes only if they are not strictly on opposite sides).
-    single_wedge: Vec<Option<(Point, Point)>>,
     /// The pending cones: (entered triangle and entry corner, right bound, left bound).
     stack: Vec<(u32, u32, u32)>,
 }
@@ -126,15 +142,6 @@ impl<'a> Expansion<'a> {
                 }
             }
         }
-        let single_wedge = (0..fs.points.len() as u32)
-            .map(|v| {
-                let ws = fs.wedges_at(v as usize);
-                match ws {
-                    [w] if !w.full => Some((w.start, w.end)),
-                    _ => None,
-                }
-            })
-            .collect();
         Expansion {
             points: &fs.points,
             corners: tri.corners,
@@ -142,7 +149,6 @@ impl<'a> Expansion<'a> {
             neighbours: tri.neighbours,
             free: tri.free,
             triangle_at: tri.triangle_at,
-            single_wedge,
             stack: Vec::new(),
         }
     }
@@ -196,9 +202,12 @@ impl<'a> Expansion<'a> {
         }
     }
 
-    /// The vertices directly visible from `v` (see the module doc), into `out`.
-    pub(crate) fn direct_from(&mut self, v: u32, out: &mut Vec<u32>) {
+    /// The vertices directly visible from `v` (see the module doc), into `out`; into
+    /// `events`, direct vertices with another vertex exactly beyond them on the ray from
+    /// `v` (possibly repeated).
+    pub(crate) fn direct_from(&mut self, v: u32, out: &mut Vec<u32>, events: &mut Vec<u32>) {
         out.clear();
+        events.clear();
         let mut stack = std::mem::take(&mut self.stack);
         self.any_around(v, |t, i| {
             if !self.free[t as usize] {
@@ -214,7 +223,7 @@ impl<'a> Expansion<'a> {
             let into = self.across[t as usize][i as usize];
             if into != CLOSED {
                 stack.push((into, a, b));
-                self.expand(v, &mut stack, out);
+                self.expand(v, &mut stack, out, events);
             }
             false
         });
@@ -222,48 +231,67 @@ impl<'a> Expansion<'a> {
     }
 
     /// Runs the pending cones from `v` to exhaustion.
-    fn expand(&self, v: u32, stack: &mut Vec<(u32, u32, u32)>, out: &mut Vec<u32>) {
+    fn expand(
+        &self,
+        v: u32,
+        stack: &mut Vec<(u32, u32, u32)>,
+        out: &mut Vec<u32>,
+        events: &mut Vec<u32>,
+    ) {
         let pv = self.points[v as usize];
-        while let Some((into, r, l)) = stack.pop() {
+        // The cone in hand: one of two after a split waits on the stack, a cone that
+        // goes on through one edge is followed at once.
+        let Some((mut into, mut r, mut l)) = stack.pop() else {
+            return;
+        };
+        loop {
             let (t, e) = ((into >> 2) as usize, into & 3);
             let c = self.corners[t][e as usize];
             let pc = self.points[c as usize];
-            let left_of_r = side(pv, self.points[r as usize], pc) > 0;
-            let right_of_l = side(pv, self.points[l as usize], pc) < 0;
             // Entered through (a, b): a = corner e + 1 is on the left, b = e + 2 on the
             // right. The part right of c leaves through (b, c), opposite a; the part
             // left of c through (c, a), opposite b.
-            let (through_right, through_left) = (
-                self.across[t][next(e) as usize],
-                self.across[t][prev(e) as usize],
-            );
-            if left_of_r && right_of_l {
-                out.push(c);
-                if through_right != CLOSED {
-                    stack.push((through_right, r, c));
+            let to_r = side(pv, self.points[r as usize], pc);
+            let through = if to_r <= 0 {
+                // Right of the cone (or on its right ray, beyond r: a collinear chain
+                // may start at r): it all goes on through (c, a).
+                if to_r == 0 {
+                    events.push(r);
                 }
-                if through_left != CLOSED {
-                    stack.push((through_left, c, l));
+                self.across[t][prev(e) as usize]
+            } else {
+                let to_l = side(pv, self.points[l as usize], pc);
+                if to_l < 0 {
+                    out.push(c);
+                    let (right, left) = (
+                        self.across[t][next(e) as usize],
+                        self.across[t][prev(e) as usize],
+                    );
+                    if left != CLOSED {
+                        if right != CLOSED {
+                            stack.push((right, r, c));
+                        }
+                        r = c;
+                        left
+                    } else {
+                        l = c;
+                        right
+                    }
+                } else {
+                    if to_l == 0 {
+                        events.push(l);
+                    }
+                    self.across[t][next(e) as usize]
                 }
-            } else if left_of_r {
-                if through_right != CLOSED {
-                    stack.push((through_right, r, l));
-                }
-            } else if through_left != CLOSED {
-                stack.push((through_left, r, l));
+            };
+            if through != CLOSED {
+                into = through;
+                continue;
             }
-        }
-    }
-
-    /// Whether a line through `x` from `v` may pass `x` at all (a cheap necessary
-    /// condition; the walk decides exactly).
-    fn may_pass(&self, pv: Point, x: u32) -> bool {
-        match self.single_wedge[x as usize] {
-            Some((start, end)) => {
-                let px = self.points[x as usize];
-                side(pv, px, start) * side(pv, px, end) >= 0
+            match stack.pop() {
+                Some(next_cone) => (into, r, l) = next_cone,
+                None => return,
             }
-            None => true,
         }
     }
 
@@ -307,6 +335,25 @@ impl<'a> Expansion<'a> {
     }
 }
 
+/// A vertex whose one wedge is a node (not full, no thin wall there): `link`'s answer
+/// for a direct pair between two such vertices needs no wedge tests.
+#[derive(Clone, Copy)]
+struct Simple {
+    node: u32,
+    start: Point,
+    end: Point,
+}
+
+impl Simple {
+    /// Whether the line through the vertex `px` along `pv → px` keeps the obstacle on one
+    /// side (the wedge holds both directions). The wedge holds the direction towards `pv`;
+    /// for a reflex wedge (the obstacle's sector below π) the other direction is free
+    /// exactly when the wedge's two walls are not strictly on opposite sides of the line.
+    fn tangent(&self, pv: Point, px: Point) -> bool {
+        side(pv, px, self.start) * side(pv, px, self.end) >= 0
+    }
+}
+
 /// The graph's edges by triangular expansion, or `None` when the free space cannot be
 /// triangulated (the caller then uses another construction).
 pub(crate) fn adjacency(graph: &VisibilityGraph) -> Option<Vec<Edge>> {
@@ -315,23 +362,67 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Option<Vec<Edge>> {
     let mut expansion = Expansion::new(fs, tri);
     let n = fs.points.len() as u32;
     let has_nodes: Vec<bool> = (0..n).map(|v| graph.has_nodes(v)).collect();
-    let mut edges = Vec::new();
-    let mut direct = Vec::new();
+    let simple: Vec<Option<Simple>> = (0..n)
+        .map(|v| {
+            let wedges = fs.wedge_range(v);
+            if wedges.len() != 1 {
+                return None;
+            }
+            let node = graph.wedge_node[wedges.start];
+            let thin = fs
+                .incident_walls(v)
+                .iter()
+                .any(|&w| fs.walls[w as usize].two_sided);
+            let w = &fs.wedges[wedges.start];
+            (node != u32::MAX && !w.full && !thin).then_some(Simple {
+                node,
+                start: w.start,
+                end: w.end,
+            })
+        })
+        .collect();
+    let full = graph.kind == GraphKind::Full;
+    let per_vertex = if full { 32 } else { 16 };
+    let mut edges = Vec::with_capacity(per_vertex * fs.points.len());
+    let (mut direct, mut events) = (Vec::new(), Vec::new());
+    let mut chained = vec![u32::MAX; n as usize];
     for v in 0..n {
         if !has_nodes[v as usize] {
             continue;
         }
-        expansion.direct_from(v, &mut direct);
+        expansion.direct_from(v, &mut direct, &mut events);
+        // Node ids grow with vertex ids: each node's list comes out in order, and the
+        // graph's store need not sort it.
+        direct.sort_unstable();
         let pv = fs.points[v as usize];
         for &x in &direct {
-            let mut walk = Walk::new(fs, Place::Vertex(v), Dir::away_from(pv));
-            let arrival = walk.arrive(Place::Vertex(x));
-            if has_nodes[x as usize] {
-                graph.link(v, x, arrival, &mut edges);
+            let px = fs.points[x as usize];
+            if let (Some(sv), Some(sx)) = (simple[v as usize], simple[x as usize]) {
+                // Direct: the segment leaves v and reaches x through free triangles, so
+                // each one wedge holds the direction along it, with free space on both
+                // sides, and no thin wall runs between them: `link` would add this edge
+                // in the full graph, and in the reduced one when both ends are tangent.
+                if full || sv.tangent(px, pv) && sx.tangent(pv, px) {
+                    edges.push(Edge {
+                        from: sv.node,
+                        to: sx.node,
+                        length: pv.distance(px),
+                    });
+                }
+            } else if has_nodes[x as usize] {
+                let mut walk = Walk::new(fs, Place::Vertex(v), Dir::away_from(pv));
+                graph.link(v, x, walk.arrive(Place::Vertex(x)), &mut edges);
             }
-            // The collinear vertices beyond x, while the walk passes.
+        }
+        // The collinear vertices beyond a direct vertex, while the walk passes them.
+        for &x in &events {
+            if std::mem::replace(&mut chained[x as usize], v) == v {
+                continue;
+            }
+            let mut walk = Walk::new(fs, Place::Vertex(v), Dir::away_from(pv));
+            walk.arrive(Place::Vertex(x));
             let mut at = x;
-            while expansion.may_pass(pv, at) && walk.pass(at) {
+            while walk.pass(at) {
                 let Some(y) = expansion.next_on_ray(pv, at) else {
                     break;
                 };
