@@ -413,7 +413,7 @@ fn measure(
     eprintln!("  sweep reduced graph");
     let (mut t, graph) = time(
         || free.clone(),
-        // Explicitly the sweep (the default takes pairs below 6,000 vertices), so the
+        // Explicitly the sweep (the default takes pairs or the expansion), so the
         // column stays what its name says and comparable with earlier runs.
         |f| {
             VisibilityGraph::from_free_space(f, graph_opts(GraphKind::Reduced, Construction::Sweep))

@@ -63,6 +63,20 @@ use crate::ray::{Place, Walk};
 use crate::triangulation_spade::{triangulate, Triangulation, NO_TRIANGLE};
 use corridor_geom::{orient, Orientation, Point};
 
+/// From how many free-space vertices [`crate::Construction::Auto`] builds by expansion
+/// rather than by pairs. Measured in instructions per whole build with `spade`'s
+/// triangulation (docs/BENCHMARKS.md, issue 4, session 16): the full graph breaks even
+/// near 85 vertices (28 vertices: pairs 0.40 M, expansion 0.50 M; 105: 3.29 M against
+/// 2.82 M), the reduced one near 300 (convex-300 13.1 M against 10.8 M, star-300 8.4 M
+/// against 8.9 M); at 1,000 vertices and above the expansion wins by 2–10×. A cheaper
+/// triangulation moves both limits down.
+pub(crate) fn auto_from(kind: GraphKind) -> usize {
+    match kind {
+        GraphKind::Full => 90,
+        GraphKind::Reduced => 400,
+    }
+}
+
 /// No way across an edge (a wall, the hull, or not free).
 const CLOSED: u32 = u32::MAX;
 

@@ -46,12 +46,14 @@ pub enum GraphKind {
 /// How the graph is constructed. All constructions give the same edges.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Construction {
-    /// [`Construction::Pairs`] below a few thousand free-space vertices, where it is
-    /// several times faster, else [`Construction::Sweep`] (the default).
+    /// [`Construction::Expansion`] from about a hundred free-space vertices on (full
+    /// graph; about 400 for the reduced graph), [`Construction::Pairs`] below, where it
+    /// is faster (the default; measured, see docs/BENCHMARKS.md).
     #[default]
     Auto,
     /// Lee's rotational sweep around every node, O(n² log n), with the sweep limited to
-    /// a growing box around each node.
+    /// a growing box around each node. [`GraphOptions::no_culling`] with
+    /// [`Construction::Auto`] selects it.
     Sweep,
     /// Every pair of vertices through a cheap direction filter (most pairs cannot be
     /// tangent at both ends) and a segment test against the walls of the grid cells
@@ -104,7 +106,7 @@ pub struct VisibilityGraph {
 }
 
 impl VisibilityGraph {
-    /// The reduced graph of an environment, by the rotational sweep.
+    /// The reduced graph of an environment, by the default construction.
     ///
     /// # Errors
     /// See [`FreeSpace::from_environment`].
@@ -143,9 +145,15 @@ impl VisibilityGraph {
             targets: Vec::new(),
             weights: Vec::new(),
         };
-        let by_pairs = graph.free.points.len() < pairs::PAIRS_LIMIT && !options.no_culling;
-        let adjacency = match options.construction {
-            Construction::Auto if by_pairs => pairs::adjacency(&graph),
+        let construction = match options.construction {
+            Construction::Auto if options.no_culling => Construction::Sweep,
+            Construction::Auto if graph.free.points.len() >= expansion::auto_from(kind) => {
+                Construction::Expansion
+            }
+            Construction::Auto => Construction::Pairs,
+            other => other,
+        };
+        let adjacency = match construction {
             Construction::Auto | Construction::Sweep => {
                 graph.adjacency_by_sweep(!options.no_culling)
             }

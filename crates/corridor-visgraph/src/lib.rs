@@ -6,12 +6,14 @@
 //! other. [`VisibilityGraph::shortest_path`] then joins start and goal to the graph
 //! without rebuilding it and runs A*.
 //!
-//! * **Three constructions.** Lee's rotational sweep around every corner, O(n² log n)
-//!   with a balanced ordered status; every pair of corners through a cheap direction
-//!   filter and a segment test along grid cells (no per-corner set-up, several times
-//!   faster below a few thousand corners); and the naive O(n³) test of every pair against
-//!   every wall, kept as the oracle the others are tested against. The default
-//!   ([`Construction::Auto`]) takes pairs below 6,000 vertices and the sweep above.
+//! * **Four constructions.** Triangular expansion: the view from every corner pushed
+//!   through a constrained triangulation of the free space, triangle by triangle (work
+//!   close to the number of visible pairs); Lee's rotational sweep around every corner,
+//!   O(n² log n) with a balanced ordered status; every pair of corners through a cheap
+//!   direction filter and a segment test along grid cells (no per-corner set-up); and the
+//!   naive O(n³) test of every pair against every wall, kept as the oracle the others are
+//!   tested against. The default ([`Construction::Auto`]) takes pairs for small inputs
+//!   and the expansion from about a hundred vertices on (400 for the reduced graph).
 //! * **Reduced graph by default.** Only corners where the free space is reflex and only
 //!   edges tangent at both ends — enough for shortest paths (see [`GraphKind`]).
 //! * **Exact.** Every decision (which side, which order, visible or not) is an exact

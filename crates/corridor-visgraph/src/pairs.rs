@@ -25,8 +25,8 @@
 //!    strictly outside the hull (any obstacle: convex, star-shaped, with pockets).
 //!
 //! This is O(n²) filter steps plus a segment test per surviving pair, so it loses to the
-//! culled sweep on large maps; [`crate::Construction::Auto`] picks it below
-//! [`PAIRS_LIMIT`] vertices. The result is the same edge set as the naive oracle's
+//! triangular expansion (and near 10,000 vertices to the culled sweep) on large maps;
+//! [`crate::Construction::Auto`] picks it only for small inputs. The result is the same edge set as the naive oracle's
 //! (tested on the degenerate random environments).
 
 use crate::angle::{Dir, Wedge, BOTH};
@@ -36,12 +36,6 @@ use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
 use corridor_geom::orient;
 use corridor_geom::{convex_hull, point_on_segment, Orientation, Point};
-
-/// Below this many free-space vertices, [`crate::Construction::Auto`] builds by pairs.
-/// Measured on the synthetic benchmark inputs (see docs/BENCHMARKS.md): pairs are
-/// several times faster than the sweep up to a few thousand vertices and about even
-/// near 10,000, where the O(n²) filter and the long segment tests catch up.
-pub(crate) const PAIRS_LIMIT: usize = 6_000;
 
 /// Relative error bound of a rounded cross product of two rounded differences (a few
 /// units of roundoff, 2⁻⁵² each; generously rounded up).
