@@ -50,7 +50,11 @@
 //! that have no thin wall, a direct pair gives `link`'s answer at once: the segment leaves
 //! and reaches them through free triangles, so both wedges hold it with free space on
 //! both sides; the full graph takes the edge, the reduced one when the line is tangent at
-//! both ends (the wedge's two walls not strictly on opposite sides of it).
+//! both ends (the wedge's two walls not strictly on opposite sides of it). For the
+//! reduced graph the expansion from such a vertex does not follow cones lying strictly
+//! inside the sector opposite the obstacle's corner: no line there is tangent at the
+//! vertex. Bounds on that sector's edges keep their cones, so the events of chains along
+//! those edges still come.
 //!
 //! Cost: the triangulation, then per vertex one fan walk and one stack-driven expansion
 //! (flat arrays, corner look-up in O(1), a cone that goes on through one edge followed
@@ -67,13 +71,13 @@ use corridor_geom::{orient, Orientation, Point};
 /// rather than by pairs. Measured in instructions per whole build with `spade`'s
 /// triangulation (docs/BENCHMARKS.md, issue 4, session 16): the full graph breaks even
 /// near 85 vertices (28 vertices: pairs 0.40 M, expansion 0.50 M; 105: 3.29 M against
-/// 2.82 M), the reduced one near 300 (convex-300 13.1 M against 10.8 M, star-300 8.4 M
-/// against 8.9 M); at 1,000 vertices and above the expansion wins by 2–10×. A cheaper
+/// 2.83 M), the reduced one near 200 (convex-200 6.25 M against 6.07 M, convex-100 2.20 M
+/// against 2.83 M); at 1,000 vertices and above the expansion wins by 2–10×. A cheaper
 /// triangulation moves both limits down.
 pub(crate) fn auto_from(kind: GraphKind) -> usize {
     match kind {
         GraphKind::Full => 90,
-        GraphKind::Reduced => 400,
+        GraphKind::Reduced => 200,
     }
 }
 
@@ -118,6 +122,44 @@ fn beyond(v: Point, x: Point, p: Point) -> bool {
     }
 }
 
+/// An open cone of view from the expanding vertex, about to enter a triangle.
+#[derive(Clone, Copy)]
+struct Cone {
+    /// The triangle entered and its corner opposite the entry edge: `(t << 2) | corner`.
+    into: u32,
+    /// The vertices whose rays bound the cone on the right and on the left.
+    r: u32,
+    l: u32,
+    /// Whether each bound lies in the sector not followed (a cone with both bounds there
+    /// lies in it).
+    r_skipped: bool,
+    l_skipped: bool,
+}
+
+/// An open sector of directions at the expanding vertex, less than π wide: from the ray
+/// away from `after` counter-clockwise to the ray away from `before`. Open, because a
+/// cone bounded by a ray on its boundary can still report the collinear chain along that
+/// ray (see the module doc: the event comes from either side).
+#[derive(Clone, Copy)]
+pub(crate) struct Sector {
+    after: Point,
+    before: Point,
+}
+
+/// A placeholder sector for expansions that skip nothing.
+const NO_SECTOR: Sector = Sector {
+    after: Point::ZERO,
+    before: Point::ZERO,
+};
+
+impl Sector {
+    /// Whether the direction from `pv` towards `p` lies in the sector.
+    #[inline]
+    fn holds(&self, pv: Point, p: Point) -> bool {
+        side(pv, self.after, p) < 0 && side(pv, self.before, p) > 0
+    }
+}
+
 /// The triangulation as the expansion reads it.
 pub(crate) struct Expansion<'a> {
     points: &'a [Point],
@@ -130,8 +172,8 @@ pub(crate) struct Expansion<'a> {
     neighbours: Vec<[u32; 3]>,
     free: Vec<bool>,
     triangle_at: Vec<u32>,
-    /// The pending cones: (entered triangle and entry corner, right bound, left bound).
-    stack: Vec<(u32, u32, u32)>,
+    /// The pending cones.
+    stack: Vec<Cone>,
 }
 
 impl<'a> Expansion<'a> {
@@ -218,11 +260,20 @@ impl<'a> Expansion<'a> {
 
     /// The vertices directly visible from `v` (see the module doc), into `out`; into
     /// `events`, direct vertices with another vertex exactly beyond them on the ray from
-    /// `v` (possibly repeated).
-    pub(crate) fn direct_from(&mut self, v: u32, out: &mut Vec<u32>, events: &mut Vec<u32>) {
+    /// `v` (possibly repeated). With `skip`, the cones lying inside that open sector of
+    /// directions from `v` are not followed (their vertices are not needed).
+    pub(crate) fn direct_from(
+        &mut self,
+        v: u32,
+        skip: Option<Sector>,
+        out: &mut Vec<u32>,
+        events: &mut Vec<u32>,
+    ) {
         out.clear();
         events.clear();
         let mut stack = std::mem::take(&mut self.stack);
+        let pv = self.points[v as usize];
+        let inside = |p: Point| skip.is_some_and(|s| s.holds(pv, p));
         self.any_around(v, |t, i| {
             if !self.free[t as usize] {
                 return false;
@@ -236,74 +287,103 @@ impl<'a> Expansion<'a> {
             }
             let into = self.across[t as usize][i as usize];
             if into != CLOSED {
-                stack.push((into, a, b));
-                self.expand(v, &mut stack, out, events);
+                let (ra, lb) = (
+                    inside(self.points[a as usize]),
+                    inside(self.points[b as usize]),
+                );
+                if !(ra && lb) {
+                    stack.push(Cone {
+                        into,
+                        r: a,
+                        l: b,
+                        r_skipped: ra,
+                        l_skipped: lb,
+                    });
+                    match skip {
+                        Some(sector) => self.expand::<true>(v, sector, &mut stack, out, events),
+                        None => self.expand::<false>(v, NO_SECTOR, &mut stack, out, events),
+                    }
+                }
             }
             false
         });
         self.stack = stack;
     }
 
-    /// Runs the pending cones from `v` to exhaustion.
-    fn expand(
+    /// Runs the pending cones from `v` to exhaustion (not following cones inside `skip`
+    /// when `SKIP`; a separate copy, so the full graph's loop has no such test).
+    fn expand<const SKIP: bool>(
         &self,
         v: u32,
-        stack: &mut Vec<(u32, u32, u32)>,
+        skip: Sector,
+        stack: &mut Vec<Cone>,
         out: &mut Vec<u32>,
         events: &mut Vec<u32>,
     ) {
         let pv = self.points[v as usize];
         // The cone in hand: one of two after a split waits on the stack, a cone that
         // goes on through one edge is followed at once.
-        let Some((mut into, mut r, mut l)) = stack.pop() else {
+        let Some(mut cone) = stack.pop() else {
             return;
         };
         loop {
-            let (t, e) = ((into >> 2) as usize, into & 3);
+            let (t, e) = ((cone.into >> 2) as usize, cone.into & 3);
             let c = self.corners[t][e as usize];
             let pc = self.points[c as usize];
             // Entered through (a, b): a = corner e + 1 is on the left, b = e + 2 on the
             // right. The part right of c leaves through (b, c), opposite a; the part
             // left of c through (c, a), opposite b.
-            let to_r = side(pv, self.points[r as usize], pc);
+            let to_r = side(pv, self.points[cone.r as usize], pc);
             let through = if to_r <= 0 {
                 // Right of the cone (or on its right ray, beyond r: a collinear chain
                 // may start at r): it all goes on through (c, a).
                 if to_r == 0 {
-                    events.push(r);
+                    events.push(cone.r);
                 }
                 self.across[t][prev(e) as usize]
             } else {
-                let to_l = side(pv, self.points[l as usize], pc);
+                let to_l = side(pv, self.points[cone.l as usize], pc);
                 if to_l < 0 {
                     out.push(c);
-                    let (right, left) = (
-                        self.across[t][next(e) as usize],
-                        self.across[t][prev(e) as usize],
-                    );
+                    let c_skipped = SKIP && skip.holds(pv, pc);
+                    let mut right = self.across[t][next(e) as usize];
+                    let mut left = self.across[t][prev(e) as usize];
+                    if cone.r_skipped && c_skipped {
+                        right = CLOSED;
+                    }
+                    if c_skipped && cone.l_skipped {
+                        left = CLOSED;
+                    }
                     if left != CLOSED {
                         if right != CLOSED {
-                            stack.push((right, r, c));
+                            stack.push(Cone {
+                                into: right,
+                                l: c,
+                                l_skipped: c_skipped,
+                                ..cone
+                            });
                         }
-                        r = c;
+                        cone.r = c;
+                        cone.r_skipped = c_skipped;
                         left
                     } else {
-                        l = c;
+                        cone.l = c;
+                        cone.l_skipped = c_skipped;
                         right
                     }
                 } else {
                     if to_l == 0 {
-                        events.push(l);
+                        events.push(cone.l);
                     }
                     self.across[t][next(e) as usize]
                 }
             };
             if through != CLOSED {
-                into = through;
+                cone.into = through;
                 continue;
             }
             match stack.pop() {
-                Some(next_cone) => (into, r, l) = next_cone,
+                Some(next_cone) => cone = next_cone,
                 None => return,
             }
         }
@@ -404,7 +484,14 @@ pub(crate) fn adjacency(graph: &VisibilityGraph) -> Option<Vec<Edge>> {
         if !has_nodes[v as usize] {
             continue;
         }
-        expansion.direct_from(v, &mut direct, &mut events);
+        // Reduced graph: from a simple (reflex) vertex only lines tangent there count, so
+        // the directions opposite the obstacle's corner (the sector from the ray away
+        // from the wedge's end to the ray away from its start) are not followed.
+        let skip = simple[v as usize].filter(|_| !full).map(|sv| Sector {
+            after: sv.end,
+            before: sv.start,
+        });
+        expansion.direct_from(v, skip, &mut direct, &mut events);
         // Node ids grow with vertex ids: each node's list comes out in order, and the
         // graph's store need not sort it.
         direct.sort_unstable();

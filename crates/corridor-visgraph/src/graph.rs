@@ -47,7 +47,7 @@ pub enum GraphKind {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Construction {
     /// [`Construction::Expansion`] from about a hundred free-space vertices on (full
-    /// graph; about 400 for the reduced graph), [`Construction::Pairs`] below, where it
+    /// graph; about 200 for the reduced graph), [`Construction::Pairs`] below, where it
     /// is faster (the default; measured, see docs/BENCHMARKS.md).
     #[default]
     Auto,

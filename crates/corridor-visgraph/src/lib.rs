@@ -13,7 +13,7 @@
 //!   direction filter and a segment test along grid cells (no per-corner set-up); and the
 //!   naive O(n³) test of every pair against every wall, kept as the oracle the others are
 //!   tested against. The default ([`Construction::Auto`]) takes pairs for small inputs
-//!   and the expansion from about a hundred vertices on (400 for the reduced graph).
+//!   and the expansion from about a hundred vertices on (200 for the reduced graph).
 //! * **Reduced graph by default.** Only corners where the free space is reflex and only
 //!   edges tangent at both ends — enough for shortest paths (see [`GraphKind`]).
 //! * **Exact.** Every decision (which side, which order, visible or not) is an exact
