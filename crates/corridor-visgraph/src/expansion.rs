@@ -229,9 +229,11 @@ impl<'a> Expansion<'a> {
         if t0 == NO_TRIANGLE {
             return false;
         }
-        // Counter-clockwise: across the edge (v, b), opposite the corner after v.
+        // Counter-clockwise: across the edge (v, b), opposite the corner after v. (Each
+        // turn is bounded by the triangle count, so a malformed triangulation cannot
+        // loop forever.)
         let mut t = t0;
-        loop {
+        for _ in 0..self.corners.len() {
             let i = self.corner_of(t, v);
             if f(t, i) {
                 return true;
@@ -246,7 +248,7 @@ impl<'a> Expansion<'a> {
         }
         // The hull stopped us: the rest clockwise from the start.
         let mut t = t0;
-        loop {
+        for _ in 0..self.corners.len() {
             let i = self.corner_of(t, v);
             t = self.neighbours[t as usize][prev(i) as usize];
             if t == NO_TRIANGLE {
@@ -256,6 +258,7 @@ impl<'a> Expansion<'a> {
                 return true;
             }
         }
+        false
     }
 
     /// The vertices directly visible from `v` (see the module doc), into `out`; into
@@ -416,7 +419,11 @@ impl<'a> Expansion<'a> {
         if found.is_some() {
             return found;
         }
-        while into != CLOSED {
+        // A straight ray enters each triangle at most once.
+        for _ in 0..self.corners.len() {
+            if into == CLOSED {
+                return None;
+            }
             let (t, e) = ((into >> 2) as usize, into & 3);
             let c = self.corners[t][e as usize];
             match side(pv, px, self.points[c as usize]) {
