@@ -43,6 +43,10 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+// The unit tests reuse the integration tests' generators, which name the crate.
+#[cfg(test)]
+extern crate self as corridor_visgraph;
+
 mod angle;
 mod cones;
 mod error;
@@ -55,6 +59,8 @@ mod pairs;
 mod ray;
 mod search;
 mod sweep;
+#[doc(hidden)]
+pub mod triangulation;
 
 pub use angle::Wedge;
 pub use error::{BuildError, Endpoint, QueryError};
