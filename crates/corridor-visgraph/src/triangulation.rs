@@ -400,6 +400,8 @@ impl<'a> Builder<'a> {
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.extend(fan.map(|t| 4 * t));
+        let pts = self.pts;
+        let pp = pts[p as usize];
         while let Some(e) = stack.pop() {
             let (t, i) = (e / 4, (e % 4) as usize);
             let u = self.neighbours[t as usize][i];
@@ -416,10 +418,10 @@ impl<'a> Builder<'a> {
             };
             let c = self.corners[t as usize];
             let (x, y, q) = (c[next3(i)], c[prev3(i)], self.corners[u as usize][k]);
-            let pt = |v: u32| self.pts[v as usize];
-            if !clearly_in_circle(pt(p), pt(x), pt(y), pt(q))
-                || self.orient(p, x, q) != Orientation::CounterClockwise
-                || self.orient(q, y, p) != Orientation::CounterClockwise
+            let (px, py, pq) = (pts[x as usize], pts[y as usize], pts[q as usize]);
+            if !clearly_in_circle(pp, px, py, pq)
+                || orient(pp, px, pq) != Orientation::CounterClockwise
+                || orient(pq, py, pp) != Orientation::CounterClockwise
             {
                 continue;
             }
