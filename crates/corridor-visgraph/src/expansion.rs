@@ -64,22 +64,8 @@ use crate::angle::Dir;
 use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::ray::{Place, Walk};
-use crate::triangulation_spade::{triangulate, Triangulation, NO_TRIANGLE};
+use crate::triangulation::{triangulate, Triangulation, NO_TRIANGLE};
 use corridor_geom::{orient, Orientation, Point};
-
-/// From how many free-space vertices [`crate::Construction::Auto`] builds by expansion
-/// rather than by pairs. Measured in instructions per whole build with `spade`'s
-/// triangulation (docs/BENCHMARKS.md, issue 4, session 16): the full graph breaks even
-/// near 85 vertices (28 vertices: pairs 0.40 M, expansion 0.50 M; 105: 3.29 M against
-/// 2.83 M), the reduced one near 200 (convex-200 6.25 M against 6.07 M, convex-100 2.20 M
-/// against 2.83 M); at 1,000 vertices and above the expansion wins by 2–10×. A cheaper
-/// triangulation moves both limits down.
-pub(crate) fn auto_from(kind: GraphKind) -> usize {
-    match kind {
-        GraphKind::Full => 90,
-        GraphKind::Reduced => 200,
-    }
-}
 
 /// No way across an edge (a wall, the hull, or not free).
 const CLOSED: u32 = u32::MAX;

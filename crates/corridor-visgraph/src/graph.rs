@@ -46,9 +46,9 @@ pub enum GraphKind {
 /// How the graph is constructed. All constructions give the same edges.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Construction {
-    /// [`Construction::Expansion`] from about a hundred free-space vertices on (full
-    /// graph; about 200 for the reduced graph), [`Construction::Pairs`] below, where it
-    /// is faster (the default; measured, see docs/BENCHMARKS.md).
+    /// [`Construction::Expansion`] (the default): from 8 to 10,000 vertices the cheapest,
+    /// or within 6 % of pairs on small reduced graphs (see docs/BENCHMARKS.md). With
+    /// [`GraphOptions::no_culling`], the sweep over every wall.
     #[default]
     Auto,
     /// Lee's rotational sweep around every node, O(n² log n), with the sweep limited to
@@ -147,10 +147,7 @@ impl VisibilityGraph {
         };
         let construction = match options.construction {
             Construction::Auto if options.no_culling => Construction::Sweep,
-            Construction::Auto if graph.free.points.len() >= expansion::auto_from(kind) => {
-                Construction::Expansion
-            }
-            Construction::Auto => Construction::Pairs,
+            Construction::Auto => Construction::Expansion,
             other => other,
         };
         let adjacency = match construction {
@@ -158,8 +155,8 @@ impl VisibilityGraph {
                 graph.adjacency_by_sweep(!options.no_culling)
             }
             Construction::Pairs => pairs::adjacency(&graph),
-            // A free space the triangulator rejects (coordinates out of its range) is
-            // still built, pair by pair.
+            // A free space the triangulation rejects (it cannot come from a valid
+            // environment, but it must not panic) is still built, pair by pair.
             Construction::Expansion => {
                 expansion::adjacency(&graph).unwrap_or_else(|| pairs::adjacency(&graph))
             }

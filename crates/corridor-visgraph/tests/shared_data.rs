@@ -66,11 +66,6 @@ fn anyangle_mazes_all_4102_problems() {
     anyangle_mazes_all_4102_problems_by(Construction::Auto);
 }
 
-#[test]
-fn anyangle_mazes_all_4102_problems_by_expansion() {
-    anyangle_mazes_all_4102_problems_by(Construction::Expansion);
-}
-
 fn build_by(env: &corridor_geom::Environment, construction: Construction) -> VisibilityGraph {
     VisibilityGraph::with_options(
         env,
@@ -115,9 +110,10 @@ fn aurora_all_2990_problems() {
     aurora_all_2990_problems_by(Construction::Auto);
 }
 
+/// The default is the expansion; the rotational sweep is checked on the same problems.
 #[test]
-fn aurora_all_2990_problems_by_expansion() {
-    aurora_all_2990_problems_by(Construction::Expansion);
+fn aurora_all_2990_problems_by_sweep() {
+    aurora_all_2990_problems_by(Construction::Sweep);
 }
 
 fn aurora_all_2990_problems_by(construction: Construction) {
