@@ -1,8 +1,8 @@
 //! Benchmark of the visibility graphs and the trapezoidal map (issue 4): build time and
-//! memory against n for the naive full graph, the sweep's full graph, the sweep's reduced
-//! graph and the trapezoidal map, and query times of both planners on the shared
+//! memory against n for the naive full graph, the sweep's full and reduced graphs, the
+//! triangular expansion's full and reduced graphs (the default) and the trapezoidal map, and query times of both planners on the shared
 //! problems. It lives in `corridor-trapmap` because that crate depends on
-//! `corridor-visgraph`, so one harness times all four structures in one run.
+//! `corridor-visgraph`, so one harness times every structure in one run.
 //!
 //! A plain `fn main` harness (`harness = false`):
 //!
@@ -289,6 +289,9 @@ struct Row {
     naive: Option<Timed>,
     full: Option<Timed>,
     reduced: Timed,
+    /// The triangular expansion's full graph (with `all`) and reduced graph (the default).
+    expansion_full: Option<Timed>,
+    expansion_reduced: Timed,
     trapmap: Timed,
     /// Whether the naive and sweep full graphs have the same edge set.
     naive_agrees: Option<bool>,
@@ -409,11 +412,46 @@ fn measure(
         } else {
             eprintln!("  sweep full graph skipped (predicted {predicted:.0} s)");
         }
+        eprintln!("  expansion full graph");
+        let (mut t, g) = time(
+            || free.clone(),
+            |f| {
+                VisibilityGraph::from_free_space(
+                    f,
+                    graph_opts(GraphKind::Full, Construction::Expansion),
+                )
+            },
+            reps,
+        );
+        t.count = g.node_count();
+        t.links = g.edge_count();
+        t.bytes = g.graph_memory_bytes();
+        if let Some(edges) = &naive_edges {
+            let same = g.edges().eq(edges.iter().copied());
+            row.naive_agrees = Some(row.naive_agrees.unwrap_or(true) && same);
+        }
+        row.expansion_full = Some(t);
     }
+    eprintln!("  expansion reduced graph (the default)");
+    let (mut t, g) = time(
+        || free.clone(),
+        |f| {
+            VisibilityGraph::from_free_space(
+                f,
+                graph_opts(GraphKind::Reduced, Construction::Expansion),
+            )
+        },
+        reps,
+    );
+    t.count = g.node_count();
+    t.links = g.edge_count();
+    t.bytes = g.graph_memory_bytes();
+    drop(g);
+    row.expansion_reduced = t;
     eprintln!("  sweep reduced graph");
     let (mut t, graph) = time(
         || free.clone(),
-        // Explicitly the sweep (the default takes pairs or the expansion), so the
+        // Explicitly the sweep (the default is the expansion, its own column), so the
         // column stays what its name says and comparable with earlier runs.
         |f| {
             VisibilityGraph::from_free_space(f, graph_opts(GraphKind::Reduced, Construction::Sweep))
@@ -608,15 +646,15 @@ fn print_tables(rows: &[Row]) {
          space is built first; each structure is built from a copy of it."
     );
     println!();
-    println!("| input | n | walls | free space | naive full graph | sweep full graph | sweep reduced graph | trapezoidal map | naive / sweep (full) | full / reduced | samples × batch (reduced) |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| input | n | walls | free space | naive full graph | sweep full graph | sweep reduced graph | expansion full graph | expansion reduced graph (default) | trapezoidal map | naive / sweep (full) | sweep / expansion (full) | sweep / expansion (reduced) | samples × batch (reduced) |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for r in rows {
         let ratio = |a: &Option<Timed>, b: Option<&Timed>| match (a, b) {
-            (Some(a), Some(b)) => format!("{:.0}×", a.cpu / b.cpu),
+            (Some(a), Some(b)) => format!("{:.1}×", a.cpu / b.cpu),
             _ => "–".into(),
         };
         println!(
-            "| {} | {} | {} | {:.2} ({:.2}) | {} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {} | {} | {} × {} |",
+            "| {} | {} | {} | {:.2} ({:.2}) | {} | {} | {:.2} ({:.2}) | {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {} | {} | {:.1}× | {} × {} |",
             r.name,
             r.n,
             r.walls,
@@ -626,10 +664,14 @@ fn print_tables(rows: &[Row]) {
             cell(&r.full),
             r.reduced.cpu,
             r.reduced.wall,
+            cell(&r.expansion_full),
+            r.expansion_reduced.cpu,
+            r.expansion_reduced.wall,
             r.trapmap.cpu,
             r.trapmap.wall,
             ratio(&r.naive, r.full.as_ref()),
-            ratio(&r.full, Some(&r.reduced)),
+            ratio(&r.full, r.expansion_full.as_ref()),
+            r.reduced.cpu / r.expansion_reduced.cpu,
             r.reduced.reps,
             r.reduced.batch
         );
@@ -640,7 +682,7 @@ fn print_tables(rows: &[Row]) {
          graph and map bytes exclude the free space they share (its own column)."
     );
     println!();
-    println!("| input | n | full graph nodes / edges | reduced graph nodes / edges | trapezoids / DAG nodes / depth | free space bytes (per n) | full graph bytes (per n) | reduced graph bytes (per n) | trapezoidal map bytes (per n) | naive = sweep |");
+    println!("| input | n | full graph nodes / edges | reduced graph nodes / edges | trapezoids / DAG nodes / depth | free space bytes (per n) | full graph bytes (per n) | reduced graph bytes (per n) | trapezoidal map bytes (per n) | naive = sweep = expansion (full) |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     for r in rows {
         let nf = r.n.max(1) as f64;
@@ -700,7 +742,7 @@ fn print_tables(rows: &[Row]) {
 fn write_svg(path: &Path, rows: &[Row]) -> std::io::Result<()> {
     let rows: Vec<&Row> = rows.iter().filter(|r| r.synthetic).collect();
     type Pick = fn(&Row) -> Option<f64>;
-    let series: [(&str, &str, Pick); 4] = [
+    let series: [(&str, &str, Pick); 6] = [
         ("naive full graph", "#d62728", |r| {
             r.naive.as_ref().map(|t| t.cpu + r.free.cpu)
         }),
@@ -709,6 +751,12 @@ fn write_svg(path: &Path, rows: &[Row]) -> std::io::Result<()> {
         }),
         ("sweep reduced graph", "#2ca02c", |r| {
             Some(r.reduced.cpu + r.free.cpu)
+        }),
+        ("expansion full graph", "#ff7f0e", |r| {
+            r.expansion_full.as_ref().map(|t| t.cpu + r.free.cpu)
+        }),
+        ("expansion reduced graph (default)", "#17becf", |r| {
+            Some(r.expansion_reduced.cpu + r.free.cpu)
         }),
         ("trapezoidal map", "#9467bd", |r| {
             Some(r.trapmap.cpu + r.free.cpu)
