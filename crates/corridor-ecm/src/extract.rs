@@ -731,3 +731,69 @@ fn sample_arc(
         (Site::Segment(_), Site::Segment(_)) => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corridor_geom::WallSegment;
+
+    /// A square obstacle (free outside) and a point obstacle to its right: no wall closes
+    /// the free space.
+    fn square_and_point() -> Walls {
+        let ring = [(0, 0), (0, 10), (10, 10), (10, 0)].map(|(x, y)| GridPoint::new(x, y));
+        Walls {
+            segments: (0..4)
+                .map(|i| WallSegment {
+                    a: ring[i],
+                    b: ring[(i + 1) % 4],
+                    two_sided: false,
+                    sources: Vec::new(),
+                })
+                .collect(),
+            points: vec![(GridPoint::new(30, 5), Vec::new())],
+            ..Walls::default()
+        }
+    }
+
+    #[test]
+    fn open_extraction_lists_the_ends_of_infinite_edges() {
+        let walls = square_and_point();
+        let diagram = voronoi(&walls).unwrap();
+        // The full build's extraction refuses an unbounded free space.
+        assert!(matches!(
+            extract_with(&walls, &segment_ends(&walls), &diagram, 0.1),
+            Err(ExtractError::Unbounded(_))
+        ));
+        let (raw, open) = extract_open(&walls, &diagram, 0.1).unwrap();
+        assert!(!open.is_empty());
+        let mut degree = vec![0u32; raw.vertices.len()];
+        for e in &raw.edges {
+            degree[e.start as usize] += 1;
+            degree[e.end as usize] += 1;
+        }
+        for o in &open {
+            let v = o.vertex as usize;
+            assert!(!raw.vertices[v].1, "a corner is never open");
+            // Traced edges plus infinite ones: a bending point has two in all.
+            assert_eq!(o.bending, degree[v] + o.open_edges == 2);
+        }
+        // Between the square's right side and the point the medial axis is a parabola
+        // whose ends, on the lines y = 0 and y = 10, are bending points where the axis
+        // runs off to infinity (the bisectors of the point and the square's corners).
+        let x = 825.0 / 40.0;
+        let ends = [0.0, 10.0].map(|y| {
+            let at = |p: Point| (p - Point::new(x, y)).length() < 1e-6;
+            let o = open
+                .iter()
+                .find(|o| at(raw.vertices[o.vertex as usize].0))
+                .expect("an open vertex at the parabola's end");
+            assert!(o.bending);
+            assert_eq!(o.open_edges, 1);
+            o.vertex
+        });
+        // The chain stops there: the parabola is one edge between the two.
+        assert!(raw.edges.iter().any(|e| {
+            (e.start, e.end) == (ends[0], ends[1]) || (e.start, e.end) == (ends[1], ends[0])
+        }));
+    }
+}

@@ -37,18 +37,20 @@
 //!   missing from its list. They are never in `Y`, so check (1) fails at it as a new
 //!   vertex (it counts them), and check (2) at an old end vertex does not look at `L`'s
 //!   edges at all (only at the `Y` edge ends it gets);
-//! * an open vertex of degree 2 is a bending point of `L` where the chain through it
-//!   runs off to infinity: an edge of `L` that ends there is only part of an edge of `L`,
-//!   so it is not certified (nor is a cut piece that ends there). The edge at the other
-//!   side of it is infinite, so not certified either: no `Y` edge ends at such a vertex.
+//! * an open vertex of degree 2 is a bending point of the medial axis of the local walls
+//!   where the chain through it runs off to infinity: an edge of `L` that ends there is
+//!   only a part of an edge of that medial axis, so it is not certified (nor is a cut
+//!   piece that ends there). The edge on its other side is infinite, so not certified
+//!   either: no `Y` edge ends at such a vertex.
 //!
 //! Any other infinite medial-axis edge (there is none: in a segment Voronoi diagram an
 //! infinite edge between two cells is the bisector of two points on the convex hull of
-//! the sites, or the boundary between a segment and its end point) makes extraction fail, and the update tries the next recovery transform. So
-//! every edge end that `L` has at a vertex is either in its list or counted as open, and
-//! the checks below see every edge of `L` as they would with a frame around the walls,
-//! which is what they need: only certified parts of `L` go into the map, and those do
-//! not depend on the walls outside their discs.
+//! the sites, or the boundary between a segment and its end point) makes extraction
+//! fail, and the update tries the next recovery transform. So every edge end that `L`
+//! has at a vertex is either in its list or counted as open, and the checks below see
+//! every edge of `L` as they would with a frame around the walls. That is all they
+//! need: only certified parts of `L` go into the map, and those do not depend on any
+//! wall outside their discs.
 //!
 //! `Y` is complete when (1) every vertex of `Y` that is not an old vertex has all of its
 //! `L` edges in `Y`, (2) every old vertex where kept and influenced edges meet (an *end
@@ -1869,10 +1871,9 @@ fn update_components(
     }
     // Edges take their start vertex's component.
     for v in relabelled {
-        let c = ecm.vertices[v].component;
-        let edges = ecm.vertices[v].edges.clone();
-        for e in edges {
-            ecm.edges[e].component = c;
+        let vertex = &ecm.vertices[v];
+        for &e in &vertex.edges {
+            ecm.edges[e].component = vertex.component;
         }
     }
 }
