@@ -627,14 +627,24 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             let Some(e) = ecm.edges.get(id) else { continue };
             let near = |w: &[BendingPoint]| Zone::chord(&w[0], &w[1], deviation).meets(a, b, eps);
             let chords = &e.bending_points;
+            if let Some(h) = hits.get_mut(&id) {
+                // Already influenced by another changed wall: only chords outside its
+                // first and last influenced ones can move them.
+                if let Some(first) = chords[..=h.0].windows(2).position(near) {
+                    h.0 = first;
+                }
+                let after = &chords[h.1 + 1..];
+                if let Some(k) = after.windows(2).rev().position(near) {
+                    h.1 += after.len() - 1 - k;
+                }
+                continue;
+            }
             let Some(first) = chords.windows(2).position(near) else {
                 continue;
             };
             let last = chords.len() - 2 - chords.windows(2).rev().position(near).unwrap_or(0);
             influenced.insert(id);
-            let h = hits.entry(id).or_insert((first, last));
-            h.0 = h.0.min(first);
-            h.1 = h.1.max(last);
+            hits.insert(id, (first, last));
         }
     }
     // Old vertices at the ends of influenced edges, with the influenced edge ends they lose.
