@@ -38,6 +38,21 @@ pub(crate) struct RawEcm {
     pub edges: Vec<RawEdge>,
 }
 
+/// A vertex of a diagram extracted without a closing frame ([`extract_open`]) that has
+/// infinite Voronoi edges in the free space: they are not traced, so the vertex's edges in
+/// the extracted medial axis are not all of its edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OpenVertex {
+    /// The vertex (an index into [`RawEcm::vertices`]).
+    pub vertex: u32,
+    /// How many of its medial-axis edges are infinite (not traced).
+    pub open_edges: u32,
+    /// Whether it has two medial-axis edges in all, so that it is a bending point of the
+    /// medial axis of these walls: it is a vertex of the extracted graph only because the
+    /// chain through it stops there (it runs off to infinity).
+    pub bending: bool,
+}
+
 /// Why extraction failed.
 #[derive(Clone, Debug)]
 pub(crate) enum ExtractError {
@@ -277,13 +292,26 @@ impl<'a> Extractor<'a> {
     }
 }
 
-/// The medial axis of the free space of `walls`, from their Voronoi diagram.
-pub(crate) fn extract(
+/// The medial axis of the free space of a part of the walls without a closing frame (for
+/// local diagrams): where a medial-axis edge is infinite, the chain stops at its finite
+/// end vertex, which becomes a vertex of the result (also when the edge makes it a bending
+/// point) and is listed with its infinite edges. Infinite edges other than the bisector of
+/// two points (there are none in a segment Voronoi diagram) still fail with
+/// [`ExtractError::Unbounded`].
+pub(crate) fn extract_open(
     walls: &Walls,
     diagram: &Diagram,
     deviation: f64,
-) -> Result<RawEcm, ExtractError> {
-    extract_with(walls, &segment_ends(walls), diagram, deviation)
+) -> Result<(RawEcm, Vec<OpenVertex>), ExtractError> {
+    let mut open = Vec::new();
+    let raw = extract_impl(
+        walls,
+        &segment_ends(walls),
+        diagram,
+        deviation,
+        Some(&mut open),
+    )?;
+    Ok((raw, open))
 }
 
 /// The end points of the walls' segments grouped by point: segment `i`'s ends `a` and `b`
@@ -292,12 +320,26 @@ pub(crate) fn segment_ends(walls: &Walls) -> PointGroups {
     PointGroups::new(walls.segments.iter().flat_map(|s| [s.a, s.b]))
 }
 
-/// [`extract`] given the [`segment_ends`] of `walls` (built once for the wall checks too).
+/// The medial axis of the free space of `walls` (which must close it: an infinite
+/// medial-axis edge fails with [`ExtractError::Unbounded`]), from their Voronoi diagram,
+/// given their [`segment_ends`] (built once for the wall checks too).
 pub(crate) fn extract_with(
     walls: &Walls,
     ends: &PointGroups,
     diagram: &Diagram,
     deviation: f64,
+) -> Result<RawEcm, ExtractError> {
+    extract_impl(walls, ends, diagram, deviation, None)
+}
+
+/// [`extract_with`], or with `open` [`extract_open`] (the vertices with infinite
+/// medial-axis edges are written there).
+fn extract_impl(
+    walls: &Walls,
+    ends: &PointGroups,
+    diagram: &Diagram,
+    deviation: f64,
+    mut open: Option<&mut Vec<OpenVertex>>,
 ) -> Result<RawEcm, ExtractError> {
     let x = Extractor {
         walls,
@@ -337,6 +379,12 @@ pub(crate) fn extract_with(
     // 1. Which Voronoi edges are medial-axis edges of the free space.
     let mut kept = vec![false; edges.len()];
     let mut degree = vec![0u32; nv];
+    // Infinite medial-axis edges per vertex (only without a frame; else they fail).
+    let mut infinite = if open.is_some() {
+        vec![0u32; nv]
+    } else {
+        Vec::new()
+    };
     for e in 0..edges.len() {
         let t = twin(e);
         if t < e || !edges[e].is_primary() {
@@ -362,6 +410,10 @@ pub(crate) fn extract_with(
             (v0, v1) => {
                 // Infinite primary edges run between two point sites along their bisector.
                 let (Site::Point(p1), Site::Point(p2)) = (a, b) else {
+                    if open.is_some() {
+                        // Not expected; without a frame its vertex could not be marked.
+                        return Err(ExtractError::Unbounded(Vec::new()));
+                    }
                     continue;
                 };
                 let dir = (pt(p2) - pt(p1)).perp();
@@ -371,6 +423,12 @@ pub(crate) fn extract_with(
                     _ => (pt(p1) + pt(p2)) * 0.5,
                 };
                 if x.free_between(a, b, q) {
+                    if open.is_some() {
+                        for v in [v0, v1].into_iter().flatten() {
+                            infinite[v] += 1;
+                        }
+                        continue;
+                    }
                     let mut sources = x.site_sources(a);
                     sources.extend(x.site_sources(b));
                     return Err(ExtractError::Unbounded(sources));
@@ -463,6 +521,7 @@ pub(crate) fn extract_with(
             if degree[v] == 0 {
                 return vertex;
             }
+            let open_edges = infinite.get(v).copied().unwrap_or(0);
             let r = Point::new(p.x.round(), p.y.round());
             if (p - r).length() <= 1e-6
                 && r.x.abs() <= i32::MAX as f64
@@ -474,8 +533,15 @@ pub(crate) fn extract_with(
                 // The corner's grid point, exactly.
                 vertex.position = r;
                 vertex.corner = true;
-            } else if degree[v] != 2 {
+            } else if degree[v] != 2 || open_edges > 0 {
                 vertex.ecm_vertex = raw.vertices.len() as u32;
+                if let Some(open) = open.as_deref_mut().filter(|_| open_edges > 0) {
+                    open.push(OpenVertex {
+                        vertex: vertex.ecm_vertex,
+                        open_edges,
+                        bending: degree[v] + open_edges == 2,
+                    });
+                }
                 raw.vertices.push((p, false));
             }
             vertex
@@ -663,5 +729,71 @@ fn sample_arc(
             }
         }
         (Site::Segment(_), Site::Segment(_)) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corridor_geom::WallSegment;
+
+    /// A square obstacle (free outside) and a point obstacle to its right: no wall closes
+    /// the free space.
+    fn square_and_point() -> Walls {
+        let ring = [(0, 0), (0, 10), (10, 10), (10, 0)].map(|(x, y)| GridPoint::new(x, y));
+        Walls {
+            segments: (0..4)
+                .map(|i| WallSegment {
+                    a: ring[i],
+                    b: ring[(i + 1) % 4],
+                    two_sided: false,
+                    sources: Vec::new(),
+                })
+                .collect(),
+            points: vec![(GridPoint::new(30, 5), Vec::new())],
+            ..Walls::default()
+        }
+    }
+
+    #[test]
+    fn open_extraction_lists_the_ends_of_infinite_edges() {
+        let walls = square_and_point();
+        let diagram = voronoi(&walls).unwrap();
+        // The full build's extraction refuses an unbounded free space.
+        assert!(matches!(
+            extract_with(&walls, &segment_ends(&walls), &diagram, 0.1),
+            Err(ExtractError::Unbounded(_))
+        ));
+        let (raw, open) = extract_open(&walls, &diagram, 0.1).unwrap();
+        assert!(!open.is_empty());
+        let mut degree = vec![0u32; raw.vertices.len()];
+        for e in &raw.edges {
+            degree[e.start as usize] += 1;
+            degree[e.end as usize] += 1;
+        }
+        for o in &open {
+            let v = o.vertex as usize;
+            assert!(!raw.vertices[v].1, "a corner is never open");
+            // Traced edges plus infinite ones: a bending point has two in all.
+            assert_eq!(o.bending, degree[v] + o.open_edges == 2);
+        }
+        // Between the square's right side and the point the medial axis is a parabola
+        // whose ends, on the lines y = 0 and y = 10, are bending points where the axis
+        // runs off to infinity (the bisectors of the point and the square's corners).
+        let x = 825.0 / 40.0;
+        let ends = [0.0, 10.0].map(|y| {
+            let at = |p: Point| (p - Point::new(x, y)).length() < 1e-6;
+            let o = open
+                .iter()
+                .find(|o| at(raw.vertices[o.vertex as usize].0))
+                .expect("an open vertex at the parabola's end");
+            assert!(o.bending);
+            assert_eq!(o.open_edges, 1);
+            o.vertex
+        });
+        // The chain stops there: the parabola is one edge between the two.
+        assert!(raw.edges.iter().any(|e| {
+            (e.start, e.end) == (ends[0], ends[1]) || (e.start, e.end) == (ends[1], ends[0])
+        }));
     }
 }

@@ -17,13 +17,40 @@
 //! found again below.
 //!
 //! The new ECM is the kept edges plus a set `Y` of new edges. `Y` is taken from the
-//! ECM `L` of the new walls that meet a box `B` (plus a frame far outside, so that the
-//! diagram is closed): a point of `L` whose clearance disc lies inside `B` has no other
-//! wall in its disc than the ones `L` was built from, so it is a point of the new medial
-//! axis with the same annotation, and a vertex of `L` whose disc lies inside `B` has the
-//! same incident edges as in the new ECM. An edge of `L` all of whose chords have their
-//! discs (bounded as above) strictly inside `B` is *certified*: it is an edge of the new
-//! ECM. `Y` is every certified edge of `L` that is not a kept edge.
+//! ECM `L` of the new walls that meet a box `B`: a point of `L` whose clearance disc lies
+//! inside `B` has no other wall in its disc than the ones `L` was built from, so it is a
+//! point of the new medial axis with the same annotation, and a vertex of `L` whose disc
+//! lies inside `B` has the same incident edges as in the new ECM. An edge of `L` all of
+//! whose chords have their discs (bounded as above) strictly inside `B` is *certified*:
+//! it is an edge of the new ECM. `Y` is every certified edge of `L` that is not a kept
+//! edge.
+//!
+//! # Open vertices
+//! The local diagram has no frame around its walls (a frame of 4 far walls cost a fifth
+//! of the Voronoi step), so some medial-axis edges of `L` are infinite: bisectors of two
+//! wall end points on the convex hull of the local walls, on their free side. Extraction
+//! does not trace them; it counts them at their finite end vertex, which is *open*, and
+//! always makes that vertex a vertex of `L` (with the infinite edges counted, the degree
+//! of every vertex is its degree in the diagram of the local walls, so a vertex is never
+//! taken for a bending point). Two cases:
+//! * an open vertex of degree ≠ 2 is a true vertex of `L`, but its infinite edges are
+//!   missing from its list. They are never in `Y`, so check (1) fails at it as a new
+//!   vertex (it counts them), and check (2) at an old end vertex does not look at `L`'s
+//!   edges at all (only at the `Y` edge ends it gets);
+//! * an open vertex of degree 2 is a bending point of the medial axis of the local walls
+//!   where the chain through it runs off to infinity: an edge of `L` that ends there is
+//!   only a part of an edge of that medial axis, so it is not certified (nor is a cut
+//!   piece that ends there). The edge on its other side is infinite, so not certified
+//!   either: no `Y` edge ends at such a vertex.
+//!
+//! Any other infinite medial-axis edge (there is none: in a segment Voronoi diagram an
+//! infinite edge between two cells is the bisector of two points on the convex hull of
+//! the sites, or the boundary between a segment and its end point) makes extraction
+//! fail, and the update tries the next recovery transform. So every edge end that `L`
+//! has at a vertex is either in its list or counted as open, and the checks below see
+//! every edge of `L` as they would with a frame around the walls. That is all they
+//! need: only certified parts of `L` go into the map, and those do not depend on any
+//! wall outside their discs.
 //!
 //! `Y` is complete when (1) every vertex of `Y` that is not an old vertex has all of its
 //! `L` edges in `Y`, (2) every old vertex where kept and influenced edges meet (an *end
@@ -56,7 +83,7 @@
 use super::canonical::same_geometry;
 use super::DynamicEcm;
 use crate::build::finalize;
-use crate::extract::{extract, voronoi};
+use crate::extract::{extract_open, voronoi, OpenVertex};
 use crate::graph::{
     cell_corners, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
 };
@@ -418,7 +445,7 @@ pub(crate) struct Splice {
     pub cut: bool,
     /// Time spent building local Voronoi diagrams.
     pub voronoi_time: Duration,
-    /// Walls (with the frame) given to the last local Voronoi diagram.
+    /// Walls given to the last local Voronoi diagram.
     pub local_walls: usize,
 }
 
@@ -600,14 +627,24 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             let Some(e) = ecm.edges.get(id) else { continue };
             let near = |w: &[BendingPoint]| Zone::chord(&w[0], &w[1], deviation).meets(a, b, eps);
             let chords = &e.bending_points;
+            if let Some(h) = hits.get_mut(&id) {
+                // Already influenced by another changed wall: only chords outside its
+                // first and last influenced ones can move them.
+                if let Some(first) = chords[..=h.0].windows(2).position(near) {
+                    h.0 = first;
+                }
+                let after = &chords[h.1 + 1..];
+                if let Some(k) = after.windows(2).rev().position(near) {
+                    h.1 += after.len() - 1 - k;
+                }
+                continue;
+            }
             let Some(first) = chords.windows(2).position(near) else {
                 continue;
             };
             let last = chords.len() - 2 - chords.windows(2).rev().position(near).unwrap_or(0);
             influenced.insert(id);
-            let h = hits.entry(id).or_insert((first, last));
-            h.0 = h.0.min(first);
-            h.1 = h.1.max(last);
+            hits.insert(id, (first, last));
         }
     }
     // Old vertices at the ends of influenced edges, with the influenced edge ends they lose.
@@ -936,7 +973,8 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
     if keys.len() as f64 > ctx.max_local_fraction * ctx.total_walls as f64 && ctx.total_walls > 64 {
         return Step::Fail("the region covers most of the walls".into());
     }
-    // Local walls, and a frame around them and the region.
+    // The local walls, and a box around them and the region that bounds the work of the
+    // certification.
     let mut local = Walls {
         grid,
         ..Walls::default()
@@ -962,32 +1000,38 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
     let limit = i32::MAX as i64 - 64;
     let (x0, y0) = ((fmin[0] - pad).max(-limit), (fmin[1] - pad).max(-limit));
     let (x1, y1) = ((fmax[0] + pad).min(limit), (fmax[1] + pad).min(limit));
-    let corners = [
-        GridPoint::new(x0 as i32, y0 as i32),
-        GridPoint::new(x1 as i32, y0 as i32),
-        GridPoint::new(x1 as i32, y1 as i32),
-        GridPoint::new(x0 as i32, y1 as i32),
-    ];
-    for i in 0..4 {
-        local.segments.push(WallSegment {
-            a: corners[i],
-            b: corners[(i + 1) % 4],
-            two_sided: false,
-            sources: Vec::new(),
-        });
+    if keys.is_empty() {
+        // No walls: a frame on the box, so that the diagram has a site (nothing inside
+        // can be certified, as before the frame was dropped).
+        let corners = [
+            GridPoint::new(x0 as i32, y0 as i32),
+            GridPoint::new(x1 as i32, y0 as i32),
+            GridPoint::new(x1 as i32, y1 as i32),
+            GridPoint::new(x0 as i32, y1 as i32),
+        ];
+        for i in 0..4 {
+            local.segments.push(WallSegment {
+                a: corners[i],
+                b: corners[(i + 1) % 4],
+                two_sided: false,
+                sources: Vec::new(),
+            });
+        }
     }
     let local_walls: Vec<LocalWall> = keys.iter().map(|k| LocalWall::new(*k)).collect();
     let deviation_grid = grid.to_grid_length(ctx.deviation);
     // A chord is certified when its capsule (which holds the clearance discs along it)
-    // meets no new wall that was not taken, and not the frame: strictly inside one of the
-    // zones whose walls were all taken, or checked against the wall index.
+    // meets no new wall that was not taken: strictly inside one of the zones whose walls
+    // were all taken, or checked against the wall index. Only chords inside `inner` are
+    // tried (the box where the frame of the local diagram used to be, less a grid step):
+    // farther out they are outside the region, and each would query the walls far away.
     let inner = Aabb2 {
         min: Point::new(x0 as f64 + 1.0, y0 as f64 + 1.0) / scale,
         max: Point::new(x1 as f64 - 1.0, y1 as f64 - 1.0) / scale,
     };
-    // Whether the region lies inside the frame (it does unless the frame was clamped at
-    // the grid's limits).
-    let framed = region.strictly_inside(&inner);
+    // Whether the region lies inside that box (it does unless the box was clamped at the
+    // grid's limits).
+    let bounded = region.strictly_inside(&inner);
     let known = |cz: &Zone| {
         let cb = cz.bbox();
         let inside = cb.strictly_inside(&inner);
@@ -1016,10 +1060,11 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         let Ok(diagram) = diagram else {
             continue;
         };
-        let Ok(raw) = extract(&transformed, &diagram, deviation_grid) else {
+        let Ok((raw, open)) = extract_open(&transformed, &diagram, deviation_grid) else {
             continue;
         };
         let l = finalize(raw, transform, &local);
+        let open = OpenVertices::new(&l, &open);
         let certify = |bps: &[BendingPoint]| {
             // The box of a whole piece holds the capsules of its chords: when it is known,
             // so are they (one wall query instead of one per chord).
@@ -1030,8 +1075,8 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
                 .clone()
                 .map(|z| z.bbox())
                 .fold(Aabb2::EMPTY, Aabb2::union);
-            if framed && !whole.strictly_inside(&inner) {
-                // A chord reaches the frame: it is outside the region too, so unknown.
+            if bounded && !whole.strictly_inside(&inner) {
+                // A chord leaves the box: it is outside the region too, so unknown.
                 return false;
             }
             known(&Zone::Box(whole)) || chords.into_iter().all(|cz| known(&cz))
@@ -1046,7 +1091,12 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
             }
             None => HashMap::default(),
         };
-        let pieces = match pieces_of(ctx, &l, &found, &certify) {
+        let local_ecm = Local {
+            ecm: &l,
+            open: &open,
+            certify: &certify,
+        };
+        let pieces = match pieces_of(ctx, &local_ecm, &found) {
             Ok(pieces) => pieces,
             Err(reason) => return Step::Widen(reason),
         };
@@ -1055,9 +1105,57 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         if !valid(&l, &pieces, &local_walls, ctx.tol_grid) {
             continue;
         }
-        return select(ctx, mode, &l, &found, pieces, &certify);
+        return select(ctx, mode, &local_ecm, &found, pieces);
     }
     Step::Fail("no local diagram passed validation".into())
+}
+
+/// The vertices of a local ECM with infinite medial-axis edges (a few, or none).
+struct OpenVertices(Vec<(VertexId, OpenVertex)>);
+
+impl OpenVertices {
+    /// The local ECM's vertices listed by extraction (`finalize` inserts the raw vertices
+    /// in order into a new slot map, so the `i`-th key is raw vertex `i`).
+    fn new(l: &Ecm, open: &[OpenVertex]) -> OpenVertices {
+        if open.is_empty() {
+            return OpenVertices(Vec::new());
+        }
+        let ids: Vec<VertexId> = l.vertices.keys().collect();
+        OpenVertices(open.iter().map(|o| (ids[o.vertex as usize], *o)).collect())
+    }
+
+    fn get(&self, v: VertexId) -> Option<&OpenVertex> {
+        self.0.iter().find(|(id, _)| *id == v).map(|(_, o)| o)
+    }
+
+    /// How many infinite medial-axis edges the vertex has.
+    fn edges(&self, v: VertexId) -> usize {
+        self.get(v).map_or(0, |o| o.open_edges as usize)
+    }
+
+    /// Whether the vertex is a bending point of the local medial axis where the chain
+    /// through it runs off to infinity.
+    fn is_bending(&self, v: VertexId) -> bool {
+        self.get(v).is_some_and(|o| o.bending)
+    }
+}
+
+/// The local ECM as the splice reads it.
+struct Local<'a> {
+    ecm: &'a Ecm,
+    open: &'a OpenVertices,
+    /// Whether the arc through these bending points is certified.
+    certify: &'a dyn Fn(&[BendingPoint]) -> bool,
+}
+
+impl Local<'_> {
+    /// Whether a whole local edge is certified: an edge that ends where the medial axis
+    /// runs on to infinity is a part of a longer edge, so it is not.
+    fn certify_edge(&self, e: &Edge) -> bool {
+        !self.open.is_bending(e.start)
+            && !self.open.is_bending(e.end)
+            && (self.certify)(&e.bending_points)
+    }
 }
 
 /// A cut found on a local edge: the candidate it matches, the index of the bending
@@ -1167,15 +1265,15 @@ fn is_kept(ctx: &Context<'_>, e: &Edge) -> bool {
 /// rebuilt side of their cuts (which must be certified; else why the region must grow).
 fn pieces_of(
     ctx: &Context<'_>,
-    l: &Ecm,
+    local: &Local<'_>,
     found: &HashMap<EdgeId, Vec<FoundCut>>,
-    certify: &dyn Fn(&[BendingPoint]) -> bool,
 ) -> Result<Vec<Piece>, String> {
+    let l = local.ecm;
     let mut pieces = Vec::new();
     for (id, e) in l.edges() {
         let n = e.bending_points.len();
         let Some(cs) = found.get(&id) else {
-            if certify(&e.bending_points) && !is_kept(ctx, e) {
+            if local.certify_edge(e) && !is_kept(ctx, e) {
                 pieces.push(Piece {
                     edge: id,
                     from: 0,
@@ -1200,7 +1298,9 @@ fn pieces_of(
             if inside {
                 let from = prev.map_or(0, |c| c.at);
                 let to = next.map_or(n - 1, |c| c.at);
-                if !certify(&e.bending_points[from..=to]) {
+                let runs_off = (prev.is_none() && local.open.is_bending(e.start))
+                    || (next.is_none() && local.open.is_bending(e.end));
+                if runs_off || !(local.certify)(&e.bending_points[from..=to]) {
                     return Err("a cut edge leaves the region".into());
                 }
                 pieces.push(Piece {
@@ -1283,11 +1383,11 @@ fn kept_part(ecm: &Ecm, c: &FoundCut, head: bool, out: &mut Vec<BendingPoint>) -
 fn select(
     ctx: &Context<'_>,
     mode: &Mode,
-    l: &Ecm,
+    local: &Local<'_>,
     found: &HashMap<EdgeId, Vec<FoundCut>>,
     pieces: Vec<Piece>,
-    certify: &dyn Fn(&[BendingPoint]) -> bool,
 ) -> Step {
+    let l = local.ecm;
     let ecm = ctx.ecm;
     let tol = 8.0 * ctx.tol;
     // Piece ends at local vertices.
@@ -1334,19 +1434,21 @@ fn select(
     let mut gained: HashMap<VertexId, usize> = HashMap::default();
     for (lv, &count) in &used {
         let v = &l.vertices[lv];
-        let candidates = if v.degree() >= 2 {
+        // Its medial-axis edges in the local diagram, the infinite ones included.
+        let open_edges = local.open.edges(lv);
+        let candidates = if v.degree() + open_edges >= 2 {
             near_end(v.position)
         } else {
             Vec::new()
         };
         let r = match candidates.as_slice() {
             [] => {
-                // A new vertex: all its local edges must be new.
-                if count != v.edges.len() {
+                // A new vertex: all its local edges must be new (an infinite one never is).
+                if count != v.edges.len() || open_edges > 0 {
                     let kept_edge = v.edges.iter().any(|le| {
                         !in_pieces.contains_key(*le)
                             && !found.contains_key(le)
-                            && certify(&l.edges[*le].bending_points)
+                            && local.certify_edge(&l.edges[*le])
                     });
                     return if kept_edge {
                         Step::Fail(format!("a new vertex at {:?} has a kept edge", v.position))
@@ -1779,10 +1881,9 @@ fn update_components(
     }
     // Edges take their start vertex's component.
     for v in relabelled {
-        let c = ecm.vertices[v].component;
-        let edges = ecm.vertices[v].edges.clone();
-        for e in edges {
-            ecm.edges[e].component = c;
+        let vertex = &ecm.vertices[v];
+        for &e in &vertex.edges {
+            ecm.edges[e].component = vertex.component;
         }
     }
 }

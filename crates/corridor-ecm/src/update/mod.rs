@@ -166,8 +166,8 @@ pub struct PatchReport {
     /// Of which: building local Voronoi diagrams (or, for a full rebuild, normalizing
     /// and building the whole ECM).
     pub voronoi_time: Duration,
-    /// Walls (segments and points, with a frame of four segments) the last local Voronoi
-    /// diagram was built from (0 without a local repair).
+    /// Walls (segments and points) the last local Voronoi diagram was built from (0
+    /// without a local repair).
     pub local_walls: usize,
 }
 
