@@ -62,7 +62,7 @@ mod pairs;
 mod ray;
 mod search;
 mod sweep;
-// Public only for the measuring example `repeat_triangulate`; not part of the API.
+// Public only for the measuring example `repeat_build`; not part of the API.
 #[doc(hidden)]
 pub mod triangulation;
 

@@ -93,7 +93,7 @@ fn triangulate_with(fs: &FreeSpace, flips: bool) -> Result<Triangulation, Triang
 }
 
 /// The number of triangles of [`triangulate`] (0 when it fails), for the
-/// `repeat_triangulate` example's instruction counts; the triangulation itself is
+/// `repeat_build` example's (mode `triangulation`) instruction counts; the triangulation itself is
 /// crate-internal.
 #[doc(hidden)]
 pub fn triangle_count(fs: &FreeSpace) -> usize {
