@@ -58,6 +58,13 @@ fn sign_of(o: Orientation) -> i32 {
     }
 }
 
+/// Sign of the orientation of `(a, b, p)` (exact): 1 counter-clockwise, -1 clockwise, 0
+/// collinear.
+#[inline]
+pub(crate) fn side(a: Point, b: Point, p: Point) -> i32 {
+    sign_of(orient(a, b, p))
+}
+
 fn cmp_sign(a: f64, b: f64) -> i32 {
     if a > b {
         1

@@ -60,12 +60,13 @@
 //! (flat arrays, corner look-up in O(1), a cone that goes on through one edge followed
 //! without the stack, no allocation per vertex), plus a ray walk per event.
 
-use crate::angle::Dir;
+use crate::angle::{side, Dir};
 use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
-use crate::ray::{Place, Walk};
+use crate::ray::{along_ray_cmp, Place, Walk};
 use crate::triangulation::{triangulate, Triangulation, NO_TRIANGLE};
-use corridor_geom::{orient, Orientation, Point};
+use corridor_geom::Point;
+use std::cmp::Ordering;
 
 /// No way across an edge (a wall, the hull, or not free).
 const CLOSED: u32 = u32::MAX;
@@ -85,26 +86,6 @@ fn prev(i: u32) -> u32 {
         2
     } else {
         i - 1
-    }
-}
-
-/// Sign of the orientation of `(a, b, c)`: 1 counter-clockwise, -1 clockwise, 0 collinear.
-#[inline]
-fn side(a: Point, b: Point, c: Point) -> i32 {
-    match orient(a, b, c) {
-        Orientation::CounterClockwise => 1,
-        Orientation::Clockwise => -1,
-        Orientation::Collinear => 0,
-    }
-}
-
-/// Whether `p`, on the line through `v` and `x`, lies beyond `x` (seen from `v`).
-#[inline]
-fn beyond(v: Point, x: Point, p: Point) -> bool {
-    if x.x != v.x {
-        (p.x > x.x) == (x.x > v.x) && p.x != x.x
-    } else {
-        (p.y > x.y) == (x.y > v.y) && p.y != x.y
     }
 }
 
@@ -384,15 +365,17 @@ impl<'a> Expansion<'a> {
         let px = self.points[x as usize];
         let mut found = None;
         let mut into = CLOSED;
+        // `p`, on the line through `v` and `x`, lies beyond `x` (a distinct point).
+        let beyond = |p: Point| along_ray_cmp(pv, px, p) == Ordering::Less;
         self.any_around(x, |t, i| {
             let c = self.corners[t as usize];
             let (a, b) = (c[next(i) as usize], c[prev(i) as usize]);
             let (pa, pb) = (self.points[a as usize], self.points[b as usize]);
             let (sa, sb) = (side(pv, px, pa), side(pv, px, pb));
-            if sa == 0 && beyond(pv, px, pa) {
+            if sa == 0 && beyond(pa) {
                 found = Some(a);
                 true
-            } else if sb == 0 && beyond(pv, px, pb) {
+            } else if sb == 0 && beyond(pb) {
                 found = Some(b);
                 true
             } else if sa < 0 && sb > 0 {

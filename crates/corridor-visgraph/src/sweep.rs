@@ -37,7 +37,7 @@
 //! rad of parallel to a ray. Tests compare the culled sweep with the unculled one on
 //! random and on all shared maps of up to 3 000 walls.
 
-use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, wrap4, Dir, Wedge};
+use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, side, wrap4, Dir, Wedge};
 use crate::free_space::FreeSpace;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
 use corridor_geom::orient;
@@ -68,14 +68,6 @@ struct StatusKey {
     b: Point,
     centre: Point,
     id: u32,
-}
-
-fn side(a: Point, b: Point, p: Point) -> i32 {
-    match orient(a, b, p) {
-        Orientation::CounterClockwise => 1,
-        Orientation::Clockwise => -1,
-        Orientation::Collinear => 0,
-    }
 }
 
 /// Whether segment `e` lies in the closed half-plane of `f`'s line holding `c`.
