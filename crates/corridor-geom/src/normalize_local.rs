@@ -1133,6 +1133,7 @@ impl WallMap {
                 &new_local,
                 |i| !i.owner.is_some_and(|o| edited.contains(&o)),
                 &new_inputs,
+                false,
             )
             .map_err(|e| format!("the window did not normalize after the change: {e}"))?;
         // The walls before the change are the current walls clipped to the box: the
@@ -1225,12 +1226,18 @@ impl WallMap {
     /// The walls inside the box for the inputs that meet it (`keep` filters the tree's
     /// inputs for the ray cast, `extra` are inputs not in the tree), without the walls on
     /// the box's sides.
+    ///
+    /// When every input in the box is a ring edge (no points, no open edges), the walls
+    /// are read off the blocked intervals of the slabs directly ([`walls_of_slabs`]);
+    /// else, or when `force_normalize` is set, the box and its blocked rectangles are
+    /// normalized as a small environment.
     fn local_walls(
         &self,
         bx: &Box2,
         local: &[Input],
         keep: impl Fn(&Input) -> bool,
         extra: &[Input],
+        force_normalize: bool,
     ) -> Result<HashSet<WallKey>, NormalizeError> {
         let Box2 { x0, y0, x1, y1 } = *bx;
         // Slabs between the y's of the vertices strictly inside the box.
@@ -1274,9 +1281,8 @@ impl WallMap {
         // Winding number on the right side of the first slab, by an exact ray cast.
         let py2 = ys[0] + ys[1];
         let mut right = self.winding_right_of(2 * x1, py2, &keep, extra);
-        let mut rects: Vec<(i64, i64, i64, i64)> = Vec::new();
-        // Open blocked rectangles: (x low, x high) -> y start.
-        let mut open: Vec<(i64, i64, i64)> = Vec::new();
+        // The blocked intervals of every slab, ascending and maximal.
+        let mut slabs: Vec<Vec<(i64, i64)>> = Vec::with_capacity(ys.len() - 1);
         for k in 0..ys.len() - 1 {
             let (ya, yb) = (ys[k], ys[k + 1]);
             if k > 0 {
@@ -1312,7 +1318,18 @@ impl WallMap {
                 }
             }
             blocked.reverse();
-            // Continue the rectangles blocked in the same way below, close the others.
+            slabs.push(blocked);
+        }
+        if !force_normalize && local.iter().all(|i| i.kind == Kind::Ring) {
+            return Ok(walls_of_slabs(bx, &ys, &slabs));
+        }
+        // Blocked rectangles: intervals blocked in the same way in consecutive slabs are
+        // one rectangle.
+        let mut rects: Vec<(i64, i64, i64, i64)> = Vec::new();
+        // Open blocked rectangles: (x low, x high) -> y start.
+        let mut open: Vec<(i64, i64, i64)> = Vec::new();
+        for (k, blocked) in slabs.into_iter().enumerate() {
+            let ya = ys[k];
             let mut next_open = Vec::with_capacity(blocked.len());
             for (lo, hi) in blocked {
                 match open.iter().position(|o| o.0 == lo && o.1 == hi) {
@@ -1434,6 +1451,100 @@ enum GroupError {
     Normalize(NormalizeError),
 }
 
+/// The walls inside the window box, without those on its sides, when its inputs are ring
+/// edges only: the edges of the free part of the box (the box less the blocked intervals
+/// of its slabs), directed with the free space on their left, each a maximal straight
+/// run. This is what normalizing the box and its blocked rectangles gives: with
+/// axis-parallel edges on the grid nothing is rounded, and a vertex where a run goes
+/// straight on in the same direction has exactly two walls (a third, horizontal, wall
+/// there would need the free space to change across the vertical line on one side,
+/// which a straight run with the free space on one side excludes), so normalization
+/// merges the run through it; where two collinear walls of opposite directions meet (a
+/// pinch) they stay apart. `ys` are the slabs' bounds, `slabs` the blocked intervals of
+/// each, ascending and maximal.
+fn walls_of_slabs(bx: &Box2, ys: &[i64], slabs: &[Vec<(i64, i64)>]) -> HashSet<WallKey> {
+    let Box2 { x0, x1, .. } = *bx;
+    let key = |a: (i64, i64), b: (i64, i64)| WallKey::Segment {
+        a: GridPoint::new(a.0 as i32, a.1 as i32),
+        b: GridPoint::new(b.0 as i32, b.1 as i32),
+        two_sided: false,
+    };
+    let mut walls: HashSet<WallKey> = HashSet::default();
+    // Vertical runs: (x, upwards, y low, y high), merged over consecutive slabs. The left
+    // end of a blocked interval has the free space on its west (upwards), the right end
+    // on its east (downwards).
+    let mut pieces: Vec<(i64, bool, i64, i64)> = Vec::new();
+    for (k, blocked) in slabs.iter().enumerate() {
+        let (ya, yb) = (ys[k], ys[k + 1]);
+        for &(lo, hi) in blocked {
+            if lo > x0 {
+                pieces.push((lo, true, ya, yb));
+            }
+            if hi < x1 {
+                pieces.push((hi, false, ya, yb));
+            }
+        }
+    }
+    pieces.sort_unstable();
+    let mut i = 0;
+    while i < pieces.len() {
+        let (x, up, lo, mut hi) = pieces[i];
+        let mut j = i + 1;
+        while j < pieces.len() && pieces[j].0 == x && pieces[j].1 == up && pieces[j].2 == hi {
+            hi = pieces[j].3;
+            j += 1;
+        }
+        walls.insert(if up {
+            key((x, lo), (x, hi))
+        } else {
+            key((x, hi), (x, lo))
+        });
+        i = j;
+    }
+    // Horizontal runs on the slab bounds strictly inside the box: where the slab below
+    // and the slab above differ. Free above (blocked below): eastwards; free below:
+    // westwards.
+    let inside = |list: &[(i64, i64)], a: i64, b: i64| list.iter().any(|&(l, h)| l <= a && b <= h);
+    for k in 1..slabs.len() {
+        let y = ys[k];
+        let (below, above) = (&slabs[k - 1], &slabs[k]);
+        let mut xs: Vec<i64> = below
+            .iter()
+            .chain(above)
+            .flat_map(|&(l, h)| [l, h])
+            .collect();
+        xs.sort_unstable();
+        xs.dedup();
+        // The current run: (start, eastwards).
+        let mut run: Option<(i64, bool)> = None;
+        let mut flush = |run: &mut Option<(i64, bool)>, end: i64| {
+            if let Some((start, east)) = run.take() {
+                walls.insert(if east {
+                    key((start, y), (end, y))
+                } else {
+                    key((end, y), (start, y))
+                });
+            }
+        };
+        for w in xs.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let (bl, ab) = (inside(below, a, b), inside(above, a, b));
+            let kind = (bl != ab).then_some(bl);
+            match (run, kind) {
+                (Some((_, east)), Some(k)) if east == k => {}
+                (_, kind) => {
+                    flush(&mut run, a);
+                    run = kind.map(|k| (a, k));
+                }
+            }
+        }
+        if let Some(&last) = xs.last() {
+            flush(&mut run, last);
+        }
+    }
+    walls
+}
+
 /// The bounding box of two points.
 fn bbox(a: GridPoint, b: GridPoint) -> ([i64; 2], [i64; 2]) {
     (
@@ -1543,5 +1654,98 @@ fn conflict(k: WallKey, w: WallKey) -> bool {
                     + (q.y as i64 - p.y as i64) * (r.y as i64 - p.y as i64)
                     > 0
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Point;
+
+    /// A small deterministic generator (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: i64) -> i64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as i64
+        }
+    }
+
+    /// The window's walls read off the slabs are those of normalizing the box with its
+    /// blocked rectangles, and both are the full normalization's walls clipped to the
+    /// box, on random rectilinear maps (overlapping and touching rectangles, pinches,
+    /// boxes cutting through them).
+    #[test]
+    fn window_walls_from_slabs_match_normalization() {
+        let grid = SnapGrid::new(1.0).unwrap();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut boxes, mut compared) = (0, 0);
+        for round in 0..300 {
+            let size = 24 + rng.below(24);
+            let mut env =
+                Environment::rectangle(Point::ZERO, Point::splat(size as f64)).with_snap_grid(grid);
+            for _ in 0..(2 + rng.below(14)) {
+                let (x, y) = (rng.below(size - 1), rng.below(size - 1));
+                let (w, h) = (1 + rng.below(8), 1 + rng.below(8));
+                let (xb, yb) = ((x + w).min(size), (y + h).min(size));
+                env.insert(Obstacle::rectangle(
+                    Point::new(x as f64, y as f64),
+                    Point::new(xb as f64, yb as f64),
+                ));
+            }
+            let (map, walls) = WallMap::new(&env).unwrap();
+            let all: Vec<WallKey> = WallKey::all(&walls).collect();
+            let inputs: Vec<Input> = map.inputs.iter().map(|i| i.data).collect();
+            let used_x: HashSet<i64> = inputs
+                .iter()
+                .flat_map(|i| [i.a.x as i64, i.b.x as i64])
+                .collect();
+            let used_y: HashSet<i64> = inputs
+                .iter()
+                .flat_map(|i| [i.a.y as i64, i.b.y as i64])
+                .collect();
+            for _ in 0..4 {
+                let pick = |rng: &mut Rng, used: &HashSet<i64>| loop {
+                    let c = rng.below(size + 8) - 4;
+                    if !used.contains(&c) {
+                        return c;
+                    }
+                };
+                let (a, b) = (pick(&mut rng, &used_x), pick(&mut rng, &used_x));
+                let (c, d) = (pick(&mut rng, &used_y), pick(&mut rng, &used_y));
+                if a == b || c == d {
+                    continue;
+                }
+                let bx = Box2 {
+                    x0: a.min(b),
+                    x1: a.max(b),
+                    y0: c.min(d),
+                    y1: c.max(d),
+                };
+                let local: Vec<Input> = inputs
+                    .iter()
+                    .copied()
+                    .filter(|i| {
+                        let (lo, hi) = bbox(i.a, i.b);
+                        lo[0] <= bx.x1 && hi[0] >= bx.x0 && lo[1] <= bx.y1 && hi[1] >= bx.y0
+                    })
+                    .collect();
+                let direct = map.local_walls(&bx, &local, |_| true, &[], false).unwrap();
+                let normalized = map.local_walls(&bx, &local, |_| true, &[], true).unwrap();
+                let clipped: HashSet<WallKey> =
+                    all.iter().filter_map(|w| bx.clip(*w).unwrap()).collect();
+                assert_eq!(direct, normalized, "round {round}, box {bx:?}");
+                assert_eq!(direct, clipped, "round {round}, box {bx:?}");
+                boxes += 1;
+                compared += direct.len();
+            }
+        }
+        assert!(
+            boxes > 1000 && compared > 4 * boxes,
+            "{boxes} boxes, {compared} walls"
+        );
     }
 }
