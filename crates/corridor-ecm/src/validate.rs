@@ -137,11 +137,13 @@ impl WallIndex {
             .min_by(|x, y| x.1.total_cmp(&y.1))
     }
 
-    /// Replaces `out` with every wall whose box meets the box from `lo` to `hi`, each
-    /// once, in bucket order. The query to the bucket grid is rounded outwards to the
-    /// integer grid (a NaN corner makes it the whole plane); the buckets also list walls
-    /// that only pass near the box (about half of them on the shared maps), which are
-    /// dropped by their boxes as they are met. No wall whose box meets the box is dropped.
+    /// Replaces `out` with every wall that passes through the box from `lo` to `hi`, each
+    /// once, in bucket order (and some that only pass near it). The query to the bucket
+    /// grid is rounded outwards to the integer grid (a NaN corner makes it the whole
+    /// plane), and the grid lists a wall under every bucket it passes through, so every
+    /// wall with a point in the box is met; the buckets also list walls that only pass
+    /// near the box (about half of them on the shared maps), which are dropped by their
+    /// boxes as they are met. No wall whose box meets the box is dropped once met.
     fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
         let down = |v: f64| {
             if v.is_nan() {
@@ -644,6 +646,17 @@ mod tests {
                 ] {
                     let (lo, hi) = disc_box(q, radius, 1.0);
                     index.walls_meeting(lo, hi, &mut candidates);
+                    // Every wall that comes into the disc of the query box is a candidate
+                    // (the bucket grid lists a segment under the buckets it passes, so a
+                    // wall whose box meets the query box but which passes outside it may
+                    // be left out; the closer-wall check needs only the walls in the disc).
+                    for (i, &d) in distances.iter().enumerate() {
+                        assert!(
+                            d >= radius + 1.0
+                                || candidates.items.iter().any(|k| k.id as usize == i),
+                            "wall {i} at {d} missing, q {q:?}, radius {radius}"
+                        );
+                    }
                     let plain = candidates.items.iter().find_map(|c| {
                         let d = distances[c.id as usize];
                         (d < radius).then_some((c.id, d))
