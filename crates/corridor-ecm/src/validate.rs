@@ -33,20 +33,36 @@ impl WallEntry {
     }
 }
 
-/// The box of a wall: `[min x, min y, max x, max y]`.
-type WallBox = [f64; 4];
+/// A wall box as `[min x, min y, -max x, -max y]`: the four "is the wall beyond this
+/// line" tests of the filters are then one comparison of one kind each (negating is
+/// exact, so these are the same tests on the same values as on the plain box).
+type Corner = [f64; 4];
 
-/// A query box in grid coordinates: `[min x, min y, max x, max y]`.
-type QueryBox = [f64; 4];
+/// A [`Corner`] in `f32`, each value rounded down: the box it stands for holds the
+/// wall's box. The coarse filters compare these with `f32` thresholds, four lanes at a
+/// time in half the bytes.
+type Corner32 = [f32; 4];
 
-/// Whether a wall box and a query box share a point (true if anything is NaN, so that
-/// nothing is dropped on NaN). The four tests are combined without short-circuiting:
-/// their outcome is hard to predict, and one branch instead of four made the candidate
-/// filters cheaper (the per-point scan of [`closer_among`] is written alike).
+/// The largest `f32` at most `v`.
+fn down32(v: f64) -> f32 {
+    let f = v as f32;
+    if f64::from(f) > v {
+        f.next_down()
+    } else {
+        f
+    }
+}
+
+/// Whether one of `c[i] > t[i]` holds (false if anything is NaN), where `t` holds `f64`
+/// values `v` rounded to the nearest `f32`: then `c[i] > t[i]` implies `c[i] > v[i]`
+/// exactly, and by at least a quarter of a unit in the last place of `f32` (`c[i]` is at
+/// least the next `f32` above `t[i]`, which is beyond `v[i]` by at least that), far more
+/// than the rounding of a `f64` sum `v[i]`, so it implies it for the exact sum too.
+/// Written without short-circuiting: one branch instead of four, and the compiler tests
+/// the four lanes together.
 #[inline]
-fn boxes_meet(a: &WallBox, b: &QueryBox) -> bool {
-    let [x0, y0, x1, y1] = *a;
-    !((x0 > b[2]) | (x1 < b[0]) | (y0 > b[3]) | (y1 < b[1]))
+fn any_above(c: &Corner32, t: &[f32; 4]) -> bool {
+    (c[0] > t[0]) | (c[1] > t[1]) | (c[2] > t[2]) | (c[3] > t[3])
 }
 
 /// The nearest point of segment `a b` to `q` (a point if `a == b`).
@@ -70,9 +86,9 @@ pub(crate) fn nearest_on_segment(a: Point, b: Point, q: Point) -> Point {
 /// isolated points), for validation's closer-wall queries.
 pub(crate) struct WallIndex {
     entries: Vec<WallEntry>,
-    /// The box of each entry, apart so that the test that rejects most candidates reads
-    /// only these.
-    boxes: Vec<WallBox>,
+    /// The box of each entry as a [`Corner`] and a [`Corner32`], apart so that the
+    /// filters that reject most walls read only these.
+    corners: Vec<(Corner32, Corner)>,
     /// Number of segments: entry `i` is `WallRef::Segment(i)` below it and
     /// `WallRef::Point(i - segments)` from it on.
     segments: usize,
@@ -93,11 +109,12 @@ impl WallIndex {
                 .wall_ends()
                 .map(|(a, b)| WallEntry { a: gp(a), b: gp(b) })
                 .collect(),
-            boxes: walls
+            corners: walls
                 .wall_ends()
                 .map(|(a, b)| {
                     let (a, b) = (gp(a), gp(b));
-                    [a.x.min(b.x), a.y.min(b.y), a.x.max(b.x), a.y.max(b.y)]
+                    let c = [a.x.min(b.x), a.y.min(b.y), -a.x.max(b.x), -a.y.max(b.y)];
+                    (c.map(down32), c)
                 })
                 .collect(),
             segments: walls.segments.len(),
@@ -120,11 +137,13 @@ impl WallIndex {
             .min_by(|x, y| x.1.total_cmp(&y.1))
     }
 
-    /// Replaces `out` with every wall whose box meets the box from `lo` to `hi`, each
-    /// once, in bucket order. The query to the bucket grid is rounded outwards to the
-    /// integer grid (a NaN corner makes it the whole plane); the buckets also list walls
-    /// that only pass near the box (about half of them on the shared maps), which are
-    /// dropped by their boxes as they are met. No wall whose box meets the box is dropped.
+    /// Replaces `out` with every wall that passes through the box from `lo` to `hi`, each
+    /// once, in bucket order (and some that only pass near it). The query to the bucket
+    /// grid is rounded outwards to the integer grid (a NaN corner makes it the whole
+    /// plane), and the grid lists a wall under every bucket it passes through, so every
+    /// wall with a point in the box is met; the buckets also list walls that only pass
+    /// near the box (about half of them on the shared maps), which are dropped by their
+    /// boxes as they are met. No wall whose box meets the box is dropped once met.
     fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
         let down = |v: f64| {
             if v.is_nan() {
@@ -140,14 +159,17 @@ impl WallIndex {
                 v.ceil() as i64
             }
         };
-        let query = [lo[0], lo[1], hi[0], hi[1]];
-        let boxes = &self.boxes;
+        // A wall box misses the query box if `min x > hi x`, `min y > hi y`, `-max x >
+        // -lo x` or `-max y > -lo y`; [`any_above`] on the rounded values implies one
+        // of these (false if anything is NaN, so that nothing is dropped on NaN).
+        let t = [hi[0], hi[1], -lo[0], -lo[1]].map(|v| v as f32);
+        let corners = &self.corners;
         out.clear();
         self.grid
             .for_each_meeting_box([down(lo[0]), down(lo[1])], [up(hi[0]), up(hi[1])], |i| {
-                let b = &boxes[i as usize];
-                if boxes_meet(b, &query) {
-                    out.push(i, b);
+                let c = &corners[i as usize];
+                if !any_above(&c.0, &t) {
+                    out.push(i, c);
                 }
             });
     }
@@ -156,17 +178,18 @@ impl WallIndex {
 /// The walls near a run of bending points, with their boxes copied out beside their
 /// numbers so that the per-point scan reads one record after the other (no look-up
 /// through the wall number, one push per wall). A box is kept as `[min x, min y,
-/// -max x, -max y]`, so that all four "at least `radius` away" tests are one subtraction
-/// from the same kind of corner each.
+/// -max x, -max y]`, so that all four "at least `radius` away" tests are one comparison
+/// of the same kind each.
 #[derive(Default)]
 struct Candidates {
     items: Vec<Candidate>,
 }
 
-/// One candidate wall: its box as `[min x, min y, -max x, -max y]` and its number.
+/// One candidate wall: its box rounded (see [`Corner32`]), its number, and its box.
 struct Candidate {
-    corner: [f64; 4],
+    corner32: Corner32,
     id: u32,
+    corner: Corner,
 }
 
 impl Candidates {
@@ -174,10 +197,11 @@ impl Candidates {
         self.items.clear();
     }
 
-    fn push(&mut self, id: u32, b: &WallBox) {
+    fn push(&mut self, id: u32, corners: &(Corner32, Corner)) {
         self.items.push(Candidate {
-            corner: [b[0], b[1], -b[2], -b[3]],
+            corner32: corners.0,
             id,
+            corner: corners.1,
         });
     }
 }
@@ -195,19 +219,16 @@ fn closer_among(
 ) -> Option<(WallRef, f64)> {
     // A wall whose box is at least `radius` away along one axis cannot be closer: the
     // computed distance is never below the computed gap along an axis (the nearest point
-    // is rounded inside the wall's box, and `sqrt(x * x) == |x|` in IEEE arithmetic), so
-    // skipping it changes no answer. Most candidates go here, for a few comparisons
-    // instead of a projection and a square root. The gaps `x0 - q.x`, `q.x - x1`, ... are
-    // computed as `x0 - q.x`, `(-x1) - (-q.x)`, ...: the same values (IEEE subtraction
-    // is exact under negating both sides), in one pattern the compiler does two at a time.
+    // is rounded inside the wall's box, and `sqrt(x * x) == |x|` in IEEE arithmetic), and
+    // the computed gap is at least `radius` when the exact one is (rounding is monotone
+    // and `radius` is a `f64`), so skipping it changes no answer. Most candidates go
+    // here, for four `f32` comparisons instead of a projection and a square root: `min x
+    // > q.x + radius`, `min y > q.y + radius`, `-max x > radius - q.x`, `-max y > radius
+    // - q.y` by [`any_above`], which holds only when the exact test does; the thresholds
+    // are computed once per point instead of a subtraction per wall.
+    let t = [q.x + radius, q.y + radius, radius - q.x, radius - q.y].map(|v| v as f32);
     let corner = [q.x, q.y, -q.x, -q.y];
-    let beyond = |b: &[f64; 4]| -> bool {
-        (b[0] - corner[0] >= radius)
-            | (b[1] - corner[1] >= radius)
-            | (b[2] - corner[2] >= radius)
-            | (b[3] - corner[3] >= radius)
-    };
-    // Second filter: the squared distance from `q` to the box against `(radius +
+    // Second filter: the squared distance from `q` to the exact box against `(radius +
     // margin)²`. The wall is never nearer than its box, so a wall this rejects is
     // exactly at least `radius + margin` away minus the rounding of the test; its
     // computed distance is at least that minus the rounding of the projection. Both
@@ -222,18 +243,18 @@ fn closer_among(
     let reach = radius + margin;
     let reach2 = reach * reach;
     // False when `reach2` is NaN, so that nothing is skipped then.
-    let box_beyond = |b: &[f64; 4]| -> bool {
+    let box_beyond = |b: &Corner| -> bool {
         let dx = (b[0] - corner[0]).max(b[2] - corner[2]).max(0.0);
         let dy = (b[1] - corner[1]).max(b[3] - corner[3]).max(0.0);
         dx * dx + dy * dy >= reach2
     };
     candidates.items.iter().find_map(|c| {
-        let (b, i) = (&c.corner, c.id);
-        if beyond(b) || box_beyond(b) {
+        if any_above(&c.corner32, &t) || box_beyond(&c.corner) {
             return None;
         }
-        let d = index.entries[i as usize].distance(q);
-        (d < radius).then(|| (index.wall(i), d))
+        let i = c.id as usize;
+        let d = index.entries[i].distance(q);
+        (d < radius).then(|| (index.wall(c.id), d))
     })
 }
 
@@ -625,6 +646,17 @@ mod tests {
                 ] {
                     let (lo, hi) = disc_box(q, radius, 1.0);
                     index.walls_meeting(lo, hi, &mut candidates);
+                    // Every wall that comes into the disc of the query box is a candidate
+                    // (the bucket grid lists a segment under the buckets it passes, so a
+                    // wall whose box meets the query box but which passes outside it may
+                    // be left out; the closer-wall check needs only the walls in the disc).
+                    for (i, &d) in distances.iter().enumerate() {
+                        assert!(
+                            d >= radius + 1.0
+                                || candidates.items.iter().any(|k| k.id as usize == i),
+                            "wall {i} at {d} missing, q {q:?}, radius {radius}"
+                        );
+                    }
                     let plain = candidates.items.iter().find_map(|c| {
                         let d = distances[c.id as usize];
                         (d < radius).then_some((c.id, d))
