@@ -2,6 +2,9 @@
 //! segments) to interior-disjoint walls on the integer grid. The steps are described on
 //! [`normalize`].
 
+pub use crate::free_space::canonical_free_space;
+pub(crate) use crate::free_space::twice_signed_area;
+use crate::free_space::{simplify_contour, trace_free_space, Shapes};
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -71,10 +74,6 @@ pub struct Walls {
     pub segments: Vec<WallSegment>,
     /// Isolated point obstacles in free space, with where they came from.
     pub points: Vec<(GridPoint, Vec<WallSource>)>,
-    /// The free space as polygons on the grid (boundary minus the union of polygon
-    /// obstacles; segments and points take no area): each shape's first contour is its
-    /// outer boundary (counter-clockwise), the rest are holes (clockwise).
-    pub free_space: Vec<Vec<Vec<GridPoint>>>,
 }
 
 /// Why normalization failed.
@@ -208,13 +207,40 @@ impl Walls {
         self.segments.iter().map(|s| s.to_user(&self.grid))
     }
 
-    /// Twice the free area in grid units², exact (integer shoelace over
-    /// [`Walls::free_space`]).
+    /// The free space as polygons on the grid (the boundary minus the union of polygon
+    /// obstacles; segments and points take no area), derived from the one-sided walls:
+    /// each shape's first contour is its outer boundary (counter-clockwise), the rest are
+    /// its holes (clockwise). Regions that touch only at a vertex are separate shapes.
+    ///
+    /// The form is canonical ([`canonical_free_space`]): every contour starts at its
+    /// least vertex and has no straight vertices, holes are sorted within a shape and
+    /// shapes by their outer contour. Computed on each call in O(n log n) plus, per
+    /// hole, a scan of the outer contours whose box holds it; meant for tests, exports
+    /// and occasional queries.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, GridPoint, Obstacle, Point, SnapGrid};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(4.0, 3.0))
+    ///     .with_snap_grid(SnapGrid::new(1.0).unwrap());
+    /// env.insert(Obstacle::rectangle(Point::new(1.0, 1.0), Point::new(2.0, 2.0)));
+    /// let shapes = normalize(&env).unwrap().free_space();
+    /// let g = GridPoint::new;
+    /// assert_eq!(shapes, vec![vec![
+    ///     vec![g(0, 0), g(4, 0), g(4, 3), g(0, 3)],
+    ///     vec![g(1, 1), g(1, 2), g(2, 2), g(2, 1)],
+    /// ]]);
+    /// ```
+    pub fn free_space(&self) -> Vec<Vec<Vec<GridPoint>>> {
+        let one_sided: Vec<(GridPoint, GridPoint)> = self.one_sided().map(|s| (s.a, s.b)).collect();
+        trace_free_space(&one_sided)
+    }
+
+    /// Twice the free area in grid units², exact: the integer shoelace sum over the
+    /// directed one-sided walls (by Green's theorem the free space's positively oriented
+    /// boundary; equal to the sum over the contours of [`Walls::free_space`]).
     pub fn free_area_twice_grid(&self) -> i128 {
-        self.free_space
-            .iter()
-            .flatten()
-            .map(|contour| twice_signed_area(contour))
+        self.one_sided()
+            .map(|s| s.a.x as i128 * s.b.y as i128 - s.b.x as i128 * s.a.y as i128)
             .sum()
     }
 
@@ -331,7 +357,7 @@ impl Walls {
         }
     }
 
-    /// The index (into [`Walls::free_space`]) of the free-space shape whose interior
+    /// The index (into [`Walls::free_space`]'s shapes) of the free-space shape whose interior
     /// contains `p` (user units), or `None` when `p` is outside the free space or on a
     /// wall or point obstacle. Exact once `p` is scaled to grid units; O(n) in the number
     /// of walls, meant for occasional queries (start and goal checks, tests), not for
@@ -371,7 +397,7 @@ impl Walls {
                 Some(ring.winding_number(q))
             }
         };
-        for (index, shape) in self.free_space.iter().enumerate() {
+        for (index, shape) in self.free_space().iter().enumerate() {
             let Some((outer, holes)) = shape.split_first() else {
                 continue;
             };
@@ -456,6 +482,24 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
 /// ([`Walls::check_disjoint_indexed`]), so that a caller querying the walls next (the
 /// ECM build) need not index them again.
 pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), NormalizeError> {
+    normalize_overlay(env, false).map(|(walls, grid, _)| (walls, grid))
+}
+
+/// The free-space shapes as the overlay builds them, in canonical form
+/// ([`canonical_free_space`]), with the walls [`normalize`] returns: the reference that
+/// tests compare [`Walls::free_space`] with. Not for production use (it costs an
+/// extra shape assembly in the overlay).
+#[doc(hidden)]
+pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
+    normalize_overlay(env, true).map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
+}
+
+/// Normalization through `i_overlay`; with `want_shapes`, also the overlay's free-space
+/// shapes (canonical).
+fn normalize_overlay(
+    env: &Environment,
+    want_shapes: bool,
+) -> Result<(Walls, SegmentGrid, Option<Shapes>), NormalizeError> {
     env.validate()?;
     let grid = env.snap_grid();
     let mut input = Input::new();
@@ -482,11 +526,17 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
     let mut raw: Vec<RawWall>;
     let shapes: Vec<DataVectorShape<i32, Tag>>;
     let mut store: TagStore;
-    if strings.is_empty() {
+    if strings.is_empty() && want_shapes {
         shapes = pass1.build_vector_shapes(OverlayRule::Subject, FillRule::Positive);
         store = pass1.into_data_store();
         raw = Vec::new();
-        collect_one_sided(&shapes, &store, &mut raw);
+        collect_one_sided(shapes.iter().flatten().flatten(), &store, &mut raw);
+    } else if strings.is_empty() {
+        let free_edges = pass1.build_vectors(OverlayRule::Subject, FillRule::Positive);
+        store = pass1.into_data_store();
+        shapes = Vec::new();
+        raw = Vec::new();
+        collect_one_sided(&free_edges, &store, &mut raw);
     } else {
         let free_edges = pass1.build_vectors(OverlayRule::Subject, FillRule::Positive);
         store = pass1.into_data_store();
@@ -505,7 +555,7 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
         let mut open = strings;
         let mut round = 0;
         loop {
-            let result = split_round(&subject, &open, store);
+            let result = split_round(&subject, &open, store, want_shapes);
             store = result.store;
             if result.vanished.is_empty() {
                 shapes = result.shapes;
@@ -545,28 +595,31 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
     segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
 
     let points = place_points(points, &segments, &mut store);
-    let free_space = shapes
-        .iter()
-        .map(|shape| {
-            shape
+    let shapes = want_shapes.then(|| {
+        canonical_free_space(
+            shapes
                 .iter()
-                .map(|contour| simplify_contour(contour.iter().map(|e| gp(e.a)).collect()))
-                .filter(|c| c.len() >= 3)
-                .collect::<Vec<_>>()
-        })
-        .filter(|shape: &Vec<Vec<GridPoint>>| !shape.is_empty())
-        .collect();
+                .map(|shape| {
+                    shape
+                        .iter()
+                        .map(|contour| simplify_contour(contour.iter().map(|e| gp(e.a)).collect()))
+                        .filter(|c| c.len() >= 3)
+                        .collect::<Vec<_>>()
+                })
+                .filter(|shape: &Vec<Vec<GridPoint>>| !shape.is_empty())
+                .collect(),
+        )
+    });
 
     let walls = Walls {
         grid,
         segments,
         points,
-        free_space,
     };
     let grid = walls
         .check_disjoint_indexed()
         .map_err(NormalizeError::Conflict)?;
-    Ok((walls, grid))
+    Ok((walls, grid, shapes))
 }
 
 /// How often open pieces that cancelled out of the arrangement are put back before giving up.
@@ -586,7 +639,12 @@ struct SplitRound {
 /// split among themselves) with the open edges: splits everything at every crossing and
 /// sorts the pieces into one-sided walls, two-sided walls (open pieces inside the free
 /// space) and pieces that vanished.
-fn split_round(subject: &[RawWall], open: &[OpenEdge], mut store: TagStore) -> SplitRound {
+fn split_round(
+    subject: &[RawWall],
+    open: &[OpenEdge],
+    mut store: TagStore,
+    want_shapes: bool,
+) -> SplitRound {
     store.hidden.clear();
     store.vanished.clear();
     let mut overlay = EdgeOverlay::<i32, Tag>::new(subject.len() + open.len());
@@ -610,11 +668,18 @@ fn split_round(subject: &[RawWall], open: &[OpenEdge], mut store: TagStore) -> S
     *overlay.data_store_mut() = store;
     // The free space is clean (winding 0 or 1), so even-odd equals non-zero for it; for
     // the open edges, even-odd marks every piece covered an odd number of times.
-    let shapes = overlay.build_vector_shapes(OverlayRule::Subject, FillRule::EvenOdd);
+    let (shapes, free_edges) = if want_shapes {
+        let shapes = overlay.build_vector_shapes(OverlayRule::Subject, FillRule::EvenOdd);
+        (shapes, Vec::new())
+    } else {
+        let edges = overlay.build_vectors(OverlayRule::Subject, FillRule::EvenOdd);
+        (Vec::new(), edges)
+    };
     let open_pieces = overlay.build_vectors(OverlayRule::Clip, FillRule::EvenOdd);
     let store = overlay.into_data_store();
     let mut one_sided = Vec::new();
-    collect_one_sided(&shapes, &store, &mut one_sided);
+    collect_one_sided(shapes.iter().flatten().flatten(), &store, &mut one_sided);
+    collect_one_sided(&free_edges, &store, &mut one_sided);
     let mut two_sided = Vec::new();
     for edge in &open_pieces {
         if edge.fill & (SUBJ_LEFT | SUBJ_RIGHT) == SUBJ_LEFT | SUBJ_RIGHT {
@@ -800,17 +865,6 @@ pub(crate) fn snap_ring(
         out.pop();
     }
     Ok(out)
-}
-
-/// Twice the signed area of a closed contour (positive when counter-clockwise), exact.
-pub(crate) fn twice_signed_area(contour: &[GridPoint]) -> i128 {
-    let n = contour.len();
-    let mut sum: i128 = 0;
-    for i in 0..n {
-        let (p, q) = (contour[i], contour[(i + 1) % n]);
-        sum += p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128;
-    }
-    sum
 }
 
 fn ip(g: GridPoint) -> IntPoint<i32> {
@@ -1051,12 +1105,12 @@ fn free_on_left(edge: &DataVectorEdge<i32, Tag>) -> Option<(IntPoint<i32>, IntPo
     }
 }
 
-fn collect_one_sided(
-    shapes: &[DataVectorShape<i32, Tag>],
+fn collect_one_sided<'a>(
+    edges: impl IntoIterator<Item = &'a DataVectorEdge<i32, Tag>>,
     store: &TagStore,
     out: &mut Vec<RawWall>,
 ) {
-    for edge in shapes.iter().flatten().flatten() {
+    for edge in edges {
         if let Some((a, b)) = free_on_left(edge) {
             out.push(RawWall {
                 a: gp(a),
@@ -1283,26 +1337,6 @@ fn place_points(
         }
         if winding == 1 {
             out.push((p, store.sets[set as usize].clone()));
-        }
-    }
-    out
-}
-
-/// Drops vertices where a contour runs straight on (they carry no shape).
-fn simplify_contour(contour: Vec<GridPoint>) -> Vec<GridPoint> {
-    let n = contour.len();
-    if n < 3 {
-        return contour;
-    }
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let (u, v, w) = (contour[(i + n - 1) % n], contour[i], contour[(i + 1) % n]);
-        let straight = orient_grid(u, v, w) == Orientation::Collinear
-            && (v.x as i64 - u.x as i64) * (w.x as i64 - v.x as i64)
-                + (v.y as i64 - u.y as i64) * (w.y as i64 - v.y as i64)
-                > 0;
-        if !straight {
-            out.push(v);
         }
     }
     out
