@@ -1,7 +1,7 @@
 //! The free space as polygons, derived from the one-sided walls (see
 //! [`crate::Walls::free_space`]).
 
-use crate::{orient_grid, GridPoint, Orientation};
+use crate::{orient_grid, GridPoint, Orientation, PointGroups};
 use std::collections::HashMap;
 
 /// Free-space shapes: each shape's first contour is its outer boundary (counter-clockwise),
@@ -20,65 +20,118 @@ pub type Shapes = Vec<Vec<Vec<GridPoint>>>;
 /// Straight vertices are dropped. Walls that break the [`crate::Walls`] contract give
 /// some shapes, never a panic or an endless loop.
 pub(crate) fn trace_free_space(walls: &[(GridPoint, GridPoint)]) -> Shapes {
-    let mut shapes = nest(trace_walks(walls));
+    let mut shapes = nest(trace_walks(walls).0.into_iter().map(|(_, w)| w).collect());
     shapes.sort_unstable();
     shapes
 }
 
-/// The closed walks of the face boundaries (see [`trace_free_space`]).
-fn trace_walks(walls: &[(GridPoint, GridPoint)]) -> Vec<Vec<GridPoint>> {
-    let n = walls.len();
-    // The outgoing walls of each vertex: a range of `order` (sorted by start).
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    order.sort_unstable_by_key(|&i| (walls[i as usize].0, i));
-    let outgoing = |v: GridPoint| -> &[u32] {
-        let lo = order.partition_point(|&i| walls[i as usize].0 < v);
-        let hi = lo + order[lo..].partition_point(|&i| walls[i as usize].0 == v);
-        &order[lo..hi]
-    };
-    let next = |e: usize| -> Option<usize> {
-        let (u, v) = walls[e];
-        let out = outgoing(v);
-        match out {
-            [] => None,
-            [only] => Some(*only as usize),
-            _ => {
-                // The first clockwise from `v -> u` is the one furthest counter-clockwise.
-                let back = (u.x as i64 - v.x as i64, u.y as i64 - v.y as i64);
-                out.iter().map(|&i| i as usize).max_by(|&i, &j| {
-                    let d = |k: usize| {
-                        let w = walls[k].1;
-                        (w.x as i64 - v.x as i64, w.y as i64 - v.y as i64)
-                    };
-                    ccw_from(back, d(i), d(j))
-                })
-            }
-        }
-    };
-
-    let mut used = vec![false; n];
-    let mut walks: Vec<Vec<GridPoint>> = Vec::new();
-    let mut walk: Vec<GridPoint> = Vec::new();
-    for s in 0..n {
+/// The closed walks of the face boundaries (see [`trace_free_space`]), each with the
+/// index of its first wall, and whether every wall lies on a closed walk.
+pub(crate) fn trace_walks(
+    walls: &[(GridPoint, GridPoint)],
+) -> (Vec<(usize, Vec<GridPoint>)>, bool) {
+    let next = successors(walls);
+    let mut used = vec![false; walls.len()];
+    let mut all_closed = true;
+    let mut walks: Vec<(usize, Vec<GridPoint>)> = Vec::new();
+    for s in 0..walls.len() {
         if used[s] || walls[s].0 == walls[s].1 {
             continue;
         }
-        walk.clear();
+        let mut walk = Vec::new();
         let mut e = s;
         let closed = loop {
             used[e] = true;
             walk.push(walls[e].0);
-            match next(e) {
-                Some(f) if f == s => break true,
-                Some(f) if !used[f] => e = f,
+            match next[e] {
+                f if f as usize == s => break true,
+                NONE => break false,
+                f if !used[f as usize] => e = f as usize,
                 _ => break false,
             }
         };
         if closed {
-            walks.push(walk.clone());
+            walks.push((s, walk));
+        } else {
+            all_closed = false;
         }
     }
-    walks
+    (walks, all_closed)
+}
+
+/// The first wall of each closed walk of [`trace_walks`], or `None` if some wall lies
+/// on no closed walk (or has zero length).
+pub(crate) fn walk_starts(walls: &[(GridPoint, GridPoint)]) -> Option<Vec<usize>> {
+    let next = successors(walls);
+    let mut used = vec![false; walls.len()];
+    let mut starts = Vec::new();
+    for s in 0..walls.len() {
+        if used[s] {
+            continue;
+        }
+        if walls[s].0 == walls[s].1 {
+            return None;
+        }
+        starts.push(s);
+        let mut e = s;
+        loop {
+            used[e] = true;
+            match next[e] {
+                f if f as usize == s => break,
+                f if f != NONE && !used[f as usize] => e = f as usize,
+                _ => return None,
+            }
+        }
+    }
+    Some(starts)
+}
+
+const NONE: u32 = u32::MAX;
+
+/// For each wall, the wall a face walk takes next at its end: the first outgoing wall
+/// clockwise from the way back ([`NONE`] at a dead end).
+fn successors(walls: &[(GridPoint, GridPoint)]) -> Vec<u32> {
+    let n = walls.len();
+    // Item 2k is wall k's start (leaving), 2k + 1 its end (arriving).
+    let ends = PointGroups::new(walls.iter().flat_map(|&(a, b)| [a, b]));
+    let mut next = vec![NONE; n];
+    let mut arriving: Vec<u32> = Vec::new();
+    let mut leaving: Vec<u32> = Vec::new();
+    for g in 0..ends.len() {
+        let group = ends.group(g);
+        if let &[x, y] = group {
+            if (x ^ y) & 1 == 1 {
+                let (i, o) = if x & 1 == 1 { (x, y) } else { (y, x) };
+                next[i as usize / 2] = o / 2;
+                continue;
+            }
+        }
+        arriving.clear();
+        leaving.clear();
+        for &item in group {
+            if item & 1 == 1 {
+                arriving.push(item / 2);
+            } else {
+                leaving.push(item / 2);
+            }
+        }
+        let v = ends.point(g);
+        let d = |k: u32| {
+            let w = walls[k as usize].1;
+            (w.x as i64 - v.x as i64, w.y as i64 - v.y as i64)
+        };
+        for &i in &arriving {
+            let u = walls[i as usize].0;
+            // The first clockwise from `v -> u` is the one furthest counter-clockwise.
+            let back = (u.x as i64 - v.x as i64, u.y as i64 - v.y as i64);
+            next[i as usize] = leaving
+                .iter()
+                .copied()
+                .max_by(|&j, &k| ccw_from(back, d(j), d(k)))
+                .unwrap_or(NONE);
+        }
+    }
+    next
 }
 
 /// Splits closed walks (no vertex of any walk inside an edge of another) into simple
@@ -164,7 +217,9 @@ pub fn canonical_free_space(shapes: Shapes) -> Shapes {
             let c = with_touch_points(contour, &vertices);
             edges.extend((0..c.len()).map(|i| (c[i], c[(i + 1) % c.len()])));
         }
-        out.extend(nest(trace_walks(&edges)));
+        out.extend(nest(
+            trace_walks(&edges).0.into_iter().map(|(_, w)| w).collect(),
+        ));
     }
     out.sort_unstable();
     out

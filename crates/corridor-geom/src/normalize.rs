@@ -4,7 +4,7 @@
 
 pub use crate::free_space::canonical_free_space;
 pub(crate) use crate::free_space::twice_signed_area;
-use crate::free_space::{simplify_contour, trace_free_space, Shapes};
+use crate::free_space::{simplify_contour, trace_free_space, walk_starts, Shapes};
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -482,7 +482,36 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
 /// ([`Walls::check_disjoint_indexed`]), so that a caller querying the walls next (the
 /// ECM build) need not index them again.
 pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), NormalizeError> {
-    normalize_overlay(env, false).map(|(walls, grid, _)| (walls, grid))
+    normalize_overlay(env, false, Route::Auto).map(|(walls, grid, _)| (walls, grid))
+}
+
+/// Whether [`normalize`] takes the fast path without the overlay for this environment
+/// (valid environments only; for tests and measurements).
+#[doc(hidden)]
+pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
+    env.validate()?;
+    let mut input = Input::new();
+    input.collect(env)?;
+    if !input.strings.is_empty() {
+        return Ok(false);
+    }
+    Ok(normalize_disjoint(env.snap_grid(), input).is_some())
+}
+
+/// Which way [`normalize_overlay`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Without the overlay when the rings are proven interior-disjoint.
+    Auto,
+    /// Always through the overlay.
+    Overlay,
+}
+
+/// [`normalize`] always through the overlay (never the disjoint-rings fast path): the
+/// reference the tests compare the fast path with.
+#[doc(hidden)]
+pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeError> {
+    normalize_overlay(env, false, Route::Overlay).map(|(walls, _, _)| walls)
 }
 
 /// The free-space shapes as the overlay builds them, in canonical form
@@ -491,7 +520,8 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
 /// extra shape assembly in the overlay).
 #[doc(hidden)]
 pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
-    normalize_overlay(env, true).map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
+    normalize_overlay(env, true, Route::Overlay)
+        .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
 }
 
 /// Normalization through `i_overlay`; with `want_shapes`, also the overlay's free-space
@@ -499,11 +529,20 @@ pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes
 fn normalize_overlay(
     env: &Environment,
     want_shapes: bool,
+    mode: Route,
 ) -> Result<(Walls, SegmentGrid, Option<Shapes>), NormalizeError> {
     env.validate()?;
     let grid = env.snap_grid();
     let mut input = Input::new();
     input.collect(env)?;
+    if mode == Route::Auto && !want_shapes && input.strings.is_empty() {
+        if let Some(done) = normalize_disjoint(grid, input) {
+            return Ok((done.0, done.1, None));
+        }
+        // Not proven disjoint: the overlay decides (the input is collected again).
+        input = Input::new();
+        input.collect(env)?;
+    }
     let Input {
         mut store,
         boundary,
@@ -583,18 +622,7 @@ fn normalize_overlay(
         }
     }
 
-    let merged = merge_collinear_walls(raw, &mut store);
-    let mut segments: Vec<WallSegment> = sorted_walls(&merged)
-        .map(|w| WallSegment {
-            a: w.a,
-            b: w.b,
-            two_sided: w.two_sided,
-            sources: store.sets[w.set as usize].clone(),
-        })
-        .collect();
-    segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
-
-    let points = place_points(points, &segments, &mut store);
+    let (segments, points) = finish_walls(raw, points, &mut store);
     let shapes = want_shapes.then(|| {
         canonical_free_space(
             shapes
@@ -620,6 +648,26 @@ fn normalize_overlay(
         .check_disjoint_indexed()
         .map_err(NormalizeError::Conflict)?;
     Ok((walls, grid, shapes))
+}
+
+/// The last steps of both routes: straight chains merged, walls sorted, points placed.
+fn finish_walls(
+    raw: Vec<RawWall>,
+    points: Vec<(GridPoint, u32)>,
+    store: &mut TagStore,
+) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
+    let merged = merge_collinear_walls(raw, store);
+    let mut segments: Vec<WallSegment> = sorted_walls(&merged)
+        .map(|w| WallSegment {
+            a: w.a,
+            b: w.b,
+            two_sided: w.two_sided,
+            sources: store.sets[w.set as usize].clone(),
+        })
+        .collect();
+    segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
+    let points = place_points(points, &segments, store);
+    (segments, points)
 }
 
 /// How often open pieces that cancelled out of the arrangement are put back before giving up.
@@ -724,6 +772,326 @@ fn split_round(
         vanished,
         store,
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// The fast path: rings proven interior-disjoint need no overlay.
+
+/// [`normalize`] without the overlay, for rings (boundary and polygon obstacles, no open
+/// obstacles) proven to bound interior-disjoint obstacles inside the boundary; `None`
+/// whenever that is not proven (then the overlay decides).
+///
+/// 1. Every edge is split where collinear edges overlap it; pieces drawn twice in
+///    opposite directions (an obstacle along the boundary, two obstacles sharing an
+///    edge) cancel, pieces drawn once are the candidate walls (free space on their
+///    left), any other repetition gives up.
+/// 2. The walls are finished as on the overlay route and [`Walls::check_disjoint_indexed`]
+///    must pass: walls meet only at shared endpoints. A cancelled piece must meet no wall
+///    and no other cancelled piece inside it. So nothing crosses: the overlay would
+///    neither split nor move anything.
+/// 3. The free space is then what the overlay's positive fill rule gives exactly when the
+///    winding number of all rings is 1 just left of every wall: the walls are walked face
+///    by face with the free space on the left (turning into the first wall clockwise, so
+///    the left side stays in one sector at each vertex and has one winding number along
+///    a walk), every wall must lie on a closed walk, and the winding number just left of
+///    each walk's first wall is counted exactly (a ray to the right, the point pushed off
+///    the wall symbolically). Walls with winding 1 on their left and 0 on their right are
+///    exactly the edges of {winding > 0}.
+fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGrid)> {
+    let Input {
+        mut store,
+        boundary,
+        polygons,
+        points,
+        ..
+    } = input;
+    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let (raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
+    let (segments, points) = finish_walls(raw, points, &mut store);
+    let walls = Walls {
+        grid,
+        segments,
+        points,
+    };
+    let mut index = walls.check_disjoint_indexed().ok()?;
+    let n = walls.segments.len();
+    let mut near = Vec::new();
+    for &(c, d) in &cancelled {
+        index.meeting_segment(c, d, &mut near);
+        for &j in &near {
+            if (j as usize) < n {
+                let w = &walls.segments[j as usize];
+                if meets_inside(c, d, w.a, w.b) {
+                    return None;
+                }
+            }
+        }
+    }
+    if cancelled.len() > 1 {
+        let check = SegmentGrid::new(&cancelled);
+        for k in 0..check.start.len() - 1 {
+            let bucket = &check.items[check.start[k] as usize..check.start[k + 1] as usize];
+            for (x, &i) in bucket.iter().enumerate() {
+                let (a, b) = cancelled[i as usize];
+                for &j in &bucket[x + 1..] {
+                    let (c, d) = cancelled[j as usize];
+                    if segments_conflict(a, b, c, d) {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    let directed: Vec<(GridPoint, GridPoint)> = walls.segments.iter().map(|w| (w.a, w.b)).collect();
+    let starts = walk_starts(&directed)?;
+    let bounds = directed.iter().fold(
+        [i64::MAX, i64::MAX, i64::MIN, i64::MIN],
+        |[x0, y0, x1, y1], &(a, _)| {
+            let (x, y) = (a.x as i64, a.y as i64);
+            [x0.min(x), y0.min(y), x1.max(x), y1.max(y)]
+        },
+    );
+    for first in starts {
+        if winding_left_of(first, &directed, &mut index, bounds, &mut near) != 1 {
+            return None;
+        }
+    }
+    Some((walls, index))
+}
+
+/// Whether the segments `a b` and `c d` share a point inside `a b` (not at its ends).
+fn meets_inside(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+    if !crate::segments_intersect_grid(a, b, c, d) {
+        return false;
+    }
+    let collinear = orient_grid(a, b, c) == Orientation::Collinear
+        && orient_grid(a, b, d) == Orientation::Collinear;
+    if collinear {
+        // Overlapping along a stretch, or touching at one point (an end of `a b`).
+        let t = |p: GridPoint| {
+            (b.x as i64 - a.x as i64) * (p.x as i64 - a.x as i64)
+                + (b.y as i64 - a.y as i64) * (p.y as i64 - a.y as i64)
+        };
+        let (lo, hi) = (t(c).min(t(d)), t(c).max(t(d)));
+        let len = t(b);
+        return lo.max(0) < hi.min(len);
+    }
+    // One common point: inside `a b` unless it is `a` or `b`.
+    !on_segment_grid(a, c, d) && !on_segment_grid(b, c, d)
+}
+
+/// The candidate walls of [`normalize_disjoint`] (unmerged, free space on their left)
+/// and the cancelled pieces, or `None` when some stretch is drawn more than once in one
+/// direction or more than twice.
+#[allow(clippy::type_complexity)]
+fn disjoint_pieces(
+    boundary: &[IntPoint<i32>],
+    boundary_set: u32,
+    polygons: &[(Vec<IntPoint<i32>>, Tag)],
+    store: &TagStore,
+) -> Option<(Vec<RawWall>, Vec<(GridPoint, GridPoint)>)> {
+    // (line key, position of the lower end, of the higher end, forward, set, ends)
+    type Keyed = (
+        (i64, i64, i128),
+        i128,
+        i128,
+        bool,
+        u32,
+        GridPoint,
+        GridPoint,
+    );
+    let mut edges: Vec<Keyed> =
+        Vec::with_capacity(boundary.len() + polygons.iter().map(|(r, _)| r.len()).sum::<usize>());
+    let mut add = |ring: &[IntPoint<i32>], set: u32| {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (gp(ring[i]), gp(ring[(i + 1) % n]));
+            if a == b {
+                continue;
+            }
+            // The supporting line: reduced direction (first nonzero component positive)
+            // and offset; positions along it.
+            let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
+            let (mut ux, mut uy) = if dx == 0 {
+                (0, 1)
+            } else if dy == 0 {
+                (1, 0)
+            } else {
+                let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
+                (dx / g, dy / g)
+            };
+            if ux < 0 || (ux == 0 && uy < 0) {
+                (ux, uy) = (-ux, -uy);
+            }
+            let offset = ux as i128 * a.y as i128 - uy as i128 * a.x as i128;
+            let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
+            let (ta, tb) = (t(a), t(b));
+            let forward = ta < tb;
+            let (lo, hi) = if forward { (a, b) } else { (b, a) };
+            edges.push((
+                (ux, uy, offset),
+                ta.min(tb),
+                ta.max(tb),
+                forward,
+                set,
+                lo,
+                hi,
+            ));
+        }
+    };
+    add(boundary, boundary_set);
+    for (ring, tag) in polygons {
+        add(ring, store.set(*tag));
+    }
+    // Sorted by line, then position. Axis-parallel edges (all of them on grid maps) get
+    // one packed 63-bit key: axis, offset and lower position, 31 bits each.
+    let max = SnapGrid::MAX_GRID_COORDINATE as i128;
+    let pack = |e: &Keyed| -> Option<u64> {
+        let axis = match e.0 {
+            (1, 0, _) => 0u64,
+            (0, 1, _) => 1u64,
+            _ => return None,
+        };
+        // Horizontal: offset = y, position = x; vertical: offset = -x, position = y.
+        let (c, t) = (e.0 .2, e.1);
+        if c.abs() > max || t.abs() > max {
+            return None;
+        }
+        Some(axis << 62 | ((c + max) as u64) << 31 | (t + max) as u64)
+    };
+    let packed: Option<Vec<(u64, u32)>> = edges
+        .iter()
+        .enumerate()
+        .map(|(i, e)| pack(e).map(|k| (k, i as u32)))
+        .collect();
+    match packed {
+        Some(mut keys) => {
+            keys.sort_unstable();
+            // Ties (same line and lower end) by the higher end, as the full key would.
+            for run in keys.chunk_by_mut(|x, y| x.0 == y.0) {
+                if run.len() > 1 {
+                    run.sort_unstable_by_key(|&(_, i)| edges[i as usize].2);
+                }
+            }
+            edges = keys.iter().map(|&(_, i)| edges[i as usize]).collect();
+        }
+        None => edges.sort_unstable_by_key(|x| (x.0, x.1, x.2)),
+    }
+    let mut kept: Vec<RawWall> = Vec::with_capacity(edges.len());
+    let mut cancelled: Vec<(GridPoint, GridPoint)> = Vec::new();
+    let wall = |lo: GridPoint, hi: GridPoint, forward: bool, set: u32| {
+        let (a, b) = if forward { (lo, hi) } else { (hi, lo) };
+        RawWall {
+            a,
+            b,
+            two_sided: false,
+            set,
+        }
+    };
+    let mut i = 0;
+    while i < edges.len() {
+        // A run of edges on one line that overlap one another (transitively).
+        let mut j = i + 1;
+        let mut reach = edges[i].2;
+        while j < edges.len() && edges[j].0 == edges[i].0 && edges[j].1 < reach {
+            reach = reach.max(edges[j].2);
+            j += 1;
+        }
+        let run = &edges[i..j];
+        i = j;
+        if let [e] = run {
+            kept.push(wall(e.5, e.6, e.3, e.4));
+            continue;
+        }
+        // Elementary stretches between consecutive ends, each covered once (kept) or
+        // twice in opposite directions (cancelled).
+        let mut breaks: Vec<(i128, GridPoint)> =
+            run.iter().flat_map(|e| [(e.1, e.5), (e.2, e.6)]).collect();
+        breaks.sort_unstable_by_key(|b| b.0);
+        breaks.dedup_by_key(|b| b.0);
+        for w in breaks.windows(2) {
+            let ((t0, p0), (t1, p1)) = (w[0], w[1]);
+            let mut cover = run.iter().filter(|e| e.1 <= t0 && t1 <= e.2);
+            match (cover.next(), cover.next(), cover.next()) {
+                (Some(e), None, _) => kept.push(wall(p0, p1, e.3, e.4)),
+                (Some(e), Some(f), None) if e.3 != f.3 => cancelled.push((p0, p1)),
+                (None, _, _) => {}
+                _ => return None,
+            }
+        }
+    }
+    Some((kept, cancelled))
+}
+
+/// The winding number of the directed closed walls `walls` (indexed by `index`, which
+/// may also hold points after them) at a point just left of the midpoint of wall `e`
+/// (exact: the point is pushed off the wall symbolically). The ray goes to the nearest
+/// side of `bounds` (`[min x, min y, max x, max y]` of the walls): the count is the same
+/// in every direction, and a short ray meets fewer walls.
+fn winding_left_of(
+    e: usize,
+    walls: &[(GridPoint, GridPoint)],
+    index: &mut SegmentGrid,
+    bounds: [i64; 4],
+    near: &mut Vec<u32>,
+) -> i32 {
+    let (a, b) = walls[e];
+    // Doubled coordinates: the midpoint is `a + b`.
+    let (mx, my) = (a.x as i64 + b.x as i64, a.y as i64 + b.y as i64);
+    let (fx, cx) = (mx.div_euclid(2), (mx + 1).div_euclid(2));
+    let (fy, cy) = (my.div_euclid(2), (my + 1).div_euclid(2));
+    // The nearest side; `rot` turns the ray's direction into +x (rotations keep the
+    // winding number).
+    let reach = [
+        2 * bounds[2] - mx,
+        2 * bounds[3] - my,
+        mx - 2 * bounds[0],
+        my - 2 * bounds[1],
+    ];
+    let k = (0..4).min_by_key(|&k| reach[k]).unwrap_or(0);
+    let rot = |x: i64, y: i64| match k {
+        0 => (x, y),
+        1 => (y, -x),
+        2 => (-x, -y),
+        _ => (-y, x),
+    };
+    let (lo, hi) = match k {
+        0 => ([fx, fy], [bounds[2], cy]),
+        1 => ([fx, fy], [cx, bounds[3]]),
+        2 => ([bounds[0], fy], [cx, cy]),
+        _ => ([fx, bounds[1]], [cx, cy]),
+    };
+    index.meeting_box(lo, hi, near);
+    let (mx, my) = rot(mx, my);
+    let (ra, rb) = (rot(a.x as i64, a.y as i64), rot(b.x as i64, b.y as i64));
+    // The left normal of `e`: the point is (mx, my) + ε n.
+    let n = (-(rb.1 - ra.1), rb.0 - ra.0);
+    // Whether a y (doubled) is at most the point's.
+    let below = |y: i64| y < my || (y == my && n.1 >= 0);
+    let mut winding = 0;
+    for &j in near.iter() {
+        let Some(&(c, d)) = walls.get(j as usize) else {
+            continue; // a point obstacle
+        };
+        let (cx, cy) = rot(2 * c.x as i64, 2 * c.y as i64);
+        let (dx, dy) = rot(2 * d.x as i64, 2 * d.y as i64);
+        let side = || {
+            let s = (dx - cx) as i128 * (my - cy) as i128 - (dy - cy) as i128 * (mx - cx) as i128;
+            if s != 0 {
+                s.signum()
+            } else {
+                ((dx - cx) as i128 * n.1 as i128 - (dy - cy) as i128 * n.0 as i128).signum()
+            }
+        };
+        if below(cy) {
+            if !below(dy) && side() > 0 {
+                winding += 1;
+            }
+        } else if below(dy) && side() < 0 {
+            winding -= 1;
+        }
+    }
+    winding
 }
 
 // ---------------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ use corridor_geom::random::{
     random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 use corridor_geom::{
-    normalize, normalize_with_overlay_shapes, Environment, EnvironmentError, GridPoint,
-    NormalizeError, Obstacle, ObstacleId, Owner, Point, Polygon, Ring, Segment, SnapGrid,
-    WallConflict, WallSegment, WallSource, Walls,
+    normalize, normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path,
+    Environment, EnvironmentError, GridPoint, NormalizeError, Obstacle, ObstacleId, Owner, Point,
+    Polygon, Ring, Segment, SnapGrid, WallConflict, WallSegment, WallSource, Walls,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -709,6 +709,184 @@ fn derived_free_space_equals_the_overlay_shapes() {
         shapes > 500 && holes > 500,
         "{shapes} shapes, {holes} holes"
     );
+}
+
+/// The fast path for interior-disjoint rings gives exactly the walls of the overlay
+/// route (segments with sources and order, points), on thousands of seeded random
+/// environments, disjoint and not: grid maps, touching lattice polygons, rooms with
+/// islands, obstacles along and across the boundary, overlapping polygons.
+#[test]
+fn fast_path_equals_the_overlay_route() {
+    let mut more = configs();
+    more.push(("grid map 12", RandomEnvironmentOptions::grid_map(12, 60)));
+    more.push(("grid map 6", RandomEnvironmentOptions::grid_map(6, 12)));
+    more.push((
+        "touching rectangles",
+        RandomEnvironmentOptions {
+            lattice: Some(1.0),
+            size: 10.0,
+            mix: ObstacleMix::RECTANGLES,
+            obstacles: 30,
+            min_radius: 0.05,
+            max_radius: 0.15,
+            on_boundary: 0.3,
+            ..Default::default()
+        },
+    ));
+    more.push((
+        "rooms and islands",
+        RandomEnvironmentOptions {
+            lattice: Some(1.0),
+            size: 12.0,
+            mix: ObstacleMix {
+                points: 0.5,
+                segments: 0.0,
+                polylines: 0.0,
+                rectangles: 1.0,
+                convex: 0.5,
+                star: 0.0,
+                random_walk: 0.0,
+                with_hole: 2.0,
+            },
+            obstacles: 12,
+            max_radius: 0.3,
+            on_boundary: 0.2,
+            ..Default::default()
+        },
+    ));
+    let (mut fast, mut total) = (0, 0);
+    for seed in 0..3000u64 {
+        let n = [3, 6, 10, 20][seed as usize % 4];
+        let spoil = seed % 3 == 2;
+        let slanted = seed % 5 == 4;
+        let env = disjoint_environment(seed, n, spoil, slanted);
+        let walls = normalize(&env).unwrap();
+        let reference = normalize_through_overlay(&env).unwrap();
+        assert_eq!(walls, reference, "lattice {seed}");
+        let taken = takes_disjoint_path(&env).unwrap();
+        if !spoil && !slanted {
+            // Axis-aligned and disjoint: every vertex inside another edge comes with a
+            // collinear overlap, which the fast path splits, so it must be taken.
+            assert!(taken, "lattice {seed}: disjoint but not taken");
+        }
+        total += 1;
+        fast += usize::from(taken);
+    }
+    for (name, options) in more {
+        for seed in 0..250 {
+            let env = random_environment(20_000 + seed, &options);
+            let walls = normalize(&env).unwrap();
+            let reference = normalize_through_overlay(&env).unwrap();
+            assert_eq!(walls, reference, "{name} {seed}");
+            total += 1;
+            fast += usize::from(takes_disjoint_path(&env).unwrap());
+        }
+    }
+    println!("fast path on {fast} of {total}");
+    assert!(fast > total / 5, "fast path on {fast} of {total}");
+    assert!(fast < total, "the fallback was exercised");
+}
+
+/// A seeded environment of interior-disjoint obstacles on a unit lattice (`n × n` cells
+/// in a square boundary): blocked cells as unit squares, horizontal runs of cells as one
+/// rectangle (their edges end inside the neighbours' edges), half cells as triangles
+/// (slanted edges, pinches at corners), rooms (a frame with a hole and an island in it).
+/// With `spoil`, one obstacle that may break disjointness is added (overlapping another,
+/// crossing or outside the boundary, inside another obstacle, or the same one twice).
+/// Without `slanted`, no half cells: every edge is axis-aligned.
+fn disjoint_environment(seed: u64, n: i32, spoil: bool, slanted: bool) -> Environment {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let size = n as f64;
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(size, size));
+    let density = rng.random_range(0.1..0.5);
+    let mut taken = vec![false; (n * n) as usize];
+    let rect =
+        |x0: i32, y0: i32, x1: i32, y1: i32| square(x0 as f64, y0 as f64, x1 as f64, y1 as f64);
+    // A room in one corner block now and then.
+    if n >= 6 && rng.random_bool(0.5) {
+        let (x0, y0) = (rng.random_range(0..n - 5), rng.random_range(0..n - 5));
+        let ring =
+            |a: f64, b: f64, c: f64, d: f64| Ring::new(vec![p(a, b), p(c, b), p(c, d), p(a, d)]);
+        let (fx, fy) = (x0 as f64, y0 as f64);
+        env.insert(Obstacle::Polygon(Polygon::new(
+            ring(fx, fy, fx + 5.0, fy + 5.0),
+            vec![ring(fx + 1.0, fy + 1.0, fx + 4.0, fy + 4.0)],
+        )));
+        if rng.random_bool(0.7) {
+            env.insert(rect(x0 + 2, y0 + 2, x0 + 3, y0 + 3));
+        }
+        for y in y0..y0 + 5 {
+            for x in x0..x0 + 5 {
+                taken[(y * n + x) as usize] = true;
+            }
+        }
+    }
+    for y in 0..n {
+        let mut x = 0;
+        while x < n {
+            if taken[(y * n + x) as usize] || !rng.random_bool(density) {
+                x += 1;
+                continue;
+            }
+            let mut run = 1;
+            while x + run < n && !taken[(y * n + x + run) as usize] && rng.random_bool(0.4) {
+                run += 1;
+            }
+            match rng.random_range(0..6) {
+                0 if slanted => {
+                    // A half cell: the triangle below or above a diagonal.
+                    let (fx, fy) = (x as f64, y as f64);
+                    let t = match rng.random_range(0..4) {
+                        0 => vec![p(fx, fy), p(fx + 1.0, fy), p(fx, fy + 1.0)],
+                        1 => vec![p(fx + 1.0, fy), p(fx + 1.0, fy + 1.0), p(fx, fy)],
+                        2 => vec![p(fx + 1.0, fy + 1.0), p(fx, fy + 1.0), p(fx + 1.0, fy)],
+                        _ => vec![p(fx, fy + 1.0), p(fx, fy), p(fx + 1.0, fy + 1.0)],
+                    };
+                    env.insert(Obstacle::Polygon(Polygon::new(Ring::new(t), vec![])));
+                    run = 1;
+                }
+                1 | 2 => {
+                    env.insert(rect(x, y, x + run, y + 1));
+                }
+                _ => {
+                    for k in 0..run {
+                        env.insert(rect(x + k, y, x + k + 1, y + 1));
+                    }
+                }
+            }
+            for k in 0..run {
+                taken[(y * n + x + k) as usize] = true;
+            }
+            x += run;
+        }
+    }
+    if rng.random_range(0..4) == 0 {
+        env.insert(Obstacle::Point(p(
+            rng.random_range(0..n) as f64 + 0.5,
+            rng.random_range(0..n) as f64 + 0.5,
+        )));
+    }
+    if spoil {
+        let (x, y) = (rng.random_range(0..n - 1), rng.random_range(0..n - 1));
+        match rng.random_range(0..5) {
+            0 => env.insert(square(
+                x as f64 + 0.5,
+                y as f64 + 0.5,
+                x as f64 + 1.5,
+                y as f64 + 1.5,
+            )),
+            1 => env.insert(rect(-1, y, 1, y + 1)),
+            2 => env.insert(rect(n, y, n + 1, y + 1)),
+            3 => env.insert(square(
+                x as f64 + 0.25,
+                y as f64 + 0.25,
+                x as f64 + 0.75,
+                y as f64 + 0.75,
+            )),
+            _ => env.insert(rect(x, y, x + 1, y + 1)),
+        };
+    }
+    env.with_snap_grid(SnapGrid::new(1.0).unwrap())
 }
 
 /// Hand-made touching cases: a hole touching the outer contour at a vertex, two obstacles
