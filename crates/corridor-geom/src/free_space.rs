@@ -30,7 +30,7 @@ pub(crate) fn trace_free_space(walls: &[(GridPoint, GridPoint)]) -> Shapes {
 pub(crate) fn trace_walks(
     walls: &[(GridPoint, GridPoint)],
 ) -> (Vec<(usize, Vec<GridPoint>)>, bool) {
-    let next = successors(walls);
+    let next = successors(walls, &wall_ends(walls));
     let mut used = vec![false; walls.len()];
     let mut all_closed = true;
     let mut walks: Vec<(usize, Vec<GridPoint>)> = Vec::new();
@@ -61,8 +61,11 @@ pub(crate) fn trace_walks(
 
 /// The first wall of each closed walk of [`trace_walks`], or `None` if some wall lies
 /// on no closed walk (or has zero length).
-pub(crate) fn walk_starts(walls: &[(GridPoint, GridPoint)]) -> Option<Vec<usize>> {
-    let next = successors(walls);
+pub(crate) fn walk_starts(
+    walls: &[(GridPoint, GridPoint)],
+    ends: &PointGroups,
+) -> Option<Vec<usize>> {
+    let next = successors(walls, ends);
     let mut used = vec![false; walls.len()];
     let mut starts = Vec::new();
     for s in 0..walls.len() {
@@ -88,12 +91,17 @@ pub(crate) fn walk_starts(walls: &[(GridPoint, GridPoint)]) -> Option<Vec<usize>
 
 const NONE: u32 = u32::MAX;
 
+/// The ends of the walls grouped by point: item 2k is wall k's start, 2k + 1 its end.
+pub(crate) fn wall_ends(walls: &[(GridPoint, GridPoint)]) -> PointGroups {
+    PointGroups::new(walls.iter().flat_map(|&(a, b)| [a, b]))
+}
+
 /// For each wall, the wall a face walk takes next at its end: the first outgoing wall
 /// clockwise from the way back ([`NONE`] at a dead end).
-fn successors(walls: &[(GridPoint, GridPoint)]) -> Vec<u32> {
+/// `ends` groups the walls' ends: item 2k is wall k's start (leaving), 2k + 1 its end
+/// (arriving).
+fn successors(walls: &[(GridPoint, GridPoint)], ends: &PointGroups) -> Vec<u32> {
     let n = walls.len();
-    // Item 2k is wall k's start (leaving), 2k + 1 its end (arriving).
-    let ends = PointGroups::new(walls.iter().flat_map(|&(a, b)| [a, b]));
     let mut next = vec![NONE; n];
     let mut arriving: Vec<u32> = Vec::new();
     let mut leaving: Vec<u32> = Vec::new();

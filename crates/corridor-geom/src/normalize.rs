@@ -4,7 +4,7 @@
 
 pub use crate::free_space::canonical_free_space;
 pub(crate) use crate::free_space::twice_signed_area;
-use crate::free_space::{simplify_contour, trace_free_space, walk_starts, Shapes};
+use crate::free_space::{simplify_contour, trace_free_space, walk_starts, wall_ends, Shapes};
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -622,7 +622,8 @@ fn normalize_overlay(
         }
     }
 
-    let (segments, points) = finish_walls(raw, points, &mut store);
+    let ends = PointGroups::new(raw.iter().flat_map(|w| [w.a, w.b]));
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
     let shapes = want_shapes.then(|| {
         canonical_free_space(
             shapes
@@ -653,10 +654,11 @@ fn normalize_overlay(
 /// The last steps of both routes: straight chains merged, walls sorted, points placed.
 fn finish_walls(
     raw: Vec<RawWall>,
+    ends: &PointGroups,
     points: Vec<(GridPoint, u32)>,
     store: &mut TagStore,
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
-    let merged = merge_collinear_walls(raw, store);
+    let merged = merge_collinear_walls(raw, ends, store);
     let mut segments: Vec<WallSegment> = sorted_walls(&merged)
         .map(|w| WallSegment {
             a: w.a,
@@ -807,7 +809,11 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
     } = input;
     let boundary_set = store.intern(vec![WallSource::Boundary]);
     let (raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
-    let (segments, points) = finish_walls(raw, points, &mut store);
+    // The face walks go over these pieces (the same faces as the merged walls), sharing
+    // the grouping of their ends with the merge.
+    let pieces: Vec<(GridPoint, GridPoint)> = raw.iter().map(|w| (w.a, w.b)).collect();
+    let ends = wall_ends(&pieces);
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
     let walls = Walls {
         grid,
         segments,
@@ -843,7 +849,7 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
         }
     }
     let directed: Vec<(GridPoint, GridPoint)> = walls.segments.iter().map(|w| (w.a, w.b)).collect();
-    let starts = walk_starts(&directed)?;
+    let starts = walk_starts(&pieces, &ends)?;
     let bounds = directed.iter().fold(
         [i64::MAX, i64::MAX, i64::MIN, i64::MIN],
         |[x0, y0, x1, y1], &(a, _)| {
@@ -852,7 +858,7 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
         },
     );
     for first in starts {
-        if winding_left_of(first, &directed, &mut index, bounds, &mut near) != 1 {
+        if winding_left_of(pieces[first], &directed, &mut index, bounds, &mut near) != 1 {
             return None;
         }
     }
@@ -1024,18 +1030,18 @@ fn disjoint_pieces(
 }
 
 /// The winding number of the directed closed walls `walls` (indexed by `index`, which
-/// may also hold points after them) at a point just left of the midpoint of wall `e`
+/// may also hold points after them) at a point just left of the midpoint of `a b`, a
+/// stretch of one of the walls
 /// (exact: the point is pushed off the wall symbolically). The ray goes to the nearest
 /// side of `bounds` (`[min x, min y, max x, max y]` of the walls): the count is the same
 /// in every direction, and a short ray meets fewer walls.
 fn winding_left_of(
-    e: usize,
+    (a, b): (GridPoint, GridPoint),
     walls: &[(GridPoint, GridPoint)],
     index: &mut SegmentGrid,
     bounds: [i64; 4],
     near: &mut Vec<u32>,
 ) -> i32 {
-    let (a, b) = walls[e];
     // Doubled coordinates: the midpoint is `a + b`.
     let (mx, my) = (a.x as i64 + b.x as i64, a.y as i64 + b.y as i64);
     let (fx, cx) = (mx.div_euclid(2), (mx + 1).div_euclid(2));
@@ -1512,10 +1518,14 @@ fn winding_doubled(p2: (i64, i64), walls: &[RawWall]) -> i32 {
 
 /// Merges chains of collinear walls of the same kind through vertices that no other wall
 /// touches, uniting their sources; the result does not depend on the input order.
-fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWall> {
+///
+/// `ends` groups the walls' ends: wall k's ends `a` and `b` are items 2k and 2k + 1.
+fn merge_collinear_walls(
+    walls: Vec<RawWall>,
+    ends: &PointGroups,
+    store: &mut TagStore,
+) -> Vec<RawWall> {
     let n = walls.len();
-    // Wall k's ends `a` and `b` are items 2k and 2k + 1.
-    let ends = PointGroups::new(walls.iter().flat_map(|w| [w.a, w.b]));
     let mut parent: Vec<u32> = (0..n as u32).collect();
     fn find(parent: &mut [u32], mut i: u32) -> u32 {
         while parent[i as usize] != i {
