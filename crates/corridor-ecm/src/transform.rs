@@ -118,30 +118,10 @@ impl Transform {
             .iter()
             .map(|(p, src)| Some((self.apply(*p)?, src.clone())))
             .collect::<Option<Vec<_>>>()?;
-        let free_space = walls
-            .free_space
-            .iter()
-            .map(|shape| {
-                shape
-                    .iter()
-                    .map(|contour| {
-                        let mut c = contour
-                            .iter()
-                            .map(|p| self.apply(*p))
-                            .collect::<Option<Vec<_>>>()?;
-                        if flip {
-                            c.reverse();
-                        }
-                        Some(c)
-                    })
-                    .collect::<Option<Vec<_>>>()
-            })
-            .collect::<Option<Vec<_>>>()?;
         Some(Walls {
             grid: walls.grid,
             segments,
             points,
-            free_space,
         })
     }
 }

@@ -42,7 +42,7 @@ fn random_environments_of_every_kind() {
         assert!(ecm.component_count() >= 1);
         // One ECM component per free-space shape. Polylines take no area, so where they
         // close loops they cut a shape into several components: only more, never fewer.
-        let shapes = normalize(&env).unwrap().free_space.len();
+        let shapes = normalize(&env).unwrap().free_space().len();
         if options.mix == ObstacleMix::ALL {
             assert!(ecm.component_count() >= shapes, "seed {seed}");
         } else {
@@ -64,6 +64,49 @@ fn shared_maps_through_corridor_io() {
         println!(
             "{name}: normalize {:?}, voronoi {:?}, extraction {:?}, validation {:?}, index {:?}",
             s.normalize, s.voronoi, s.extraction, s.validation, s.index
+        );
+    }
+}
+
+/// Every shared map and mesh: the free-space shapes derived from the walls
+/// (`Walls::free_space`) equal the shapes `i_overlay` builds, up to the canonical form,
+/// and the exact free area from the walls equals the sum over the contours.
+#[test]
+fn shared_maps_free_space_equals_the_overlay_shapes() {
+    let mut files: Vec<_> = ["movingai", "polyanya"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(shared_data().join(d)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("map" | "mesh")))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 14);
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let env = corridor_io::load_environment(&path).unwrap();
+        let walls = normalize(&env).unwrap();
+        let (reference_walls, reference) =
+            corridor_geom::normalize_with_overlay_shapes(&env).unwrap();
+        assert_eq!(walls, reference_walls, "{name}: walls");
+        let derived = walls.free_space();
+        assert_eq!(derived, reference, "{name}: free-space shapes");
+        let area: i128 = derived
+            .iter()
+            .flatten()
+            .map(|c| {
+                (0..c.len())
+                    .map(|i| {
+                        let (a, b) = (c[i], c[(i + 1) % c.len()]);
+                        a.x as i128 * b.y as i128 - b.x as i128 * a.y as i128
+                    })
+                    .sum::<i128>()
+            })
+            .sum();
+        assert_eq!(walls.free_area_twice_grid(), area, "{name}: free area");
+        println!(
+            "{name}: {} shapes, {} holes",
+            derived.len(),
+            derived.iter().map(|s| s.len() - 1).sum::<usize>()
         );
     }
 }

@@ -26,7 +26,6 @@ fn room_with(extra: Vec<WallSegment>, points: Vec<(GridPoint, Vec<WallSource>)>)
         grid: SnapGrid::new(1.0).unwrap(),
         segments,
         points,
-        free_space: Vec::new(),
     }
 }
 

@@ -29,6 +29,7 @@
 
 mod aabb;
 mod environment;
+mod free_space;
 pub mod funnel;
 mod grid;
 mod hull;
@@ -46,8 +47,9 @@ pub use grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use hull::convex_hull;
 pub use jarvis::convex_hull_jarvis;
 pub use normalize::{
-    normalize, normalize_indexed, IntegerSites, NormalizeError, SegmentGrid, WallConflict,
-    WallSegment, WallSource, Walls,
+    canonical_free_space, normalize, normalize_indexed, normalize_through_overlay,
+    normalize_with_overlay_shapes, takes_disjoint_path, IntegerSites, NormalizeError, SegmentGrid,
+    WallConflict, WallSegment, WallSource, Walls,
 };
 pub use normalize_local::{
     DynamicTree, DynamicTreeParams, NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap,

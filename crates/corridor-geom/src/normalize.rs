@@ -2,6 +2,9 @@
 //! segments) to interior-disjoint walls on the integer grid. The steps are described on
 //! [`normalize`].
 
+pub use crate::free_space::canonical_free_space;
+pub(crate) use crate::free_space::twice_signed_area;
+use crate::free_space::{simplify_contour, trace_free_space, walk_starts, wall_ends, Shapes};
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -71,10 +74,6 @@ pub struct Walls {
     pub segments: Vec<WallSegment>,
     /// Isolated point obstacles in free space, with where they came from.
     pub points: Vec<(GridPoint, Vec<WallSource>)>,
-    /// The free space as polygons on the grid (boundary minus the union of polygon
-    /// obstacles; segments and points take no area): each shape's first contour is its
-    /// outer boundary (counter-clockwise), the rest are holes (clockwise).
-    pub free_space: Vec<Vec<Vec<GridPoint>>>,
 }
 
 /// Why normalization failed.
@@ -208,13 +207,40 @@ impl Walls {
         self.segments.iter().map(|s| s.to_user(&self.grid))
     }
 
-    /// Twice the free area in grid units², exact (integer shoelace over
-    /// [`Walls::free_space`]).
+    /// The free space as polygons on the grid (the boundary minus the union of polygon
+    /// obstacles; segments and points take no area), derived from the one-sided walls:
+    /// each shape's first contour is its outer boundary (counter-clockwise), the rest are
+    /// its holes (clockwise). Regions that touch only at a vertex are separate shapes.
+    ///
+    /// The form is canonical ([`canonical_free_space`]): every contour starts at its
+    /// least vertex and has no straight vertices, holes are sorted within a shape and
+    /// shapes by their outer contour. Computed on each call in O(n log n) plus, per
+    /// hole, a scan of the outer contours whose box holds it; meant for tests, exports
+    /// and occasional queries.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, GridPoint, Obstacle, Point, SnapGrid};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(4.0, 3.0))
+    ///     .with_snap_grid(SnapGrid::new(1.0).unwrap());
+    /// env.insert(Obstacle::rectangle(Point::new(1.0, 1.0), Point::new(2.0, 2.0)));
+    /// let shapes = normalize(&env).unwrap().free_space();
+    /// let g = GridPoint::new;
+    /// assert_eq!(shapes, vec![vec![
+    ///     vec![g(0, 0), g(4, 0), g(4, 3), g(0, 3)],
+    ///     vec![g(1, 1), g(1, 2), g(2, 2), g(2, 1)],
+    /// ]]);
+    /// ```
+    pub fn free_space(&self) -> Vec<Vec<Vec<GridPoint>>> {
+        let one_sided: Vec<(GridPoint, GridPoint)> = self.one_sided().map(|s| (s.a, s.b)).collect();
+        trace_free_space(&one_sided)
+    }
+
+    /// Twice the free area in grid units², exact: the integer shoelace sum over the
+    /// directed one-sided walls (by Green's theorem the free space's positively oriented
+    /// boundary; equal to the sum over the contours of [`Walls::free_space`]).
     pub fn free_area_twice_grid(&self) -> i128 {
-        self.free_space
-            .iter()
-            .flatten()
-            .map(|contour| twice_signed_area(contour))
+        self.one_sided()
+            .map(|s| s.a.x as i128 * s.b.y as i128 - s.b.x as i128 * s.a.y as i128)
             .sum()
     }
 
@@ -331,7 +357,7 @@ impl Walls {
         }
     }
 
-    /// The index (into [`Walls::free_space`]) of the free-space shape whose interior
+    /// The index (into [`Walls::free_space`]'s shapes) of the free-space shape whose interior
     /// contains `p` (user units), or `None` when `p` is outside the free space or on a
     /// wall or point obstacle. Exact once `p` is scaled to grid units; O(n) in the number
     /// of walls, meant for occasional queries (start and goal checks, tests), not for
@@ -371,7 +397,7 @@ impl Walls {
                 Some(ring.winding_number(q))
             }
         };
-        for (index, shape) in self.free_space.iter().enumerate() {
+        for (index, shape) in self.free_space().iter().enumerate() {
             let Some((outer, holes)) = shape.split_first() else {
                 continue;
             };
@@ -456,10 +482,67 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
 /// ([`Walls::check_disjoint_indexed`]), so that a caller querying the walls next (the
 /// ECM build) need not index them again.
 pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), NormalizeError> {
+    normalize_overlay(env, false, Route::Auto).map(|(walls, grid, _)| (walls, grid))
+}
+
+/// Whether [`normalize`] takes the fast path without the overlay for this environment
+/// (valid environments only; for tests and measurements).
+#[doc(hidden)]
+pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
+    env.validate()?;
+    let mut input = Input::new();
+    input.collect(env)?;
+    if !input.strings.is_empty() {
+        return Ok(false);
+    }
+    Ok(normalize_disjoint(env.snap_grid(), input).is_some())
+}
+
+/// Which way [`normalize_overlay`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Without the overlay when the rings are proven interior-disjoint.
+    Auto,
+    /// Always through the overlay.
+    Overlay,
+}
+
+/// [`normalize`] always through the overlay (never the disjoint-rings fast path): the
+/// reference the tests compare the fast path with.
+#[doc(hidden)]
+pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeError> {
+    normalize_overlay(env, false, Route::Overlay).map(|(walls, _, _)| walls)
+}
+
+/// The free-space shapes as the overlay builds them, in canonical form
+/// ([`canonical_free_space`]), with the walls [`normalize`] returns: the reference that
+/// tests compare [`Walls::free_space`] with. Not for production use (it costs an
+/// extra shape assembly in the overlay).
+#[doc(hidden)]
+pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
+    normalize_overlay(env, true, Route::Overlay)
+        .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
+}
+
+/// Normalization through `i_overlay`; with `want_shapes`, also the overlay's free-space
+/// shapes (canonical).
+fn normalize_overlay(
+    env: &Environment,
+    want_shapes: bool,
+    mode: Route,
+) -> Result<(Walls, SegmentGrid, Option<Shapes>), NormalizeError> {
     env.validate()?;
     let grid = env.snap_grid();
     let mut input = Input::new();
     input.collect(env)?;
+    if mode == Route::Auto && !want_shapes && input.strings.is_empty() {
+        if let Some(done) = normalize_disjoint(grid, input) {
+            return Ok((done.0, done.1, None));
+        }
+        // Not proven disjoint: the overlay decides (the input is collected again).
+        input = Input::new();
+        input.collect(env)?;
+    }
     let Input {
         mut store,
         boundary,
@@ -482,11 +565,17 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
     let mut raw: Vec<RawWall>;
     let shapes: Vec<DataVectorShape<i32, Tag>>;
     let mut store: TagStore;
-    if strings.is_empty() {
+    if strings.is_empty() && want_shapes {
         shapes = pass1.build_vector_shapes(OverlayRule::Subject, FillRule::Positive);
         store = pass1.into_data_store();
         raw = Vec::new();
-        collect_one_sided(&shapes, &store, &mut raw);
+        collect_one_sided(shapes.iter().flatten().flatten(), &store, &mut raw);
+    } else if strings.is_empty() {
+        let free_edges = pass1.build_vectors(OverlayRule::Subject, FillRule::Positive);
+        store = pass1.into_data_store();
+        shapes = Vec::new();
+        raw = Vec::new();
+        collect_one_sided(&free_edges, &store, &mut raw);
     } else {
         let free_edges = pass1.build_vectors(OverlayRule::Subject, FillRule::Positive);
         store = pass1.into_data_store();
@@ -505,7 +594,7 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
         let mut open = strings;
         let mut round = 0;
         loop {
-            let result = split_round(&subject, &open, store);
+            let result = split_round(&subject, &open, store, want_shapes);
             store = result.store;
             if result.vanished.is_empty() {
                 shapes = result.shapes;
@@ -533,7 +622,43 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
         }
     }
 
-    let merged = merge_collinear_walls(raw, &mut store);
+    let ends = PointGroups::new(raw.iter().flat_map(|w| [w.a, w.b]));
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
+    let shapes = want_shapes.then(|| {
+        canonical_free_space(
+            shapes
+                .iter()
+                .map(|shape| {
+                    shape
+                        .iter()
+                        .map(|contour| simplify_contour(contour.iter().map(|e| gp(e.a)).collect()))
+                        .filter(|c| c.len() >= 3)
+                        .collect::<Vec<_>>()
+                })
+                .filter(|shape: &Vec<Vec<GridPoint>>| !shape.is_empty())
+                .collect(),
+        )
+    });
+
+    let walls = Walls {
+        grid,
+        segments,
+        points,
+    };
+    let grid = walls
+        .check_disjoint_indexed()
+        .map_err(NormalizeError::Conflict)?;
+    Ok((walls, grid, shapes))
+}
+
+/// The last steps of both routes: straight chains merged, walls sorted, points placed.
+fn finish_walls(
+    raw: Vec<RawWall>,
+    ends: &PointGroups,
+    points: Vec<(GridPoint, u32)>,
+    store: &mut TagStore,
+) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
+    let merged = merge_collinear_walls(raw, ends, store);
     let mut segments: Vec<WallSegment> = sorted_walls(&merged)
         .map(|w| WallSegment {
             a: w.a,
@@ -543,30 +668,8 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
         })
         .collect();
     segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
-
-    let points = place_points(points, &segments, &mut store);
-    let free_space = shapes
-        .iter()
-        .map(|shape| {
-            shape
-                .iter()
-                .map(|contour| simplify_contour(contour.iter().map(|e| gp(e.a)).collect()))
-                .filter(|c| c.len() >= 3)
-                .collect::<Vec<_>>()
-        })
-        .filter(|shape: &Vec<Vec<GridPoint>>| !shape.is_empty())
-        .collect();
-
-    let walls = Walls {
-        grid,
-        segments,
-        points,
-        free_space,
-    };
-    let grid = walls
-        .check_disjoint_indexed()
-        .map_err(NormalizeError::Conflict)?;
-    Ok((walls, grid))
+    let points = place_points(points, &segments, store);
+    (segments, points)
 }
 
 /// How often open pieces that cancelled out of the arrangement are put back before giving up.
@@ -586,7 +689,12 @@ struct SplitRound {
 /// split among themselves) with the open edges: splits everything at every crossing and
 /// sorts the pieces into one-sided walls, two-sided walls (open pieces inside the free
 /// space) and pieces that vanished.
-fn split_round(subject: &[RawWall], open: &[OpenEdge], mut store: TagStore) -> SplitRound {
+fn split_round(
+    subject: &[RawWall],
+    open: &[OpenEdge],
+    mut store: TagStore,
+    want_shapes: bool,
+) -> SplitRound {
     store.hidden.clear();
     store.vanished.clear();
     let mut overlay = EdgeOverlay::<i32, Tag>::new(subject.len() + open.len());
@@ -610,11 +718,18 @@ fn split_round(subject: &[RawWall], open: &[OpenEdge], mut store: TagStore) -> S
     *overlay.data_store_mut() = store;
     // The free space is clean (winding 0 or 1), so even-odd equals non-zero for it; for
     // the open edges, even-odd marks every piece covered an odd number of times.
-    let shapes = overlay.build_vector_shapes(OverlayRule::Subject, FillRule::EvenOdd);
+    let (shapes, free_edges) = if want_shapes {
+        let shapes = overlay.build_vector_shapes(OverlayRule::Subject, FillRule::EvenOdd);
+        (shapes, Vec::new())
+    } else {
+        let edges = overlay.build_vectors(OverlayRule::Subject, FillRule::EvenOdd);
+        (Vec::new(), edges)
+    };
     let open_pieces = overlay.build_vectors(OverlayRule::Clip, FillRule::EvenOdd);
     let store = overlay.into_data_store();
     let mut one_sided = Vec::new();
-    collect_one_sided(&shapes, &store, &mut one_sided);
+    collect_one_sided(shapes.iter().flatten().flatten(), &store, &mut one_sided);
+    collect_one_sided(&free_edges, &store, &mut one_sided);
     let mut two_sided = Vec::new();
     for edge in &open_pieces {
         if edge.fill & (SUBJ_LEFT | SUBJ_RIGHT) == SUBJ_LEFT | SUBJ_RIGHT {
@@ -659,6 +774,330 @@ fn split_round(subject: &[RawWall], open: &[OpenEdge], mut store: TagStore) -> S
         vanished,
         store,
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// The fast path: rings proven interior-disjoint need no overlay.
+
+/// [`normalize`] without the overlay, for rings (boundary and polygon obstacles, no open
+/// obstacles) proven to bound interior-disjoint obstacles inside the boundary; `None`
+/// whenever that is not proven (then the overlay decides).
+///
+/// 1. Every edge is split where collinear edges overlap it; pieces drawn twice in
+///    opposite directions (an obstacle along the boundary, two obstacles sharing an
+///    edge) cancel, pieces drawn once are the candidate walls (free space on their
+///    left), any other repetition gives up.
+/// 2. The walls are finished as on the overlay route and [`Walls::check_disjoint_indexed`]
+///    must pass: walls meet only at shared endpoints. A cancelled piece must meet no wall
+///    and no other cancelled piece inside it. So nothing crosses: the overlay would
+///    neither split nor move anything.
+/// 3. The free space is then what the overlay's positive fill rule gives exactly when the
+///    winding number of all rings is 1 just left of every wall: the walls are walked face
+///    by face with the free space on the left (turning into the first wall clockwise, so
+///    the left side stays in one sector at each vertex and has one winding number along
+///    a walk), every wall must lie on a closed walk, and the winding number just left of
+///    each walk's first wall is counted exactly (a ray to the right, the point pushed off
+///    the wall symbolically). Walls with winding 1 on their left and 0 on their right are
+///    exactly the edges of {winding > 0}.
+fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGrid)> {
+    let Input {
+        mut store,
+        boundary,
+        polygons,
+        points,
+        ..
+    } = input;
+    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let (raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
+    // The face walks go over these pieces (the same faces as the merged walls), sharing
+    // the grouping of their ends with the merge.
+    let pieces: Vec<(GridPoint, GridPoint)> = raw.iter().map(|w| (w.a, w.b)).collect();
+    let ends = wall_ends(&pieces);
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
+    let walls = Walls {
+        grid,
+        segments,
+        points,
+    };
+    let mut index = walls.check_disjoint_indexed().ok()?;
+    let n = walls.segments.len();
+    let mut near = Vec::new();
+    for &(c, d) in &cancelled {
+        index.meeting_segment(c, d, &mut near);
+        for &j in &near {
+            if (j as usize) < n {
+                let w = &walls.segments[j as usize];
+                if meets_inside(c, d, w.a, w.b) {
+                    return None;
+                }
+            }
+        }
+    }
+    if cancelled.len() > 1 {
+        let check = SegmentGrid::new(&cancelled);
+        for k in 0..check.start.len() - 1 {
+            let bucket = &check.items[check.start[k] as usize..check.start[k + 1] as usize];
+            for (x, &i) in bucket.iter().enumerate() {
+                let (a, b) = cancelled[i as usize];
+                for &j in &bucket[x + 1..] {
+                    let (c, d) = cancelled[j as usize];
+                    if segments_conflict(a, b, c, d) {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    let directed: Vec<(GridPoint, GridPoint)> = walls.segments.iter().map(|w| (w.a, w.b)).collect();
+    let starts = walk_starts(&pieces, &ends)?;
+    let bounds = directed.iter().fold(
+        [i64::MAX, i64::MAX, i64::MIN, i64::MIN],
+        |[x0, y0, x1, y1], &(a, _)| {
+            let (x, y) = (a.x as i64, a.y as i64);
+            [x0.min(x), y0.min(y), x1.max(x), y1.max(y)]
+        },
+    );
+    for first in starts {
+        if winding_left_of(pieces[first], &directed, &mut index, bounds, &mut near) != 1 {
+            return None;
+        }
+    }
+    Some((walls, index))
+}
+
+/// Whether the segments `a b` and `c d` share a point inside `a b` (not at its ends).
+fn meets_inside(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+    if !crate::segments_intersect_grid(a, b, c, d) {
+        return false;
+    }
+    let collinear = orient_grid(a, b, c) == Orientation::Collinear
+        && orient_grid(a, b, d) == Orientation::Collinear;
+    if collinear {
+        // Overlapping along a stretch, or touching at one point (an end of `a b`).
+        let t = |p: GridPoint| {
+            (b.x as i64 - a.x as i64) * (p.x as i64 - a.x as i64)
+                + (b.y as i64 - a.y as i64) * (p.y as i64 - a.y as i64)
+        };
+        let (lo, hi) = (t(c).min(t(d)), t(c).max(t(d)));
+        let len = t(b);
+        return lo.max(0) < hi.min(len);
+    }
+    // One common point: inside `a b` unless it is `a` or `b`.
+    !on_segment_grid(a, c, d) && !on_segment_grid(b, c, d)
+}
+
+/// The candidate walls of [`normalize_disjoint`] (unmerged, free space on their left)
+/// and the cancelled pieces, or `None` when some stretch is drawn more than once in one
+/// direction or more than twice.
+#[allow(clippy::type_complexity)]
+fn disjoint_pieces(
+    boundary: &[IntPoint<i32>],
+    boundary_set: u32,
+    polygons: &[(Vec<IntPoint<i32>>, Tag)],
+    store: &TagStore,
+) -> Option<(Vec<RawWall>, Vec<(GridPoint, GridPoint)>)> {
+    // (line key, position of the lower end, of the higher end, forward, set, ends)
+    type Keyed = (
+        (i64, i64, i128),
+        i128,
+        i128,
+        bool,
+        u32,
+        GridPoint,
+        GridPoint,
+    );
+    let mut edges: Vec<Keyed> =
+        Vec::with_capacity(boundary.len() + polygons.iter().map(|(r, _)| r.len()).sum::<usize>());
+    let mut add = |ring: &[IntPoint<i32>], set: u32| {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (gp(ring[i]), gp(ring[(i + 1) % n]));
+            if a == b {
+                continue;
+            }
+            // The supporting line: reduced direction (first nonzero component positive)
+            // and offset; positions along it.
+            let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
+            let (mut ux, mut uy) = if dx == 0 {
+                (0, 1)
+            } else if dy == 0 {
+                (1, 0)
+            } else {
+                let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
+                (dx / g, dy / g)
+            };
+            if ux < 0 || (ux == 0 && uy < 0) {
+                (ux, uy) = (-ux, -uy);
+            }
+            let offset = ux as i128 * a.y as i128 - uy as i128 * a.x as i128;
+            let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
+            let (ta, tb) = (t(a), t(b));
+            let forward = ta < tb;
+            let (lo, hi) = if forward { (a, b) } else { (b, a) };
+            edges.push((
+                (ux, uy, offset),
+                ta.min(tb),
+                ta.max(tb),
+                forward,
+                set,
+                lo,
+                hi,
+            ));
+        }
+    };
+    add(boundary, boundary_set);
+    for (ring, tag) in polygons {
+        add(ring, store.set(*tag));
+    }
+    // Sorted by line, then position. Axis-parallel edges (all of them on grid maps) get
+    // one packed 63-bit key: axis, offset and lower position, 31 bits each.
+    let max = SnapGrid::MAX_GRID_COORDINATE as i128;
+    let pack = |e: &Keyed| -> Option<u64> {
+        let axis = match e.0 {
+            (1, 0, _) => 0u64,
+            (0, 1, _) => 1u64,
+            _ => return None,
+        };
+        // Horizontal: offset = y, position = x; vertical: offset = -x, position = y.
+        let (c, t) = (e.0 .2, e.1);
+        if c.abs() > max || t.abs() > max {
+            return None;
+        }
+        Some(axis << 62 | ((c + max) as u64) << 31 | (t + max) as u64)
+    };
+    let packed: Option<Vec<(u64, u32)>> = edges
+        .iter()
+        .enumerate()
+        .map(|(i, e)| pack(e).map(|k| (k, i as u32)))
+        .collect();
+    match packed {
+        Some(mut keys) => {
+            keys.sort_unstable();
+            // Ties (same line and lower end) by the higher end, as the full key would.
+            for run in keys.chunk_by_mut(|x, y| x.0 == y.0) {
+                if run.len() > 1 {
+                    run.sort_unstable_by_key(|&(_, i)| edges[i as usize].2);
+                }
+            }
+            edges = keys.iter().map(|&(_, i)| edges[i as usize]).collect();
+        }
+        None => edges.sort_unstable_by_key(|x| (x.0, x.1, x.2)),
+    }
+    let mut kept: Vec<RawWall> = Vec::with_capacity(edges.len());
+    let mut cancelled: Vec<(GridPoint, GridPoint)> = Vec::new();
+    let wall = |lo: GridPoint, hi: GridPoint, forward: bool, set: u32| {
+        let (a, b) = if forward { (lo, hi) } else { (hi, lo) };
+        RawWall {
+            a,
+            b,
+            two_sided: false,
+            set,
+        }
+    };
+    let mut i = 0;
+    while i < edges.len() {
+        // A run of edges on one line that overlap one another (transitively).
+        let mut j = i + 1;
+        let mut reach = edges[i].2;
+        while j < edges.len() && edges[j].0 == edges[i].0 && edges[j].1 < reach {
+            reach = reach.max(edges[j].2);
+            j += 1;
+        }
+        let run = &edges[i..j];
+        i = j;
+        if let [e] = run {
+            kept.push(wall(e.5, e.6, e.3, e.4));
+            continue;
+        }
+        // Elementary stretches between consecutive ends, each covered once (kept) or
+        // twice in opposite directions (cancelled).
+        let mut breaks: Vec<(i128, GridPoint)> =
+            run.iter().flat_map(|e| [(e.1, e.5), (e.2, e.6)]).collect();
+        breaks.sort_unstable_by_key(|b| b.0);
+        breaks.dedup_by_key(|b| b.0);
+        for w in breaks.windows(2) {
+            let ((t0, p0), (t1, p1)) = (w[0], w[1]);
+            let mut cover = run.iter().filter(|e| e.1 <= t0 && t1 <= e.2);
+            match (cover.next(), cover.next(), cover.next()) {
+                (Some(e), None, _) => kept.push(wall(p0, p1, e.3, e.4)),
+                (Some(e), Some(f), None) if e.3 != f.3 => cancelled.push((p0, p1)),
+                (None, _, _) => {}
+                _ => return None,
+            }
+        }
+    }
+    Some((kept, cancelled))
+}
+
+/// The winding number of the directed closed walls `walls` (indexed by `index`, which
+/// may also hold points after them) at a point just left of the midpoint of `a b`, a
+/// stretch of one of the walls
+/// (exact: the point is pushed off the wall symbolically). The ray goes to the nearest
+/// side of `bounds` (`[min x, min y, max x, max y]` of the walls): the count is the same
+/// in every direction, and a short ray meets fewer walls.
+fn winding_left_of(
+    (a, b): (GridPoint, GridPoint),
+    walls: &[(GridPoint, GridPoint)],
+    index: &mut SegmentGrid,
+    bounds: [i64; 4],
+    near: &mut Vec<u32>,
+) -> i32 {
+    // Doubled coordinates: the midpoint is `a + b`.
+    let (mx, my) = (a.x as i64 + b.x as i64, a.y as i64 + b.y as i64);
+    let (fx, cx) = (mx.div_euclid(2), (mx + 1).div_euclid(2));
+    let (fy, cy) = (my.div_euclid(2), (my + 1).div_euclid(2));
+    // The nearest side; `rot` turns the ray's direction into +x (rotations keep the
+    // winding number).
+    let reach = [
+        2 * bounds[2] - mx,
+        2 * bounds[3] - my,
+        mx - 2 * bounds[0],
+        my - 2 * bounds[1],
+    ];
+    let k = (0..4).min_by_key(|&k| reach[k]).unwrap_or(0);
+    let rot = |x: i64, y: i64| match k {
+        0 => (x, y),
+        1 => (y, -x),
+        2 => (-x, -y),
+        _ => (-y, x),
+    };
+    let (lo, hi) = match k {
+        0 => ([fx, fy], [bounds[2], cy]),
+        1 => ([fx, fy], [cx, bounds[3]]),
+        2 => ([bounds[0], fy], [cx, cy]),
+        _ => ([fx, bounds[1]], [cx, cy]),
+    };
+    index.meeting_box(lo, hi, near);
+    let (mx, my) = rot(mx, my);
+    let (ra, rb) = (rot(a.x as i64, a.y as i64), rot(b.x as i64, b.y as i64));
+    // The left normal of `e`: the point is (mx, my) + ε n.
+    let n = (-(rb.1 - ra.1), rb.0 - ra.0);
+    // Whether a y (doubled) is at most the point's.
+    let below = |y: i64| y < my || (y == my && n.1 >= 0);
+    let mut winding = 0;
+    for &j in near.iter() {
+        let Some(&(c, d)) = walls.get(j as usize) else {
+            continue; // a point obstacle
+        };
+        let (cx, cy) = rot(2 * c.x as i64, 2 * c.y as i64);
+        let (dx, dy) = rot(2 * d.x as i64, 2 * d.y as i64);
+        let side = || {
+            let s = (dx - cx) as i128 * (my - cy) as i128 - (dy - cy) as i128 * (mx - cx) as i128;
+            if s != 0 {
+                s.signum()
+            } else {
+                ((dx - cx) as i128 * n.1 as i128 - (dy - cy) as i128 * n.0 as i128).signum()
+            }
+        };
+        if below(cy) {
+            if !below(dy) && side() > 0 {
+                winding += 1;
+            }
+        } else if below(dy) && side() < 0 {
+            winding -= 1;
+        }
+    }
+    winding
 }
 
 // ---------------------------------------------------------------------------------------
@@ -800,17 +1239,6 @@ pub(crate) fn snap_ring(
         out.pop();
     }
     Ok(out)
-}
-
-/// Twice the signed area of a closed contour (positive when counter-clockwise), exact.
-pub(crate) fn twice_signed_area(contour: &[GridPoint]) -> i128 {
-    let n = contour.len();
-    let mut sum: i128 = 0;
-    for i in 0..n {
-        let (p, q) = (contour[i], contour[(i + 1) % n]);
-        sum += p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128;
-    }
-    sum
 }
 
 fn ip(g: GridPoint) -> IntPoint<i32> {
@@ -1051,12 +1479,12 @@ fn free_on_left(edge: &DataVectorEdge<i32, Tag>) -> Option<(IntPoint<i32>, IntPo
     }
 }
 
-fn collect_one_sided(
-    shapes: &[DataVectorShape<i32, Tag>],
+fn collect_one_sided<'a>(
+    edges: impl IntoIterator<Item = &'a DataVectorEdge<i32, Tag>>,
     store: &TagStore,
     out: &mut Vec<RawWall>,
 ) {
-    for edge in shapes.iter().flatten().flatten() {
+    for edge in edges {
         if let Some((a, b)) = free_on_left(edge) {
             out.push(RawWall {
                 a: gp(a),
@@ -1090,10 +1518,14 @@ fn winding_doubled(p2: (i64, i64), walls: &[RawWall]) -> i32 {
 
 /// Merges chains of collinear walls of the same kind through vertices that no other wall
 /// touches, uniting their sources; the result does not depend on the input order.
-fn merge_collinear_walls(walls: Vec<RawWall>, store: &mut TagStore) -> Vec<RawWall> {
+///
+/// `ends` groups the walls' ends: wall k's ends `a` and `b` are items 2k and 2k + 1.
+fn merge_collinear_walls(
+    walls: Vec<RawWall>,
+    ends: &PointGroups,
+    store: &mut TagStore,
+) -> Vec<RawWall> {
     let n = walls.len();
-    // Wall k's ends `a` and `b` are items 2k and 2k + 1.
-    let ends = PointGroups::new(walls.iter().flat_map(|w| [w.a, w.b]));
     let mut parent: Vec<u32> = (0..n as u32).collect();
     fn find(parent: &mut [u32], mut i: u32) -> u32 {
         while parent[i as usize] != i {
@@ -1283,26 +1715,6 @@ fn place_points(
         }
         if winding == 1 {
             out.push((p, store.sets[set as usize].clone()));
-        }
-    }
-    out
-}
-
-/// Drops vertices where a contour runs straight on (they carry no shape).
-fn simplify_contour(contour: Vec<GridPoint>) -> Vec<GridPoint> {
-    let n = contour.len();
-    if n < 3 {
-        return contour;
-    }
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let (u, v, w) = (contour[(i + n - 1) % n], contour[i], contour[(i + 1) % n]);
-        let straight = orient_grid(u, v, w) == Orientation::Collinear
-            && (v.x as i64 - u.x as i64) * (w.x as i64 - v.x as i64)
-                + (v.y as i64 - u.y as i64) * (w.y as i64 - v.y as i64)
-                > 0;
-        if !straight {
-            out.push(v);
         }
     }
     out

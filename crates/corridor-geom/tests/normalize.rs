@@ -6,8 +6,9 @@ use corridor_geom::random::{
     random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 use corridor_geom::{
-    normalize, Environment, EnvironmentError, GridPoint, NormalizeError, Obstacle, ObstacleId,
-    Owner, Point, Polygon, Ring, Segment, SnapGrid, WallConflict, WallSegment, WallSource, Walls,
+    normalize, normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path,
+    Environment, EnvironmentError, GridPoint, NormalizeError, Obstacle, ObstacleId, Owner, Point,
+    Polygon, Ring, Segment, SnapGrid, WallConflict, WallSegment, WallSource, Walls,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -583,7 +584,8 @@ fn free_space_agrees_with_the_walls() {
         for seed in 0..20 {
             let env = random_environment(4000 + seed, &options);
             let walls = normalize(&env).unwrap();
-            for shape in &walls.free_space {
+            let free_space = walls.free_space();
+            for shape in &free_space {
                 let area = |c: &Vec<GridPoint>| -> i128 {
                     (0..c.len())
                         .map(|i| {
@@ -599,7 +601,7 @@ fn free_space_agrees_with_the_walls() {
             // direction (walls may be split where open walls attach).
             let mut covered = 0i128;
             let mut contour_length = 0i128;
-            for c in walls.free_space.iter().flatten() {
+            for c in free_space.iter().flatten() {
                 for i in 0..c.len() {
                     let (a, b) = (c[i], c[(i + 1) % c.len()]);
                     contour_length +=
@@ -609,7 +611,7 @@ fn free_space_agrees_with_the_walls() {
             for w in walls.one_sided() {
                 covered +=
                     (w.b.x as i128 - w.a.x as i128).abs() + (w.b.y as i128 - w.a.y as i128).abs();
-                let on_contour = walls.free_space.iter().flatten().any(|c| {
+                let on_contour = free_space.iter().flatten().any(|c| {
                     (0..c.len()).any(|i| {
                         let (a, b) = (c[i], c[(i + 1) % c.len()]);
                         collinear_overlap(w.a, w.b, a, b) && {
@@ -628,6 +630,309 @@ fn free_space_agrees_with_the_walls() {
             }
             assert_eq!(covered, contour_length, "{name} {seed}");
         }
+    }
+}
+
+/// Twice the signed area of a contour (exact).
+fn contour_area(c: &[GridPoint]) -> i128 {
+    (0..c.len())
+        .map(|i| {
+            let (a, b) = (c[i], c[(i + 1) % c.len()]);
+            a.x as i128 * b.y as i128 - b.x as i128 * a.y as i128
+        })
+        .sum()
+}
+
+/// [`Walls::free_space`], derived from the one-sided walls, equals the shapes the overlay
+/// builds (up to the canonical order), and the free area from the walls equals the sum
+/// over the contours; the overlay route returns the same walls as `normalize`.
+fn assert_free_space_matches_overlay(env: &Environment, what: &str) {
+    let walls = normalize(env).unwrap();
+    let (reference_walls, reference) = normalize_with_overlay_shapes(env).unwrap();
+    assert_eq!(walls, reference_walls, "{what}: walls");
+    let derived = walls.free_space();
+    assert_eq!(derived, reference, "{what}: free-space shapes");
+    let area: i128 = derived.iter().flatten().map(|c| contour_area(c)).sum();
+    assert_eq!(walls.free_area_twice_grid(), area, "{what}: free area");
+}
+
+/// Random environments of every configuration (every obstacle kind, overlapping,
+/// touching, pinched grid cells, holes and rooms, fences): derived shapes = overlay shapes.
+#[test]
+fn derived_free_space_equals_the_overlay_shapes() {
+    let mut more = configs();
+    more.push((
+        "rooms and islands",
+        RandomEnvironmentOptions {
+            mix: ObstacleMix {
+                points: 0.0,
+                segments: 0.0,
+                polylines: 0.0,
+                rectangles: 1.0,
+                convex: 0.0,
+                star: 0.0,
+                random_walk: 0.0,
+                with_hole: 3.0,
+            },
+            obstacles: 30,
+            max_radius: 0.25,
+            ..Default::default()
+        },
+    ));
+    more.push((
+        "touching lattice polygons",
+        RandomEnvironmentOptions {
+            lattice: Some(1.0),
+            size: 12.0,
+            mix: ObstacleMix::POLYGONS,
+            obstacles: 40,
+            min_radius: 0.05,
+            max_radius: 0.2,
+            on_boundary: 0.3,
+            ..Default::default()
+        },
+    ));
+    more.push(("small grid map", RandomEnvironmentOptions::grid_map(8, 30)));
+    let mut shapes = 0;
+    let mut holes = 0;
+    for (name, options) in more {
+        for seed in 0..60 {
+            let env = random_environment(9000 + seed, &options);
+            assert_free_space_matches_overlay(&env, &format!("{name} {seed}"));
+            let walls = normalize(&env).unwrap();
+            let fs = walls.free_space();
+            shapes += fs.len();
+            holes += fs.iter().map(|s| s.len() - 1).sum::<usize>();
+        }
+    }
+    assert!(
+        shapes > 500 && holes > 500,
+        "{shapes} shapes, {holes} holes"
+    );
+}
+
+/// The fast path for interior-disjoint rings gives exactly the walls of the overlay
+/// route (segments with sources and order, points), on thousands of seeded random
+/// environments, disjoint and not: grid maps, touching lattice polygons, rooms with
+/// islands, obstacles along and across the boundary, overlapping polygons.
+#[test]
+fn fast_path_equals_the_overlay_route() {
+    let mut more = configs();
+    more.push(("grid map 12", RandomEnvironmentOptions::grid_map(12, 60)));
+    more.push(("grid map 6", RandomEnvironmentOptions::grid_map(6, 12)));
+    more.push((
+        "touching rectangles",
+        RandomEnvironmentOptions {
+            lattice: Some(1.0),
+            size: 10.0,
+            mix: ObstacleMix::RECTANGLES,
+            obstacles: 30,
+            min_radius: 0.05,
+            max_radius: 0.15,
+            on_boundary: 0.3,
+            ..Default::default()
+        },
+    ));
+    more.push((
+        "rooms and islands",
+        RandomEnvironmentOptions {
+            lattice: Some(1.0),
+            size: 12.0,
+            mix: ObstacleMix {
+                points: 0.5,
+                segments: 0.0,
+                polylines: 0.0,
+                rectangles: 1.0,
+                convex: 0.5,
+                star: 0.0,
+                random_walk: 0.0,
+                with_hole: 2.0,
+            },
+            obstacles: 12,
+            max_radius: 0.3,
+            on_boundary: 0.2,
+            ..Default::default()
+        },
+    ));
+    let (mut fast, mut total) = (0, 0);
+    for seed in 0..3000u64 {
+        let n = [3, 6, 10, 20][seed as usize % 4];
+        let spoil = seed % 3 == 2;
+        let slanted = seed % 5 == 4;
+        let env = disjoint_environment(seed, n, spoil, slanted);
+        let walls = normalize(&env).unwrap();
+        let reference = normalize_through_overlay(&env).unwrap();
+        assert_eq!(walls, reference, "lattice {seed}");
+        let taken = takes_disjoint_path(&env).unwrap();
+        if !spoil && !slanted {
+            // Axis-aligned and disjoint: every vertex inside another edge comes with a
+            // collinear overlap, which the fast path splits, so it must be taken.
+            assert!(taken, "lattice {seed}: disjoint but not taken");
+        }
+        total += 1;
+        fast += usize::from(taken);
+    }
+    for (name, options) in more {
+        for seed in 0..250 {
+            let env = random_environment(20_000 + seed, &options);
+            let walls = normalize(&env).unwrap();
+            let reference = normalize_through_overlay(&env).unwrap();
+            assert_eq!(walls, reference, "{name} {seed}");
+            total += 1;
+            fast += usize::from(takes_disjoint_path(&env).unwrap());
+        }
+    }
+    println!("fast path on {fast} of {total}");
+    assert!(fast > total / 5, "fast path on {fast} of {total}");
+    assert!(fast < total, "the fallback was exercised");
+}
+
+/// A seeded environment of interior-disjoint obstacles on a unit lattice (`n × n` cells
+/// in a square boundary): blocked cells as unit squares, horizontal runs of cells as one
+/// rectangle (their edges end inside the neighbours' edges), half cells as triangles
+/// (slanted edges, pinches at corners), rooms (a frame with a hole and an island in it).
+/// With `spoil`, one obstacle that may break disjointness is added (overlapping another,
+/// crossing or outside the boundary, inside another obstacle, or the same one twice).
+/// Without `slanted`, no half cells: every edge is axis-aligned.
+fn disjoint_environment(seed: u64, n: i32, spoil: bool, slanted: bool) -> Environment {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let size = n as f64;
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(size, size));
+    let density = rng.random_range(0.1..0.5);
+    let mut taken = vec![false; (n * n) as usize];
+    let rect =
+        |x0: i32, y0: i32, x1: i32, y1: i32| square(x0 as f64, y0 as f64, x1 as f64, y1 as f64);
+    // A room in one corner block now and then.
+    if n >= 6 && rng.random_bool(0.5) {
+        let (x0, y0) = (rng.random_range(0..n - 5), rng.random_range(0..n - 5));
+        let ring =
+            |a: f64, b: f64, c: f64, d: f64| Ring::new(vec![p(a, b), p(c, b), p(c, d), p(a, d)]);
+        let (fx, fy) = (x0 as f64, y0 as f64);
+        env.insert(Obstacle::Polygon(Polygon::new(
+            ring(fx, fy, fx + 5.0, fy + 5.0),
+            vec![ring(fx + 1.0, fy + 1.0, fx + 4.0, fy + 4.0)],
+        )));
+        if rng.random_bool(0.7) {
+            env.insert(rect(x0 + 2, y0 + 2, x0 + 3, y0 + 3));
+        }
+        for y in y0..y0 + 5 {
+            for x in x0..x0 + 5 {
+                taken[(y * n + x) as usize] = true;
+            }
+        }
+    }
+    for y in 0..n {
+        let mut x = 0;
+        while x < n {
+            if taken[(y * n + x) as usize] || !rng.random_bool(density) {
+                x += 1;
+                continue;
+            }
+            let mut run = 1;
+            while x + run < n && !taken[(y * n + x + run) as usize] && rng.random_bool(0.4) {
+                run += 1;
+            }
+            match rng.random_range(0..6) {
+                0 if slanted => {
+                    // A half cell: the triangle below or above a diagonal.
+                    let (fx, fy) = (x as f64, y as f64);
+                    let t = match rng.random_range(0..4) {
+                        0 => vec![p(fx, fy), p(fx + 1.0, fy), p(fx, fy + 1.0)],
+                        1 => vec![p(fx + 1.0, fy), p(fx + 1.0, fy + 1.0), p(fx, fy)],
+                        2 => vec![p(fx + 1.0, fy + 1.0), p(fx, fy + 1.0), p(fx + 1.0, fy)],
+                        _ => vec![p(fx, fy + 1.0), p(fx, fy), p(fx + 1.0, fy + 1.0)],
+                    };
+                    env.insert(Obstacle::Polygon(Polygon::new(Ring::new(t), vec![])));
+                    run = 1;
+                }
+                1 | 2 => {
+                    env.insert(rect(x, y, x + run, y + 1));
+                }
+                _ => {
+                    for k in 0..run {
+                        env.insert(rect(x + k, y, x + k + 1, y + 1));
+                    }
+                }
+            }
+            for k in 0..run {
+                taken[(y * n + x + k) as usize] = true;
+            }
+            x += run;
+        }
+    }
+    if rng.random_range(0..4) == 0 {
+        env.insert(Obstacle::Point(p(
+            rng.random_range(0..n) as f64 + 0.5,
+            rng.random_range(0..n) as f64 + 0.5,
+        )));
+    }
+    if spoil {
+        let (x, y) = (rng.random_range(0..n - 1), rng.random_range(0..n - 1));
+        match rng.random_range(0..5) {
+            0 => env.insert(square(
+                x as f64 + 0.5,
+                y as f64 + 0.5,
+                x as f64 + 1.5,
+                y as f64 + 1.5,
+            )),
+            1 => env.insert(rect(-1, y, 1, y + 1)),
+            2 => env.insert(rect(n, y, n + 1, y + 1)),
+            3 => env.insert(square(
+                x as f64 + 0.25,
+                y as f64 + 0.25,
+                x as f64 + 0.75,
+                y as f64 + 0.75,
+            )),
+            _ => env.insert(rect(x, y, x + 1, y + 1)),
+        };
+    }
+    env.with_snap_grid(SnapGrid::new(1.0).unwrap())
+}
+
+/// Hand-made touching cases: a hole touching the outer contour at a vertex, two obstacles
+/// touching at a corner inside a room, a pinched pocket, a diamond on the boundary.
+#[test]
+fn derived_free_space_touching_cases() {
+    let diamond = |cx: f64, cy: f64, r: f64| {
+        Obstacle::Polygon(Polygon::new(
+            Ring::new(vec![
+                p(cx, cy - r),
+                p(cx + r, cy),
+                p(cx, cy + r),
+                p(cx - r, cy),
+            ]),
+            vec![],
+        ))
+    };
+    let mut cases: Vec<(&str, Environment)> = Vec::new();
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+    env.insert(diamond(5.0, 1.0, 1.0));
+    cases.push(("diamond on the boundary", env));
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+    env.insert(square(2.0, 2.0, 4.0, 4.0));
+    env.insert(square(4.0, 4.0, 6.0, 6.0));
+    cases.push(("corner-touching squares in a room", env));
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+    env.insert(square(0.0, 0.0, 5.0, 5.0));
+    env.insert(square(5.0, 5.0, 10.0, 10.0));
+    cases.push(("diagonal pinch", env));
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+    // A C-shaped obstacle whose arms touch at a corner: the pocket is pinched off.
+    env.insert(square(2.0, 2.0, 3.0, 8.0));
+    env.insert(square(3.0, 7.0, 7.0, 8.0));
+    env.insert(square(3.0, 2.0, 7.0, 3.0));
+    env.insert(square(7.0, 3.0, 8.0, 5.0));
+    env.insert(square(6.0, 5.0, 7.0, 7.0));
+    env.insert(diamond(5.0, 5.0, 0.5));
+    cases.push(("pinched pocket with an island", env));
+    let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+    env.insert(square(2.0, 2.0, 4.0, 4.0));
+    env.insert(diamond(5.0, 3.0, 1.0));
+    env.insert(square(6.0, 2.0, 8.0, 4.0));
+    env.insert(square(0.0, 4.0, 2.0, 6.0));
+    cases.push(("a chain of corner touches", env));
+    for (name, env) in &cases {
+        assert_free_space_matches_overlay(env, name);
     }
 }
 
@@ -657,7 +962,7 @@ fn diagonal_pinch_stays_closed() {
     let upper_left = walls.free_shape_at(p(0.5, 1.5)).unwrap();
     let lower_right = walls.free_shape_at(p(1.5, 0.5)).unwrap();
     assert_ne!(upper_left, lower_right);
-    assert_eq!(walls.free_space.len(), 2);
+    assert_eq!(walls.free_space().len(), 2);
     assert_eq!(walls.free_area(), 2.0);
     assert_eq!(segments_at(&walls, g(10_000, 10_000)), 4);
     walls.check_disjoint().unwrap();
@@ -727,9 +1032,9 @@ fn overlapping_concave_obstacles_merge() {
     walls.check_disjoint().unwrap();
     // L (7) + rectangle outside the L (2.25 - 0.75 - 0.5 = 1.0) + touching square (1).
     assert!((walls.free_area() - (100.0 - 7.0 - 1.0 - 1.0)).abs() < 1e-12);
-    assert_eq!(walls.free_space.len(), 1);
+    assert_eq!(walls.free_space().len(), 1);
     assert_eq!(
-        walls.free_space[0].len(),
+        walls.free_space()[0].len(),
         2,
         "one obstacle outline: one hole"
     );
@@ -761,9 +1066,9 @@ fn obstacles_sticking_out_are_clipped() {
     let walls = normalize(&env).unwrap();
     walls.check_disjoint().unwrap();
     assert_eq!(walls.free_area(), 100.0 - 4.0 - 4.0);
-    assert_eq!(walls.free_space.len(), 1);
+    assert_eq!(walls.free_space().len(), 1);
     assert_eq!(
-        walls.free_space[0].len(),
+        walls.free_space()[0].len(),
         1,
         "clipped obstacles dent the outer contour"
     );
@@ -795,7 +1100,7 @@ fn polygon_with_hole_and_an_island() {
     walls.check_disjoint().unwrap();
     assert_eq!(walls.free_area(), 100.0 - 20.0 - 4.0);
     assert_eq!(
-        walls.free_space.len(),
+        walls.free_space().len(),
         2,
         "outside the frame, and the courtyard"
     );
@@ -803,7 +1108,7 @@ fn polygon_with_hole_and_an_island() {
     let courtyard = walls.free_shape_at(p(6.5, 6.5)).unwrap();
     assert_ne!(outside, courtyard);
     assert_eq!(
-        walls.free_space[courtyard].len(),
+        walls.free_space()[courtyard].len(),
         2,
         "the island is the courtyard's hole"
     );
@@ -985,7 +1290,7 @@ fn concave_boundary_with_obstacles_crossing_it() {
     let walls = normalize(&env).unwrap();
     walls.check_disjoint().unwrap();
     assert_eq!(walls.free_area(), 81.0 - 18.0 - 2.0);
-    assert_eq!(walls.free_space.len(), 1);
+    assert_eq!(walls.free_space().len(), 1);
     // Three walls of the bridge in each arm.
     assert_eq!(
         walls
@@ -1026,7 +1331,7 @@ fn large_maps_normalize() {
             env.obstacles().count(),
             env.vertex_count(),
             walls.segment_count(),
-            walls.free_space.len()
+            walls.free_space().len()
         );
         walls.check_disjoint().unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);

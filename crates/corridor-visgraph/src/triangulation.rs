@@ -910,7 +910,7 @@ mod tests {
     fn normalized_free_area(env: &Environment) -> f64 {
         let walls = corridor_geom::normalize(env).unwrap();
         let mut area = 0.0;
-        for shape in &walls.free_space {
+        for shape in &walls.free_space() {
             for contour in shape {
                 let ring: Vec<Point> = contour.iter().map(|&g| walls.grid.to_point(g)).collect();
                 area += ring_area(&ring);

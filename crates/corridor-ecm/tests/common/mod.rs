@@ -281,7 +281,6 @@ pub fn walls_in_box_with_margin(points: &[[i64; 2]], segs: &[[i64; 4]], margin: 
         grid: SnapGrid::new(1.0).unwrap(),
         segments,
         points: pts,
-        free_space: Vec::new(),
     }
 }
 
@@ -376,7 +375,6 @@ pub fn random_obstacles(seed: u64, unit: i64) -> Walls {
         grid: SnapGrid::new(unit as f64).unwrap(),
         segments,
         points,
-        free_space: Vec::new(),
     }
 }
 
