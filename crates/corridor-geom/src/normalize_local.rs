@@ -11,74 +11,11 @@ use crate::{
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RStarInsertionStrategy, RTree, RTreeParams, AABB};
 use std::collections::{BTreeMap, BTreeSet};
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A fast hasher for the small keys of this module (ids, grid coordinates, walls): they
-/// are not chosen by an adversary, and SipHash showed in the profiles of small updates.
-/// (Multiply-rotate, as rustc's FxHash.)
-#[derive(Clone, Copy, Default)]
-struct FxHasher(u64);
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn write_i32(&mut self, i: i32) {
-        self.add(i as u32 as u64);
-    }
-
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    #[inline]
-    fn write_i64(&mut self, i: i64) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn write_isize(&mut self, i: isize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
-type HashSet<K> = std::collections::HashSet<K, BuildHasherDefault<FxHasher>>;
+/// FxHash maps: the keys (ids, grid coordinates, walls) are not chosen by an adversary,
+/// and SipHash showed in the profiles of small updates.
+type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
+type HashSet<K> = rustc_hash::FxHashSet<K>;
 
 /// How far (grid steps) bounding boxes are grown when the group of interacting obstacles
 /// is collected: rounded crossing points and the snapping of later splitting rounds move

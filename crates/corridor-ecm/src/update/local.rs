@@ -94,59 +94,11 @@ use rstar::{Envelope, RTreeObject, AABB};
 use slotmap::SecondaryMap;
 use std::cell::Cell;
 use std::collections::VecDeque;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A fast hasher for small keys (ids, grid points): the keys are not chosen by an
-/// adversary, and SipHash showed in the profiles of small updates.
-#[derive(Clone, Copy, Default)]
-struct FxHasher(u64);
-
-impl FxHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(i as u64);
-    }
-
-    fn write_i32(&mut self, i: i32) {
-        self.add(i as u32 as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_i64(&mut self, i: i64) {
-        self.add(i as u64);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
-type HashSet<K> = std::collections::HashSet<K, BuildHasherDefault<FxHasher>>;
+/// FxHash maps: the keys (ids, grid coordinates, walls) are not chosen by an adversary,
+/// and SipHash showed in the profiles of small updates.
+type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
+type HashSet<K> = rustc_hash::FxHashSet<K>;
 use std::time::{Duration, Instant};
 
 type SweepItem = GeomWithData<Rectangle<[f64; 2]>, EdgeId>;
