@@ -330,24 +330,13 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
     // The edges' bending-point lists become the ECM's, converted in place.
     for e in raw.edges {
         let mut bending_points = e.bending_points;
-        for b in &mut bending_points {
-            let ((l, l_corner), (r, r_corner)) = if flip {
-                ((b.right, b.right_is_corner), (b.left, b.left_is_corner))
-            } else {
-                ((b.left, b.left_is_corner), (b.right, b.right_is_corner))
-            };
-            let (position, left, right) = (user(b.position), user(l), user(r));
-            *b = BendingPoint {
-                position,
-                left,
-                right,
-                clearance: position.distance(left).min(position.distance(right)),
-                left_is_corner: l_corner,
-                right_is_corner: r_corner,
-                is_voronoi_vertex: b.is_voronoi_vertex,
-            };
-        }
-        let (length, min_clearance) = BendingPoint::length_and_min_clearance(&bending_points);
+        // The identity (almost every build) only scales: no transform to match per point.
+        let (length, min_clearance) = if transform == Transform::Identity {
+            let scale = grid.scale();
+            to_user_points(&mut bending_points, false, |p| p / scale)
+        } else {
+            to_user_points(&mut bending_points, flip, user)
+        };
         let (start, end) = (ids[e.start as usize], ids[e.end as usize]);
         let first = bending_points[0];
         let last = bending_points[bending_points.len() - 1];
@@ -439,6 +428,47 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
     }
 }
 
+/// Converts an edge's bending points from grid coordinates of the transformed walls to
+/// user coordinates in place (`user` maps a point back; sides swap under reflections),
+/// sets their clearances, and returns the edge's length and smallest clearance, as
+/// [`BendingPoint::length_and_min_clearance`] computes them (same sums in the same order),
+/// without a second pass over the points.
+#[inline]
+fn to_user_points(
+    bending_points: &mut [BendingPoint],
+    flip: bool,
+    user: impl Fn(Point) -> Point,
+) -> (f64, f64) {
+    // `Sum` of `f64` starts from −0.0.
+    let mut length = -0.0;
+    let mut min_clearance = f64::INFINITY;
+    let mut previous: Option<Point> = None;
+    for b in bending_points {
+        let ((l, l_corner), (r, r_corner)) = if flip {
+            ((b.right, b.right_is_corner), (b.left, b.left_is_corner))
+        } else {
+            ((b.left, b.left_is_corner), (b.right, b.right_is_corner))
+        };
+        let (position, left, right) = (user(b.position), user(l), user(r));
+        let clearance = position.distance(left).min(position.distance(right));
+        *b = BendingPoint {
+            position,
+            left,
+            right,
+            clearance,
+            left_is_corner: l_corner,
+            right_is_corner: r_corner,
+            is_voronoi_vertex: b.is_voronoi_vertex,
+        };
+        if let Some(p) = previous {
+            length += p.distance(position);
+        }
+        previous = Some(position);
+        min_clearance = min_clearance.min(clearance);
+    }
+    (length, min_clearance)
+}
+
 /// A direction, ordered as the `atan2` angles of its vectors (`total_cmp`, so in
 /// [−π, π] with −0 before +0), mostly without computing `atan2` (which was a fifth of
 /// `finalize`).
@@ -498,6 +528,37 @@ impl Direction {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
+
+    /// The fused conversion gives the length and smallest clearance of
+    /// `length_and_min_clearance` bit for bit, with or without a reflection.
+    #[test]
+    fn fused_length_and_clearance_are_the_separate_ones() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut p = || Point::new(rng.random_range(-50.0..50.0), rng.random_range(-50.0..50.0));
+        for n in 1..40 {
+            let raw: Vec<BendingPoint> = (0..n)
+                .map(|_| BendingPoint {
+                    position: p(),
+                    left: p(),
+                    right: p(),
+                    clearance: 0.0,
+                    left_is_corner: false,
+                    right_is_corner: true,
+                    is_voronoi_vertex: false,
+                })
+                .collect();
+            for flip in [false, true] {
+                let mut bps = raw.clone();
+                let (length, min) = to_user_points(&mut bps, flip, |q| q / 3.0);
+                let (l, m) = BendingPoint::length_and_min_clearance(&bps);
+                assert_eq!(
+                    (length.to_bits(), min.to_bits()),
+                    (l.to_bits(), m.to_bits())
+                );
+                assert_eq!(bps[0].left_is_corner, flip);
+            }
+        }
+    }
 
     /// The pseudo-angle order is the `atan2` order on every pair: axis directions with
     /// both signed zeros, the branch cut, near ties one ulp apart, tiny, huge, infinite and

@@ -282,18 +282,15 @@ impl<'a> Extractor<'a> {
                     return true;
                 }
                 // For a parabola (segment against a point off its line) the point itself
-                // is on the edge's side of the segment: decide exactly on integers.
-                let q = match other {
-                    Site::Point(p)
-                        if corridor_geom::orient_grid(seg.a, seg.b, p)
-                            != Orientation::Collinear
-                            && p != seg.a
-                            && p != seg.b =>
-                    {
-                        pt(p)
+                // is on the edge's side of the segment: decide exactly on integers (`orient`
+                // is exact too, so on the point it would say the same; an end point of the
+                // segment is collinear with it).
+                if let Site::Point(p) = other {
+                    let side = corridor_geom::orient_grid(seg.a, seg.b, p);
+                    if side != Orientation::Collinear {
+                        return side == Orientation::CounterClockwise;
                     }
-                    _ => q,
-                };
+                }
                 orient(pt(seg.a), pt(seg.b), q) == Orientation::CounterClockwise
             }
             (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q),
