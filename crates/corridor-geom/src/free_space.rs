@@ -181,7 +181,7 @@ fn nest(walks: Vec<Vec<GridPoint>>) -> Shapes {
                 && mid.0 <= 2 * b[2]
                 && 2 * b[1] <= mid.1
                 && mid.1 <= 2 * b[3]
-                && winding_doubled(mid, &shapes[k][0]) != 0
+                && winding_doubled(mid, contour_edges(&shapes[k][0])) != 0
         });
         match parent {
             Some(&(_, k, _)) => shapes[k].push(hole),
@@ -326,14 +326,15 @@ fn bounds(c: &[GridPoint]) -> [i64; 4] {
     )
 }
 
-/// Winding number of a closed contour around the point with doubled coordinates `p2`,
-/// which must not lie on it (exact).
-fn winding_doubled(p2: (i64, i64), contour: &[GridPoint]) -> i32 {
-    let n = contour.len();
+/// Winding number of directed edges (a closed contour, or the one-sided walls) around
+/// the point with doubled coordinates `p2`, which must not lie on them (exact).
+pub(crate) fn winding_doubled(
+    p2: (i64, i64),
+    edges: impl IntoIterator<Item = (GridPoint, GridPoint)>,
+) -> i32 {
     let (px, py) = (p2.0 as i128, p2.1 as i128);
     let mut winding = 0;
-    for i in 0..n {
-        let (a, b) = (contour[i], contour[(i + 1) % n]);
+    for (a, b) in edges {
         let (ax, ay) = (2 * a.x as i128, 2 * a.y as i128);
         let (bx, by) = (2 * b.x as i128, 2 * b.y as i128);
         let side = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
@@ -346,6 +347,12 @@ fn winding_doubled(p2: (i64, i64), contour: &[GridPoint]) -> i32 {
         }
     }
     winding
+}
+
+/// The directed edges of a closed contour.
+fn contour_edges(contour: &[GridPoint]) -> impl Iterator<Item = (GridPoint, GridPoint)> + '_ {
+    let n = contour.len();
+    (0..n).map(move |i| (contour[i], contour[(i + 1) % n]))
 }
 
 /// Twice the signed area of a closed contour (positive when counter-clockwise), exact.

@@ -4,7 +4,9 @@
 
 pub use crate::free_space::canonical_free_space;
 pub(crate) use crate::free_space::twice_signed_area;
-use crate::free_space::{simplify_contour, trace_free_space, walk_starts, wall_ends, Shapes};
+use crate::free_space::{
+    simplify_contour, trace_free_space, walk_starts, wall_ends, winding_doubled, Shapes,
+};
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -750,7 +752,15 @@ fn split_round(
         };
         let (a, b) = (gp(a), gp(b));
         let mid = (a.x as i64 + b.x as i64, a.y as i64 + b.y as i64);
-        if a != b && winding_doubled(mid, &one_sided) == 1 {
+        if a != b
+            && winding_doubled(
+                mid,
+                one_sided
+                    .iter()
+                    .filter(|w| !w.two_sided)
+                    .map(|w| (w.a, w.b)),
+            ) == 1
+        {
             two_sided.push(RawWall::two_sided(a, b, entry.set));
         }
     }
@@ -1494,26 +1504,6 @@ fn collect_one_sided<'a>(
             });
         }
     }
-}
-
-/// Winding number of the directed one-sided walls around the point whose doubled
-/// coordinates are `p2` (1 inside the free space, 0 outside). Exact.
-fn winding_doubled(p2: (i64, i64), walls: &[RawWall]) -> i32 {
-    let mut winding = 0;
-    let (px, py) = (p2.0 as i128, p2.1 as i128);
-    for w in walls.iter().filter(|w| !w.two_sided) {
-        let (ax, ay) = (2 * w.a.x as i128, 2 * w.a.y as i128);
-        let (bx, by) = (2 * w.b.x as i128, 2 * w.b.y as i128);
-        let side = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-        if ay <= py {
-            if by > py && side > 0 {
-                winding += 1;
-            }
-        } else if by <= py && side < 0 {
-            winding -= 1;
-        }
-    }
-    winding
 }
 
 /// Merges chains of collinear walls of the same kind through vertices that no other wall

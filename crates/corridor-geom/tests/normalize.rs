@@ -665,14 +665,8 @@ fn derived_free_space_equals_the_overlay_shapes() {
         "rooms and islands",
         RandomEnvironmentOptions {
             mix: ObstacleMix {
-                points: 0.0,
-                segments: 0.0,
-                polylines: 0.0,
-                rectangles: 1.0,
-                convex: 0.0,
-                star: 0.0,
-                random_walk: 0.0,
                 with_hole: 3.0,
+                ..ObstacleMix::RECTANGLES
             },
             obstacles: 30,
             max_radius: 0.25,
