@@ -361,9 +361,10 @@ impl Walls {
 
     /// The index (into [`Walls::free_space`]'s shapes) of the free-space shape whose interior
     /// contains `p` (user units), or `None` when `p` is outside the free space or on a
-    /// wall or point obstacle. Exact once `p` is scaled to grid units; O(n) in the number
-    /// of walls, meant for occasional queries (start and goal checks, tests), not for
-    /// inner loops.
+    /// wall or point obstacle. Exact once `p` is scaled to grid units. Each call derives
+    /// the shapes again ([`Walls::free_space`], O(n log n) in the number of walls), so it
+    /// is meant for occasional queries (start and goal checks, tests), not for inner
+    /// loops.
     ///
     /// ```
     /// use corridor_geom::{normalize, Environment, Obstacle, Point};
