@@ -315,9 +315,9 @@ fn ccw_from(r: (i64, i64), d: (i64, i64), e: (i64, i64)) -> std::cmp::Ordering {
         .then_with(|| 0.cmp(&cross(d, e).signum()))
 }
 
-/// `[min x, min y, max x, max y]` of a contour.
-fn bounds(c: &[GridPoint]) -> [i64; 4] {
-    c.iter().fold(
+/// `[min x, min y, max x, max y]` of some grid points (a contour, the wall starts).
+pub(crate) fn bounds<'a>(points: impl IntoIterator<Item = &'a GridPoint>) -> [i64; 4] {
+    points.into_iter().fold(
         [i64::MAX, i64::MAX, i64::MIN, i64::MIN],
         |[x0, y0, x1, y1], p| {
             let (x, y) = (p.x as i64, p.y as i64);

@@ -5,7 +5,7 @@
 pub use crate::free_space::canonical_free_space;
 pub(crate) use crate::free_space::twice_signed_area;
 use crate::free_space::{
-    simplify_contour, trace_free_space, walk_starts, wall_ends, winding_doubled, Shapes,
+    bounds, simplify_contour, trace_free_space, walk_starts, wall_ends, winding_doubled, Shapes,
 };
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
@@ -861,13 +861,7 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
     }
     let directed: Vec<(GridPoint, GridPoint)> = walls.segments.iter().map(|w| (w.a, w.b)).collect();
     let starts = walk_starts(&pieces, &ends)?;
-    let bounds = directed.iter().fold(
-        [i64::MAX, i64::MAX, i64::MIN, i64::MIN],
-        |[x0, y0, x1, y1], &(a, _)| {
-            let (x, y) = (a.x as i64, a.y as i64);
-            [x0.min(x), y0.min(y), x1.max(x), y1.max(y)]
-        },
-    );
+    let bounds = bounds(directed.iter().map(|(a, _)| a));
     for first in starts {
         if winding_left_of(pieces[first], &directed, &mut index, bounds, &mut near) != 1 {
             return None;

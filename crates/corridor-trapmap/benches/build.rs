@@ -330,6 +330,24 @@ fn graph_opts(kind: GraphKind, construction: Construction) -> GraphOptions {
     }
 }
 
+/// Times one visibility-graph construction and records the graph's size.
+fn time_graph(
+    free: &FreeSpace,
+    kind: GraphKind,
+    construction: Construction,
+    reps: Option<usize>,
+) -> (Timed, VisibilityGraph) {
+    let (mut t, graph) = time(
+        || free.clone(),
+        |f| VisibilityGraph::from_free_space(f, graph_opts(kind, construction)),
+        reps,
+    );
+    t.count = graph.node_count();
+    t.links = graph.edge_count();
+    t.bytes = graph.graph_memory_bytes();
+    (t, graph)
+}
+
 /// Measures every structure on one environment. `all`: also the naive and full graphs
 /// (subject to the predictor's limits).
 fn measure(
@@ -369,20 +387,8 @@ fn measure(
             });
         if predicted <= options.naive_limit {
             eprintln!("  naive full graph (predicted {predicted:.1} s)");
-            let (mut t, g) = time(
-                || free.clone(),
-                |f| {
-                    VisibilityGraph::from_free_space(
-                        f,
-                        graph_opts(GraphKind::Full, Construction::Naive),
-                    )
-                },
-                reps,
-            );
+            let (t, g) = time_graph(&free, GraphKind::Full, Construction::Naive, reps);
             predictor.naive = Some(t.cpu / 1e3 / nf.powi(3));
-            t.count = g.node_count();
-            t.links = g.edge_count();
-            t.bytes = g.graph_memory_bytes();
             naive_edges = Some(g.edges().collect::<Vec<_>>());
             row.naive = Some(t);
         } else {
@@ -391,20 +397,8 @@ fn measure(
         let predicted = predictor.full.map_or(0.0, |c| c * nf * nf);
         if predicted <= options.full_limit {
             eprintln!("  sweep full graph (predicted {predicted:.1} s)");
-            let (mut t, g) = time(
-                || free.clone(),
-                |f| {
-                    VisibilityGraph::from_free_space(
-                        f,
-                        graph_opts(GraphKind::Full, Construction::Sweep),
-                    )
-                },
-                reps,
-            );
+            let (t, g) = time_graph(&free, GraphKind::Full, Construction::Sweep, reps);
             predictor.full = Some(t.cpu / 1e3 / (nf * nf));
-            t.count = g.node_count();
-            t.links = g.edge_count();
-            t.bytes = g.graph_memory_bytes();
             if let Some(edges) = &naive_edges {
                 row.naive_agrees = Some(g.edges().eq(edges.iter().copied()));
             }
@@ -413,19 +407,7 @@ fn measure(
             eprintln!("  sweep full graph skipped (predicted {predicted:.0} s)");
         }
         eprintln!("  expansion full graph");
-        let (mut t, g) = time(
-            || free.clone(),
-            |f| {
-                VisibilityGraph::from_free_space(
-                    f,
-                    graph_opts(GraphKind::Full, Construction::Expansion),
-                )
-            },
-            reps,
-        );
-        t.count = g.node_count();
-        t.links = g.edge_count();
-        t.bytes = g.graph_memory_bytes();
+        let (t, g) = time_graph(&free, GraphKind::Full, Construction::Expansion, reps);
         if let Some(edges) = &naive_edges {
             let same = g.edges().eq(edges.iter().copied());
             row.naive_agrees = Some(row.naive_agrees.unwrap_or(true) && same);
@@ -433,34 +415,11 @@ fn measure(
         row.expansion_full = Some(t);
     }
     eprintln!("  expansion reduced graph (the default)");
-    let (mut t, g) = time(
-        || free.clone(),
-        |f| {
-            VisibilityGraph::from_free_space(
-                f,
-                graph_opts(GraphKind::Reduced, Construction::Expansion),
-            )
-        },
-        reps,
-    );
-    t.count = g.node_count();
-    t.links = g.edge_count();
-    t.bytes = g.graph_memory_bytes();
-    drop(g);
-    row.expansion_reduced = t;
+    row.expansion_reduced = time_graph(&free, GraphKind::Reduced, Construction::Expansion, reps).0;
     eprintln!("  sweep reduced graph");
-    let (mut t, graph) = time(
-        || free.clone(),
-        // Explicitly the sweep (the default is the expansion, its own column), so the
-        // column stays what its name says and comparable with earlier runs.
-        |f| {
-            VisibilityGraph::from_free_space(f, graph_opts(GraphKind::Reduced, Construction::Sweep))
-        },
-        reps,
-    );
-    t.count = graph.node_count();
-    t.links = graph.edge_count();
-    t.bytes = graph.graph_memory_bytes();
+    // Explicitly the sweep (the default is the expansion, its own column), so the column
+    // stays what its name says and comparable with earlier runs.
+    let (t, graph) = time_graph(&free, GraphKind::Reduced, Construction::Sweep, reps);
     row.reduced = t;
     eprintln!("  trapezoidal map");
     let (mut t, map) = time(

@@ -64,30 +64,12 @@ use crate::angle::{side, Dir};
 use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::ray::{along_ray_cmp, Place, Walk};
-use crate::triangulation::{triangulate, Triangulation, NO_TRIANGLE};
+use crate::triangulation::{next3, prev3, triangulate, Triangulation, NO_TRIANGLE};
 use corridor_geom::Point;
 use std::cmp::Ordering;
 
 /// No way across an edge (a wall, the hull, or not free).
 const CLOSED: u32 = u32::MAX;
-
-#[inline]
-fn next(i: u32) -> u32 {
-    if i == 2 {
-        0
-    } else {
-        i + 1
-    }
-}
-
-#[inline]
-fn prev(i: u32) -> u32 {
-    if i == 0 {
-        2
-    } else {
-        i - 1
-    }
-}
 
 /// An open cone of view from the expanding vertex, about to enter a triangle.
 #[derive(Clone, Copy)]
@@ -205,7 +187,7 @@ impl<'a> Expansion<'a> {
             if f(t, i) {
                 return true;
             }
-            t = self.neighbours[t as usize][next(i) as usize];
+            t = self.neighbours[t as usize][next3(i as usize)];
             if t == t0 {
                 return false;
             }
@@ -217,7 +199,7 @@ impl<'a> Expansion<'a> {
         let mut t = t0;
         for _ in 0..self.corners.len() {
             let i = self.corner_of(t, v);
-            t = self.neighbours[t as usize][prev(i) as usize];
+            t = self.neighbours[t as usize][prev3(i as usize)];
             if t == NO_TRIANGLE {
                 return false;
             }
@@ -249,9 +231,9 @@ impl<'a> Expansion<'a> {
                 return false;
             }
             let c = self.corners[t as usize];
-            let (a, b) = (c[next(i) as usize], c[prev(i) as usize]);
+            let (a, b) = (c[next3(i as usize)], c[prev3(i as usize)]);
             out.push(b);
-            let cw = self.neighbours[t as usize][prev(i) as usize];
+            let cw = self.neighbours[t as usize][prev3(i as usize)];
             if cw == NO_TRIANGLE || !self.free[cw as usize] {
                 out.push(a);
             }
@@ -310,14 +292,14 @@ impl<'a> Expansion<'a> {
                 if to_r == 0 {
                     events.push(cone.r);
                 }
-                self.across[t][prev(e) as usize]
+                self.across[t][prev3(e as usize)]
             } else {
                 let to_l = side(pv, self.points[cone.l as usize], pc);
                 if to_l < 0 {
                     out.push(c);
                     let c_skipped = SKIP && skip.holds(pv, pc);
-                    let mut right = self.across[t][next(e) as usize];
-                    let mut left = self.across[t][prev(e) as usize];
+                    let mut right = self.across[t][next3(e as usize)];
+                    let mut left = self.across[t][prev3(e as usize)];
                     if cone.r_skipped && c_skipped {
                         right = CLOSED;
                     }
@@ -345,7 +327,7 @@ impl<'a> Expansion<'a> {
                     if to_l == 0 {
                         events.push(cone.l);
                     }
-                    self.across[t][next(e) as usize]
+                    self.across[t][next3(e as usize)]
                 }
             };
             if through != CLOSED {
@@ -369,7 +351,7 @@ impl<'a> Expansion<'a> {
         let beyond = |p: Point| along_ray_cmp(pv, px, p) == Ordering::Less;
         self.any_around(x, |t, i| {
             let c = self.corners[t as usize];
-            let (a, b) = (c[next(i) as usize], c[prev(i) as usize]);
+            let (a, b) = (c[next3(i as usize)], c[prev3(i as usize)]);
             let (pa, pb) = (self.points[a as usize], self.points[b as usize]);
             let (sa, sb) = (side(pv, px, pa), side(pv, px, pb));
             if sa == 0 && beyond(pa) {
@@ -397,8 +379,8 @@ impl<'a> Expansion<'a> {
             let c = self.corners[t][e as usize];
             match side(pv, px, self.points[c as usize]) {
                 0 => return Some(c),
-                1 => into = self.across[t][next(e) as usize],
-                _ => into = self.across[t][prev(e) as usize],
+                1 => into = self.across[t][next3(e as usize)],
+                _ => into = self.across[t][prev3(e as usize)],
             }
         }
         None

@@ -139,8 +139,9 @@ struct Builder<'a> {
     insertions: u32,
 }
 
+/// The next corner of a triangle, counter-clockwise (corners are 0, 1, 2).
 #[inline]
-fn next3(i: usize) -> usize {
+pub(crate) fn next3(i: usize) -> usize {
     if i == 2 {
         0
     } else {
@@ -148,8 +149,9 @@ fn next3(i: usize) -> usize {
     }
 }
 
+/// The previous corner of a triangle, counter-clockwise.
 #[inline]
-fn prev3(i: usize) -> usize {
+pub(crate) fn prev3(i: usize) -> usize {
     if i == 0 {
         2
     } else {
