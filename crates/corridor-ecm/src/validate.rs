@@ -165,13 +165,14 @@ impl WallIndex {
         let t = [hi[0], hi[1], -lo[0], -lo[1]].map(|v| v as f32);
         let corners = &self.corners;
         out.clear();
-        self.grid
-            .for_each_meeting_box([down(lo[0]), down(lo[1])], [up(hi[0]), up(hi[1])], |i| {
-                let c = &corners[i as usize];
-                if !any_above(&c.0, &t) {
-                    out.push(i, c);
-                }
-            });
+        // The box test comes before the bucket grid's "already seen" mark: about half
+        // the walls listed are dropped by it, and then cost no mark.
+        self.grid.for_each_meeting_box_where(
+            [down(lo[0]), down(lo[1])],
+            [up(hi[0]), up(hi[1])],
+            |i| !any_above(&corners[i as usize].0, &t),
+            |i| out.push(i, &corners[i as usize]),
+        );
     }
 }
 
@@ -242,10 +243,14 @@ fn closer_among(
     let margin = 1e-12 * (extent + q.x.abs() + q.y.abs() + radius.abs());
     let reach = radius + margin;
     let reach2 = reach * reach;
-    // False when `reach2` is NaN, so that nothing is skipped then.
+    // False when `reach2` is NaN, so that nothing is skipped then. The larger of two
+    // values by one comparison (one `maxsd`, where `f64::max` adds a NaN fix-up): the
+    // same value as `f64::max` when neither is NaN. A gap is NaN only when `q` is, and
+    // then `reach2` is NaN too; the gaps are finite whenever `q` is.
+    let larger = |a: f64, b: f64| if a > b { a } else { b };
     let box_beyond = |b: &Corner| -> bool {
-        let dx = (b[0] - corner[0]).max(b[2] - corner[2]).max(0.0);
-        let dy = (b[1] - corner[1]).max(b[3] - corner[3]).max(0.0);
+        let dx = larger(larger(b[0] - corner[0], b[2] - corner[2]), 0.0);
+        let dy = larger(larger(b[1] - corner[1], b[3] - corner[3]), 0.0);
         dx * dx + dy * dy >= reach2
     };
     candidates.items.iter().find_map(|c| {
