@@ -863,7 +863,7 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
     let starts = walk_starts(&pieces, &ends)?;
     let bounds = bounds(directed.iter().map(|(a, _)| a));
     for first in starts {
-        if winding_left_of(pieces[first], &directed, &mut index, bounds, &mut near) != 1 {
+        if winding_left_of(pieces[first], &directed, &mut index, bounds) != 1 {
             return None;
         }
     }
@@ -1045,7 +1045,6 @@ fn winding_left_of(
     walls: &[(GridPoint, GridPoint)],
     index: &mut SegmentGrid,
     bounds: [i64; 4],
-    near: &mut Vec<u32>,
 ) -> i32 {
     // Doubled coordinates: the midpoint is `a + b`.
     let (mx, my) = (a.x as i64 + b.x as i64, a.y as i64 + b.y as i64);
@@ -1060,30 +1059,42 @@ fn winding_left_of(
         my - 2 * bounds[1],
     ];
     let k = (0..4).min_by_key(|&k| reach[k]).unwrap_or(0);
-    let rot = |x: i64, y: i64| match k {
-        0 => (x, y),
-        1 => (y, -x),
-        2 => (-x, -y),
-        _ => (-y, x),
+    // The rotation as a matrix of 0 and ±1 (exact, and no branch per wall): k = 0 is
+    // (x, y), 1 is (y, -x), 2 is (-x, -y), 3 is (-y, x).
+    let [u, v] = match k {
+        0 => [(1, 0), (0, 1)],
+        1 => [(0, 1), (-1, 0)],
+        2 => [(-1, 0), (0, -1)],
+        _ => [(0, -1), (1, 0)],
     };
+    let rot = |x: i64, y: i64| (u.0 * x + u.1 * y, v.0 * x + v.1 * y);
     let (lo, hi) = match k {
         0 => ([fx, fy], [bounds[2], cy]),
         1 => ([fx, fy], [cx, bounds[3]]),
         2 => ([bounds[0], fy], [cx, cy]),
         _ => ([fx, bounds[1]], [cx, cy]),
     };
-    index.meeting_box(lo, hi, near);
     let (mx, my) = rot(mx, my);
     let (ra, rb) = (rot(a.x as i64, a.y as i64), rot(b.x as i64, b.y as i64));
     // The left normal of `e`: the point is (mx, my) + ε n.
     let n = (-(rb.1 - ra.1), rb.0 - ra.0);
-    // Whether a y (doubled) is at most the point's.
-    let below = |y: i64| y < my || (y == my && n.1 >= 0);
+    // Whether a y (doubled) is at most the point's: `y < my || (y == my && n.1 >= 0)`,
+    // one comparison on integers.
+    let top = if n.1 >= 0 { my } else { my - 1 };
+    let below = |y: i64| y <= top;
+    // Only a wall with one end below the ray's line and one above can change the count
+    // (both branches below need that), and points never do: the others are dropped in
+    // the bucket walk, before its seen-mark, with no list of them (most walls along the
+    // ray run beside it). The count is a sum, so the order is free.
+    let straddles = |j: u32| {
+        walls.get(j as usize).is_some_and(|&(c, d)| {
+            let y = |p: GridPoint| 2 * (v.0 * p.x as i64 + v.1 * p.y as i64);
+            below(y(c)) != below(y(d))
+        })
+    };
     let mut winding = 0;
-    for &j in near.iter() {
-        let Some(&(c, d)) = walls.get(j as usize) else {
-            continue; // a point obstacle
-        };
+    index.for_each_meeting_box_where(lo, hi, straddles, |j| {
+        let (c, d) = walls[j as usize];
         let (cx, cy) = rot(2 * c.x as i64, 2 * c.y as i64);
         let (dx, dy) = rot(2 * d.x as i64, 2 * d.y as i64);
         let side = || {
@@ -1095,13 +1106,13 @@ fn winding_left_of(
             }
         };
         if below(cy) {
-            if !below(dy) && side() > 0 {
+            if side() > 0 {
                 winding += 1;
             }
-        } else if below(dy) && side() < 0 {
+        } else if side() < 0 {
             winding -= 1;
         }
-    }
+    });
     winding
 }
 
