@@ -422,6 +422,16 @@ impl CircleEventQueue {
     }
 
     /// Corridor patch: empties the queue, keeping its buffers for the next build.
+    /// Corridor patch (session 18): room for `events` circle events, so that pushes do not
+    /// reallocate the event list, the heap or the inactive marks.
+    pub(crate) fn reserve(&mut self, events: usize) {
+        self.events_.reserve(events);
+        self.order_.reserve((events / 2).min(4096));
+        if self.inactive_circle_ids_.len() < events {
+            self.inactive_circle_ids_.resize(events, false);
+        }
+    }
+
     #[allow(dead_code)]
     pub(crate) fn clear(&mut self) {
         self.events_.clear();

@@ -84,6 +84,12 @@ where
         }
     }
 
+    /// Corridor patch (session 18): room for `nodes` nodes without reallocation.
+    pub fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+        self.order.reserve(nodes);
+    }
+
     /// The number of slots in use, counted as the skip list counts them.
     #[inline(always)]
     pub fn len(&self) -> usize {

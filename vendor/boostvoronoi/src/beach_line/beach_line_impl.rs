@@ -33,6 +33,11 @@ impl<I: InputType> BeachLine<I> {
         self.beach_line_.borrow().len()
     }
 
+    /// Corridor patch (session 18): room for `nodes` nodes (see `Builder::build`).
+    pub(crate) fn reserve(&self, nodes: usize) {
+        self.beach_line_.borrow_mut().reserve(nodes);
+    }
+
     #[inline(always)]
     pub(crate) fn is_empty(&self) -> bool {
         self.beach_line_.borrow().is_empty()
