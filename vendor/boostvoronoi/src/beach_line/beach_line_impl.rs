@@ -34,6 +34,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     /// Corridor patch (session 18): room for `nodes` nodes (see `Builder::build`).
+    #[inline]
     pub(crate) fn reserve(&self, nodes: usize) {
         self.beach_line_.borrow_mut().reserve(nodes);
     }
@@ -69,6 +70,7 @@ impl<I: InputType> BeachLine<I> {
     /// updates the node_index of the key, inserts it into the list and
     /// returns a copy of it
     #[cfg(not(feature = "console_debug"))]
+    #[inline]
     pub(crate) fn insert(
         &mut self,
         position: Option<BeachLineIndex>,
@@ -90,6 +92,7 @@ impl<I: InputType> BeachLine<I> {
     /// updates the node_index of the key, inserts it into the list and
     /// returns a copy of it
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn insert(
         &mut self,
         position: Option<BeachLineIndex>,
@@ -118,6 +121,7 @@ impl<I: InputType> BeachLine<I> {
     /// updates the node_index of the key, inserts it into the list and
     /// returns a copy of it
     #[cfg(not(feature = "console_debug"))]
+    #[inline]
     pub(crate) fn insert_2(
         &mut self,
         key: BeachLineNodeKey<I>,
@@ -131,6 +135,7 @@ impl<I: InputType> BeachLine<I> {
     /// inserts a new node key into the list and
     /// returns a copy of it
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn insert_2(
         &mut self,
         key: BeachLineNodeKey<I>,
@@ -155,6 +160,7 @@ impl<I: InputType> BeachLine<I> {
 
     /// mapping: BeachLineIndexType->(BeachLineNodeKey,BeachLineNodeDataType)
     /// Corridor patch: the data is borrowed from the map (it was an `Rc` clone).
+    #[inline]
     pub(crate) fn get_node(
         &self,
         beachline_index: &BeachLineIndex,
@@ -191,6 +197,7 @@ impl<I: InputType> BeachLine<I> {
 
     #[allow(dead_code)]
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn debug_cmp_all(&self, key: BeachLineNodeKey<I>) {
         use crate::predicate::node_comparison_predicate;
         for (i, (k, _)) in self.beach_line_.borrow().iter().rev().enumerate() {
@@ -201,6 +208,7 @@ impl<I: InputType> BeachLine<I> {
 
     #[cfg(feature = "console_debug")]
     #[allow(dead_code)]
+    #[inline]
     pub(crate) fn debug_print_all(&self) -> Result<(), BvError> {
         tln!();
         tln!("beach_line.len()={}", self.beach_line_.borrow().len());
@@ -229,6 +237,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn dbgpa_compat_(
         &self,
         ce: &crate::circle_event::CircleEventQueue,
@@ -243,6 +252,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn dbgp_all_cmp(&self) {
         let _iter1 = self.beach_line_.borrow();
         let mut it1 = _iter1.iter().enumerate();
@@ -266,6 +276,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn dbgpa_compat_node_(
         &self,
         node_key: &BeachLineNodeKey<I>,
@@ -302,12 +313,14 @@ impl<I: InputType> BeachLine<I> {
 impl<I: InputType> BeachLineNodeKey<I> {
     /// Constructs degenerate bisector, used to search an arc that is above
     /// the given site. The input to the constructor is the new site point.
+    #[inline]
     pub fn new_1(new_site: crate::site_event::SiteEvent<I>) -> Self {
         Self::new_2(new_site, new_site)
     }
 
     /// Constructs a new bisector. The input to the constructor is the two
     /// sites that create the bisector. The order of sites is important.
+    #[inline]
     pub fn new_2(
         left_site: crate::site_event::SiteEvent<I>,
         right_site: crate::site_event::SiteEvent<I>,
@@ -350,6 +363,7 @@ impl<I: InputType> BeachLineNodeKey<I> {
 }
 
 impl BeachLineNodeData {
+    #[inline]
     pub fn new_1(new_edge: crate::diagram::EdgeIndex) -> Self {
         Self {
             circle_event_: None,
@@ -387,6 +401,7 @@ impl<I: InputType> BeachlineCursor<I> {
 
     /// Initiates the pointer with a list, set current to the head of the list.
     #[allow(dead_code)]
+    #[inline]
     pub(crate) fn new_1(
         list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
     ) -> Result<Self, BvError> {
@@ -397,6 +412,7 @@ impl<I: InputType> BeachlineCursor<I> {
         })
     }
 
+    #[inline]
     pub(crate) fn new_2(
         list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         pos: Index,
@@ -429,6 +445,7 @@ impl<I: InputType> BeachlineCursor<I> {
     }
 
     /// Initiates the pointer with a list, set index.
+    #[inline]
     pub fn new_from_index(
         list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         current: Option<BeachLineIndex>,
