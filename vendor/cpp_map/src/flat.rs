@@ -353,6 +353,27 @@ where
     /// the previous node if there is one, else to the next.
     #[inline]
     pub fn remove_by_index(&mut self, cursor_index: &mut Option<Index>) -> Option<(K, V)> {
+        let index = self.unlink_(cursor_index)?;
+        self.nodes[index].kv.take()
+    }
+
+    /// Corridor patch (session 18): [`FlatMap::remove_by_index`] without moving the key and
+    /// value out (they are dropped in place); whether there was a node at the cursor.
+    #[inline]
+    pub fn remove_at(&mut self, cursor_index: &mut Option<Index>) -> bool {
+        match self.unlink_(cursor_index) {
+            Some(index) => {
+                self.nodes[index].kv = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Unlinks the node at the cursor (which moves as in `remove_by_index`) and releases its
+    /// slot; the slot, whose key and value the caller takes or drops.
+    #[inline]
+    fn unlink_(&mut self, cursor_index: &mut Option<Index>) -> Option<usize> {
         let index = (*cursor_index)?.0;
         let node = self.nodes.get(index).filter(|node| node.kv.is_some())?;
         let (prev, next) = (node.prev, node.next);
@@ -370,10 +391,9 @@ where
             self.nodes[next].prev = prev;
         }
         let node = &mut self.nodes[index];
-        let kv = node.kv.take();
         (node.prev, node.next) = (NONE, NONE);
         self.free_index_pool.push_back(index);
-        kv
+        Some(index)
     }
 
     /// Removes every node; their slots are released in key order (as the skip list).

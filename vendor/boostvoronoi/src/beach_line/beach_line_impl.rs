@@ -615,7 +615,8 @@ impl<I: InputType> BeachlineCursor<I> {
     pub fn remove_current(&mut self) -> Result<(), BvError> {
         if self.current.is_some() {
             let mut list = self.list.try_borrow_mut()?;
-            if list.remove_by_index(&mut self.current).is_none() {
+            // Corridor patch (session 18): the removed key and value are dropped in place.
+            if !list.remove_at(&mut self.current) {
                 println!(
                     " Could not remove beachline index:{:?}, something is wrong",
                     self.current
