@@ -141,7 +141,11 @@ impl<I: InputType> Builder<I> {
         IT: Copy + Into<Line<I>>,
     {
         type Cb = vd::ColorBits;
-        for line in segments.into_iter().map(|s| -> Line<I> { s.into() }) {
+        let segments = segments.into_iter();
+        // Corridor patch (session 18): room for the three site events of each segment at
+        // once, instead of growing the list push by push.
+        self.site_events_.reserve(3 * segments.size_hint().0);
+        for line in segments.map(|s| -> Line<I> { s.into() }) {
             #[allow(clippy::branches_sharing_code)]
             let se = if line.start == line.end {
                 // take care of the case when a line is actually a point
@@ -182,6 +186,13 @@ impl<I: InputType> Builder<I> {
         let mut output: vd::Diagram = vd::Diagram::new(self.site_events_.len());
 
         let mut site_event_iterator_: vse::SiteEventIndexType = self.init_sites_queue();
+        // Corridor patch (session 18): the circle-event queue and the beach line sized for
+        // the input at once (about three circle events per site event on local diagrams)
+        // instead of grown push by push (the beach line of a whole map holds far fewer nodes
+        // than it has sites, hence the cap).
+        let n = self.site_events_.len();
+        self.circle_events_.reserve(3 * n);
+        self.beach_line_.reserve(n.min(256));
 
         tln!("********************************************************************************");
         tln!("->build()");

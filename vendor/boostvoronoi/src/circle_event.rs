@@ -403,6 +403,7 @@ impl CircleEventQueue {
     #[cfg(feature = "ce_corruption_check")]
     pub(crate) fn ce_corruption_check(&self) {}
 
+    #[inline]
     pub(crate) fn pop_inactive_at_top(&mut self) -> Result<(), BvError> {
         while let Some(top) = self.order_.peek() {
             if self.is_active(CircleEventIndex(top.id())) {
@@ -414,6 +415,7 @@ impl CircleEventQueue {
     }
 
     /// Was named pop in C++, but it was never used to actually get the item, only to destroy it
+    #[inline]
     pub(crate) fn pop_and_destroy(&mut self) -> Result<(), BvError> {
         if let Some(top) = self.order_.pop() {
             self.inactive_circle_ids_.set_grow(top.id() as usize, true);
@@ -422,6 +424,16 @@ impl CircleEventQueue {
     }
 
     /// Corridor patch: empties the queue, keeping its buffers for the next build.
+    /// Corridor patch (session 18): room for `events` circle events, so that pushes do not
+    /// reallocate the event list, the heap or the inactive marks.
+    pub(crate) fn reserve(&mut self, events: usize) {
+        self.events_.reserve(events);
+        self.order_.reserve((events / 2).min(4096));
+        if self.inactive_circle_ids_.len() < events {
+            self.inactive_circle_ids_.resize(events, false);
+        }
+    }
+
     #[allow(dead_code)]
     pub(crate) fn clear(&mut self) {
         self.events_.clear();
@@ -432,6 +444,7 @@ impl CircleEventQueue {
     /// Take ownership of the circle event,
     /// Update index
     /// return the `CircleEventIndex` of the inserted element
+    #[inline]
     pub(crate) fn associate_and_push(&mut self, mut ce: CircleEvent) -> CircleEventIndex {
         let circle_event_id = CircleEventIndex(self.events_.len() as u32);
         // set the correct index on the circle event
@@ -446,6 +459,7 @@ impl CircleEventQueue {
         !self.inactive_circle_ids_.get_f(circle_event_id.usize())
     }
 
+    #[inline]
     pub(crate) fn deactivate(&mut self, circle_event_id: Option<CircleEventIndex>) {
         if let Some(circle_event_id) = circle_event_id {
             self.inactive_circle_ids_
@@ -453,6 +467,7 @@ impl CircleEventQueue {
         }
     }
 
+    #[inline]
     pub(crate) fn top(&self) -> Result<Option<&CircleEvent>, BvError> {
         let c = self.peek();
         if let Some(cc) = c {
@@ -470,6 +485,7 @@ impl CircleEventQueue {
     }
 
     /// Corridor patch: the event with this id (the builder asks only for active ones).
+    #[inline]
     pub(crate) fn get(&self, cei: CircleEventIndex) -> Option<&CircleEvent> {
         self.events_.get(cei.usize())
     }

@@ -249,6 +249,7 @@ pub(crate) mod distance_predicate {
     }
 
     // todo: return Ordering
+    #[inline]
     pub(crate) fn distance_predicate<I: InputType>(
         left_site: &SiteEvent<I>,
         right_site: &SiteEvent<I>,
@@ -271,6 +272,7 @@ pub(crate) mod distance_predicate {
     /// Returns true if a horizontal line going through the new point site
     /// intersects right arc at first, else returns false. If horizontal line
     /// goes through intersection point of the given two arcs returns false.
+    #[inline]
     pub(crate) fn pp<I: InputType>(
         left_site: &SiteEvent<I>,
         right_site: &SiteEvent<I>,
@@ -306,6 +308,7 @@ pub(crate) mod distance_predicate {
         dist1 < dist2
     }
 
+    #[inline]
     pub(crate) fn ps<I: InputType>(
         left_site: &SiteEvent<I>,
         right_site: &SiteEvent<I>,
@@ -324,6 +327,7 @@ pub(crate) mod distance_predicate {
         reverse_order ^ (dist1 < dist2)
     }
 
+    #[inline]
     pub(crate) fn ss<I: InputType>(
         left_site: &SiteEvent<I>,
         right_site: &SiteEvent<I>,
@@ -353,6 +357,7 @@ pub(crate) mod distance_predicate {
         (dx * dx + dy * dy) / (dx * 2_f64)
     }
 
+    #[inline]
     fn distance_to_segment_arc<I: InputType>(site: &SiteEvent<I>, point: Point<I>) -> f64 {
         if site.is_vertical() {
             (cast::<I, f64>(site.x()) - cast::<I, f64>(point.x)) * 0.5_f64
@@ -379,6 +384,7 @@ pub(crate) mod distance_predicate {
         }
     }
 
+    #[inline]
     fn fast_ps<I: InputType>(
         left_site: &SiteEvent<I>,
         right_site: &SiteEvent<I>,

@@ -66,6 +66,7 @@ where
     K: Debug + Clone + IsLessThan,
     V: Debug + Clone,
 {
+    #[inline]
     fn default() -> Self {
         Self::new()
     }
@@ -82,6 +83,12 @@ where
             order: Vec::new(),
             free_index_pool: VecDeque::new(),
         }
+    }
+
+    /// Corridor patch (session 18): room for `nodes` nodes without reallocation.
+    pub fn reserve(&mut self, nodes: usize) {
+        self.nodes.reserve(nodes);
+        self.order.reserve(nodes);
     }
 
     /// The number of slots in use, counted as the skip list counts them.
@@ -143,6 +150,7 @@ where
     }
 
     /// Stores `(key, value)` in slot `index` and links it at place `p` of `order`.
+    #[inline]
     fn link_at_(&mut self, p: usize, index: usize, key: K, value: V) {
         let bounds = |order: &[(u64, usize)]| {
             let low = if p > 0 { order[p - 1].0 } else { 0 };
@@ -179,6 +187,7 @@ where
 
     /// Inserts `(key, value)` unless an equal key is present; the index of the node with
     /// that key.
+    #[inline]
     pub fn insert(&mut self, key: K, value: V) -> Result<Index, CppMapError> {
         let p = self.lower_bound_position_(&key);
         if let Some(&(_, next)) = self.order.get(p) {
@@ -194,6 +203,7 @@ where
 
     /// Inserts `(key, value)` next to `hint` when that is its place, walking from the hint
     /// otherwise (the skip list's hinted insert, one comparison at a time).
+    #[inline]
     pub fn insert_with_hint(
         &mut self,
         key: K,
@@ -231,6 +241,7 @@ where
     /// and what the search showed about the node after it; `None` when the hint is not a
     /// node, or when it equals `key` and is the first node (the skip list then searches
     /// from the start).
+    #[inline]
     fn hinted_position_(&self, key: &K, hint: usize) -> Option<(usize, NextKnown)> {
         let hint_k = self.key_(hint)?;
         if key.is_less_than(hint_k) {
@@ -259,6 +270,7 @@ where
     }
 
     /// The first node whose key is not less than `key` (C++ `std::map::lower_bound`).
+    #[inline]
     pub fn lower_bound(&self, key: &K) -> Option<Index> {
         self.order
             .get(self.lower_bound_position_(key))
@@ -266,6 +278,7 @@ where
     }
 
     /// The key and value of the node equal to `search_key`.
+    #[inline]
     pub fn get_kv(&self, search_key: &K) -> Option<(&K, &V)> {
         let Index(index) = self.lower_bound(search_key)?;
         let (k, v) = self.nodes[index].kv.as_ref()?;
@@ -300,6 +313,7 @@ where
     }
 
     /// Whether `index` names a slot (as the skip list's test).
+    #[inline]
     pub fn is_pos_valid(&self, index: Option<Index>) -> bool {
         index.is_some_and(|Index(i)| i < self.nodes.len())
     }
@@ -337,7 +351,29 @@ where
 
     /// Removes the node at the cursor and returns its key and value; the cursor moves to
     /// the previous node if there is one, else to the next.
+    #[inline]
     pub fn remove_by_index(&mut self, cursor_index: &mut Option<Index>) -> Option<(K, V)> {
+        let index = self.unlink_(cursor_index)?;
+        self.nodes[index].kv.take()
+    }
+
+    /// Corridor patch (session 18): [`FlatMap::remove_by_index`] without moving the key and
+    /// value out (they are dropped in place); whether there was a node at the cursor.
+    #[inline]
+    pub fn remove_at(&mut self, cursor_index: &mut Option<Index>) -> bool {
+        match self.unlink_(cursor_index) {
+            Some(index) => {
+                self.nodes[index].kv = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Unlinks the node at the cursor (which moves as in `remove_by_index`) and releases its
+    /// slot; the slot, whose key and value the caller takes or drops.
+    #[inline]
+    fn unlink_(&mut self, cursor_index: &mut Option<Index>) -> Option<usize> {
         let index = (*cursor_index)?.0;
         let node = self.nodes.get(index).filter(|node| node.kv.is_some())?;
         let (prev, next) = (node.prev, node.next);
@@ -355,10 +391,9 @@ where
             self.nodes[next].prev = prev;
         }
         let node = &mut self.nodes[index];
-        let kv = node.kv.take();
         (node.prev, node.next) = (NONE, NONE);
         self.free_index_pool.push_back(index);
-        kv
+        Some(index)
     }
 
     /// Removes every node; their slots are released in key order (as the skip list).

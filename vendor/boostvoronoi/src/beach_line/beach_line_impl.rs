@@ -33,6 +33,12 @@ impl<I: InputType> BeachLine<I> {
         self.beach_line_.borrow().len()
     }
 
+    /// Corridor patch (session 18): room for `nodes` nodes (see `Builder::build`).
+    #[inline]
+    pub(crate) fn reserve(&self, nodes: usize) {
+        self.beach_line_.borrow_mut().reserve(nodes);
+    }
+
     #[inline(always)]
     pub(crate) fn is_empty(&self) -> bool {
         self.beach_line_.borrow().is_empty()
@@ -64,6 +70,7 @@ impl<I: InputType> BeachLine<I> {
     /// updates the node_index of the key, inserts it into the list and
     /// returns a copy of it
     #[cfg(not(feature = "console_debug"))]
+    #[inline]
     pub(crate) fn insert(
         &mut self,
         position: Option<BeachLineIndex>,
@@ -85,6 +92,7 @@ impl<I: InputType> BeachLine<I> {
     /// updates the node_index of the key, inserts it into the list and
     /// returns a copy of it
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn insert(
         &mut self,
         position: Option<BeachLineIndex>,
@@ -113,6 +121,7 @@ impl<I: InputType> BeachLine<I> {
     /// updates the node_index of the key, inserts it into the list and
     /// returns a copy of it
     #[cfg(not(feature = "console_debug"))]
+    #[inline]
     pub(crate) fn insert_2(
         &mut self,
         key: BeachLineNodeKey<I>,
@@ -126,6 +135,7 @@ impl<I: InputType> BeachLine<I> {
     /// inserts a new node key into the list and
     /// returns a copy of it
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn insert_2(
         &mut self,
         key: BeachLineNodeKey<I>,
@@ -150,6 +160,7 @@ impl<I: InputType> BeachLine<I> {
 
     /// mapping: BeachLineIndexType->(BeachLineNodeKey,BeachLineNodeDataType)
     /// Corridor patch: the data is borrowed from the map (it was an `Rc` clone).
+    #[inline]
     pub(crate) fn get_node(
         &self,
         beachline_index: &BeachLineIndex,
@@ -186,6 +197,7 @@ impl<I: InputType> BeachLine<I> {
 
     #[allow(dead_code)]
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn debug_cmp_all(&self, key: BeachLineNodeKey<I>) {
         use crate::predicate::node_comparison_predicate;
         for (i, (k, _)) in self.beach_line_.borrow().iter().rev().enumerate() {
@@ -196,6 +208,7 @@ impl<I: InputType> BeachLine<I> {
 
     #[cfg(feature = "console_debug")]
     #[allow(dead_code)]
+    #[inline]
     pub(crate) fn debug_print_all(&self) -> Result<(), BvError> {
         tln!();
         tln!("beach_line.len()={}", self.beach_line_.borrow().len());
@@ -224,6 +237,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn dbgpa_compat_(
         &self,
         ce: &crate::circle_event::CircleEventQueue,
@@ -238,6 +252,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn dbgp_all_cmp(&self) {
         let _iter1 = self.beach_line_.borrow();
         let mut it1 = _iter1.iter().enumerate();
@@ -261,6 +276,7 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
+    #[inline]
     pub(crate) fn dbgpa_compat_node_(
         &self,
         node_key: &BeachLineNodeKey<I>,
@@ -297,12 +313,14 @@ impl<I: InputType> BeachLine<I> {
 impl<I: InputType> BeachLineNodeKey<I> {
     /// Constructs degenerate bisector, used to search an arc that is above
     /// the given site. The input to the constructor is the new site point.
+    #[inline]
     pub fn new_1(new_site: crate::site_event::SiteEvent<I>) -> Self {
         Self::new_2(new_site, new_site)
     }
 
     /// Constructs a new bisector. The input to the constructor is the two
     /// sites that create the bisector. The order of sites is important.
+    #[inline]
     pub fn new_2(
         left_site: crate::site_event::SiteEvent<I>,
         right_site: crate::site_event::SiteEvent<I>,
@@ -345,6 +363,7 @@ impl<I: InputType> BeachLineNodeKey<I> {
 }
 
 impl BeachLineNodeData {
+    #[inline]
     pub fn new_1(new_edge: crate::diagram::EdgeIndex) -> Self {
         Self {
             circle_event_: None,
@@ -382,6 +401,7 @@ impl<I: InputType> BeachlineCursor<I> {
 
     /// Initiates the pointer with a list, set current to the head of the list.
     #[allow(dead_code)]
+    #[inline]
     pub(crate) fn new_1(
         list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
     ) -> Result<Self, BvError> {
@@ -392,6 +412,7 @@ impl<I: InputType> BeachlineCursor<I> {
         })
     }
 
+    #[inline]
     pub(crate) fn new_2(
         list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         pos: Index,
@@ -424,6 +445,7 @@ impl<I: InputType> BeachlineCursor<I> {
     }
 
     /// Initiates the pointer with a list, set index.
+    #[inline]
     pub fn new_from_index(
         list: Rc<RefCell<FlatMap<BeachLineNodeKey<I>, BeachLineNodeDataType>>>,
         current: Option<BeachLineIndex>,
@@ -593,7 +615,8 @@ impl<I: InputType> BeachlineCursor<I> {
     pub fn remove_current(&mut self) -> Result<(), BvError> {
         if self.current.is_some() {
             let mut list = self.list.try_borrow_mut()?;
-            if list.remove_by_index(&mut self.current).is_none() {
+            // Corridor patch (session 18): the removed key and value are dropped in place.
+            if !list.remove_at(&mut self.current) {
                 println!(
                     " Could not remove beachline index:{:?}, something is wrong",
                     self.current

@@ -33,6 +33,7 @@ impl fmt::Debug for BeachLineNodeData {
 }
 
 impl<I: InputType> Default for BeachLine<I> {
+    #[inline]
     fn default() -> Self {
         Self {
             // Corridor patch: a `FlatMap` (see beach_line.rs).

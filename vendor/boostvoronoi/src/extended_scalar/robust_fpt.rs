@@ -126,6 +126,7 @@ impl From<f64> for RobustFpt {
 }
 
 impl RobustFpt {
+    #[inline]
     pub fn new(fpv: f64, error: f64) -> Self {
         Self {
             fpv_: fpv,
@@ -150,6 +151,7 @@ impl RobustFpt {
     }
 
     #[allow(dead_code)]
+    #[inline]
     pub fn assign_from(&mut self, that: &Self) -> &mut Self {
         self.fpv_ = that.fpv_;
         self.re_ = that.re_;
@@ -203,6 +205,7 @@ impl RobustFpt {
         self.fpv_.is_zero()
     }
 
+    #[inline]
     pub fn sqrt(&self) -> RobustFpt {
         Self {
             //fpv_: Self::get_sqrt(self.fpv_),
@@ -222,6 +225,7 @@ impl fmt::Debug for RobustFpt {
 impl ops::Add<RobustFpt> for RobustFpt {
     type Output = RobustFpt;
 
+    #[inline]
     fn add(self, rhs: RobustFpt) -> Self {
         let fpv: f64 = self.fpv_ + rhs.fpv_;
         let re = if (!self.is_neg() && !rhs.is_neg()) || (!self.is_pos() && !rhs.is_pos()) {
@@ -252,6 +256,7 @@ impl ops::Add<RobustFpt> for RobustFpt {
 }
 
 impl ops::AddAssign<RobustFpt> for RobustFpt {
+    #[inline]
     fn add_assign(&mut self, rhs: RobustFpt) {
         debug_assert!(self.fpv_.is_finite());
         debug_assert!(rhs.fpv_.is_finite());
@@ -277,6 +282,7 @@ impl ops::AddAssign<RobustFpt> for RobustFpt {
 impl ops::Mul<f64> for RobustFpt {
     type Output = RobustFpt;
     // Todo make this more efficient
+    #[inline]
     fn mul(self, rhs: f64) -> Self {
         self * RobustFpt::from(rhs)
     }
@@ -285,6 +291,7 @@ impl ops::Mul<f64> for RobustFpt {
 impl ops::Mul<RobustFpt> for RobustFpt {
     type Output = RobustFpt;
 
+    #[inline]
     fn mul(self, rhs: RobustFpt) -> Self {
         let fpv: f64 = self.fpv_ * rhs.fpv_;
         let re = self.re_ + rhs.re_ + ROUNDING_ERROR;
@@ -294,6 +301,7 @@ impl ops::Mul<RobustFpt> for RobustFpt {
 }
 
 impl ops::MulAssign<RobustFpt> for RobustFpt {
+    #[inline]
     fn mul_assign(&mut self, rhs: RobustFpt) {
         self.re_ = self.re_ + rhs.re_ + ROUNDING_ERROR;
         self.fpv_ = self.fpv_ * rhs.fpv_;
@@ -306,6 +314,7 @@ impl ops::MulAssign<RobustFpt> for RobustFpt {
 impl ops::Sub<RobustFpt> for RobustFpt {
     type Output = RobustFpt;
 
+    #[inline]
     fn sub(self, rhs: RobustFpt) -> Self {
         #[cfg(feature = "console_debug")]
         let old_self = self;
@@ -348,6 +357,7 @@ impl ops::Sub<RobustFpt> for RobustFpt {
 }
 
 impl ops::SubAssign<RobustFpt> for RobustFpt {
+    #[inline]
     fn sub_assign(&mut self, rhs: RobustFpt) {
         #[cfg(feature = "console_debug")]
         let old_self = *self;
@@ -392,6 +402,7 @@ impl ops::SubAssign<RobustFpt> for RobustFpt {
 impl ops::Div<f64> for RobustFpt {
     type Output = RobustFpt;
 
+    #[inline]
     fn div(self, rhs: f64) -> Self {
         self / RobustFpt::from(rhs)
     }
@@ -400,6 +411,7 @@ impl ops::Div<f64> for RobustFpt {
 impl ops::Div<RobustFpt> for RobustFpt {
     type Output = RobustFpt;
 
+    #[inline]
     fn div(self, rhs: RobustFpt) -> Self {
         let fpv: f64 = self.fpv_ / rhs.fpv_;
         let re = self.re_ + rhs.re_ + ROUNDING_ERROR;
@@ -412,6 +424,7 @@ impl ops::Div<RobustFpt> for RobustFpt {
 }
 
 impl ops::DivAssign<RobustFpt> for RobustFpt {
+    #[inline]
     fn div_assign(&mut self, rhs: RobustFpt) {
         self.re_ = self.re_ + rhs.re_ + ROUNDING_ERROR;
         self.fpv_ = self.fpv_ / rhs.fpv_;
@@ -424,6 +437,7 @@ impl ops::DivAssign<RobustFpt> for RobustFpt {
 impl ops::Neg for RobustFpt {
     type Output = RobustFpt;
 
+    #[inline]
     fn neg(self) -> Self {
         Self {
             fpv_: -self.fpv_,
@@ -489,6 +503,7 @@ impl From<(RobustFpt, RobustFpt)> for RobustDif {
 }
 
 impl RobustDif {
+    #[inline]
     pub fn new(pos: f64, neg: f64) -> Self {
         debug_assert!(!pos.is_sign_negative());
         debug_assert!(!neg.is_sign_negative());
@@ -498,6 +513,7 @@ impl RobustDif {
         }
     }
 
+    #[inline]
     pub fn dif(&self) -> RobustFpt {
         self.positive_sum_ - self.negative_sum_
     }
@@ -522,6 +538,7 @@ impl RobustDif {
 impl ops::Neg for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn neg(self) -> Self {
         Self {
             positive_sum_: self.negative_sum_,
@@ -533,6 +550,7 @@ impl ops::Neg for RobustDif {
 impl ops::Add<RobustDif> for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn add(self, rhs: RobustDif) -> Self {
         Self {
             positive_sum_: self.positive_sum_ + rhs.positive_sum_,
@@ -542,6 +560,7 @@ impl ops::Add<RobustDif> for RobustDif {
 }
 
 impl ops::AddAssign<RobustDif> for RobustDif {
+    #[inline]
     fn add_assign(&mut self, rhs: RobustDif) {
         self.positive_sum_ += rhs.positive_sum_;
         self.negative_sum_ += rhs.negative_sum_;
@@ -549,6 +568,7 @@ impl ops::AddAssign<RobustDif> for RobustDif {
 }
 
 impl ops::AddAssign<RobustFpt> for RobustDif {
+    #[inline]
     fn add_assign(&mut self, rhs: RobustFpt) {
         if !rhs.is_neg() {
             self.positive_sum_ += rhs;
@@ -561,6 +581,7 @@ impl ops::AddAssign<RobustFpt> for RobustDif {
 impl ops::Sub<RobustDif> for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn sub(self, rhs: RobustDif) -> Self {
         Self {
             positive_sum_: self.positive_sum_ + rhs.negative_sum_,
@@ -577,6 +598,7 @@ impl ops::Sub<RobustDif> for RobustDif {
 /// assert_eq!(s.fpv(),d.dif().fpv());
 /// ```
 impl From<RobustFpt> for RobustDif {
+    #[inline]
     fn from(value: RobustFpt) -> RobustDif {
         if value.is_neg() {
             RobustDif {
@@ -595,6 +617,7 @@ impl From<RobustFpt> for RobustDif {
 impl ops::Sub<RobustFpt> for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn sub(self, rhs: RobustFpt) -> Self {
         let rhs = RobustDif::from(rhs);
         Self {
@@ -605,6 +628,7 @@ impl ops::Sub<RobustFpt> for RobustDif {
 }
 
 impl ops::SubAssign<RobustDif> for RobustDif {
+    #[inline]
     fn sub_assign(&mut self, rhs: RobustDif) {
         self.positive_sum_ += rhs.negative_sum_;
         self.negative_sum_ += rhs.positive_sum_;
@@ -612,6 +636,7 @@ impl ops::SubAssign<RobustDif> for RobustDif {
 }
 
 impl ops::SubAssign<RobustFpt> for RobustDif {
+    #[inline]
     fn sub_assign(&mut self, rhs: RobustFpt) {
         #[cfg(feature = "console_debug")]
         {
@@ -630,6 +655,7 @@ impl ops::SubAssign<RobustFpt> for RobustDif {
 impl ops::Mul<RobustDif> for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn mul(self, rhs: RobustDif) -> Self {
         Self {
             positive_sum_: self.positive_sum_ * rhs.positive_sum_,
@@ -641,6 +667,7 @@ impl ops::Mul<RobustDif> for RobustDif {
 impl ops::Mul<f64> for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn mul(self, rhs_: f64) -> Self {
         let rhs = RobustFpt::from(rhs_);
         if is_pos_f(rhs_) {
@@ -660,6 +687,7 @@ impl ops::Mul<f64> for RobustDif {
 impl ops::Mul<RobustFpt> for RobustDif {
     type Output = RobustDif;
 
+    #[inline]
     fn mul(self, mut rhs: RobustFpt) -> Self {
         if !rhs.is_neg() {
             Self {
@@ -677,6 +705,7 @@ impl ops::Mul<RobustFpt> for RobustDif {
 }
 
 impl ops::MulAssign<f64> for RobustDif {
+    #[inline]
     fn mul_assign(&mut self, mut rhs: f64) {
         if is_neg_f(rhs) {
             rhs = -rhs;
@@ -688,6 +717,7 @@ impl ops::MulAssign<f64> for RobustDif {
 }
 
 impl ops::MulAssign<RobustFpt> for RobustDif {
+    #[inline]
     fn mul_assign(&mut self, mut rhs: RobustFpt) {
         if rhs.is_neg() {
             rhs = -rhs;
@@ -699,6 +729,7 @@ impl ops::MulAssign<RobustFpt> for RobustDif {
 }
 
 impl ops::MulAssign<RobustDif> for RobustDif {
+    #[inline]
     fn mul_assign(&mut self, rhs: RobustDif) {
         self.positive_sum_ = self.positive_sum_ * rhs.positive_sum_;
         self.negative_sum_ = self.negative_sum_ * rhs.negative_sum_;
@@ -715,6 +746,7 @@ impl fmt::Debug for RobustDif {
 }
 
 impl ops::DivAssign<RobustFpt> for RobustDif {
+    #[inline]
     fn div_assign(&mut self, rhs: RobustFpt) {
         self.positive_sum_ /= rhs;
         self.negative_sum_ /= rhs;
