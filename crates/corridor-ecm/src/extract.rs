@@ -123,6 +123,7 @@ struct ChainVertex {
 
 /// [`ChainVertex::ecm_vertex`] of a vertex on a wall corner.
 const CORNER: u32 = u32::MAX - 1;
+
 /// Most samples on one parabolic arc (a guard against absurd deviation settings).
 const MAX_ARC_SAMPLES: usize = 1 << 16;
 
