@@ -109,17 +109,21 @@ struct KeptPair {
 }
 
 /// A Voronoi vertex, as chain tracing reads it: its position (the exact grid point on a
-/// wall corner), its outgoing kept half-edges `first..last`, and its ECM vertex.
+/// wall corner), where its outgoing kept half-edges start (they end where the next
+/// vertex's start), and its ECM vertex. 24 bytes: the records of all vertices are
+/// written and then read out of order while tracing.
 #[derive(Clone, Copy, Debug)]
 struct ChainVertex {
     position: Point,
     first: u32,
-    last: u32,
-    /// The ECM vertex (`NONE` for corners, which get one per incident edge, and for
-    /// bending points).
+    /// The ECM vertex, [`CORNER`] for corners (which get one per incident edge), or
+    /// `NONE` for bending points and vertices without kept edges.
     ecm_vertex: u32,
-    corner: bool,
 }
+
+/// [`ChainVertex::ecm_vertex`] of a vertex on a wall corner.
+const CORNER: u32 = u32::MAX - 1;
+
 /// Most samples on one parabolic arc (a guard against absurd deviation settings).
 const MAX_ARC_SAMPLES: usize = 1 << 16;
 
@@ -367,12 +371,10 @@ fn extract_impl(
         })
         .collect();
     let edges = diagram.edges();
-    let nv = diagram.vertices().len();
-    let verts: Vec<Point> = diagram
-        .vertices()
-        .iter()
-        .map(|v| Point::new(v.x(), v.y()))
-        .collect();
+    let dv = diagram.vertices();
+    let nv = dv.len();
+    // Read from the diagram where needed (a copy was 1.9 MB written on Aurora).
+    let verts = |v: usize| Point::new(dv[v].x(), dv[v].y());
     let vertex0 = |e: usize| edges[e].vertex0().map(|v| v.usize());
     let twin = |e: usize| edges[e].twin().map(|t| t.usize()).unwrap_or(e);
     let site = |e: usize| {
@@ -408,7 +410,7 @@ fn extract_impl(
         let (a, b) = (site(e), site(t));
         match (vertex0(e), vertex0(t)) {
             (Some(v0), Some(v1)) => {
-                let q = (verts[v0] + verts[v1]) * 0.5;
+                let q = (verts(v0) + verts(v1)) * 0.5;
                 if !x.free_between(a, b, q) {
                     continue;
                 }
@@ -437,8 +439,8 @@ fn extract_impl(
                 };
                 let dir = (pt(p2) - pt(p1)).perp();
                 let q = match (v0, v1) {
-                    (Some(v), None) => verts[v] + dir,
-                    (None, Some(v)) => verts[v] - dir,
+                    (Some(v), None) => verts(v) + dir,
+                    (None, Some(v)) => verts(v) - dir,
                     _ => (pt(p1) + pt(p2)) * 0.5,
                 };
                 if x.free_between(a, b, q) {
@@ -464,11 +466,16 @@ fn extract_impl(
     //    (the cache misses of the whole tracing were the largest cost of extraction by
     //    time). A vertex's kept half-edges are its `degree` (one leaves each end of a kept
     //    pair), so the rows are sized without another pass over the diagram.
-    let mut first = vec![0u32; nv + 1];
-    for v in 0..nv {
-        first[v + 1] = first[v] + degree[v];
+    //    The degrees become the cursors that hand out the slots.
+    let mut first = Vec::with_capacity(nv + 1);
+    let mut fill = degree;
+    let mut sum = 0u32;
+    for f in fill.iter_mut() {
+        first.push(sum);
+        sum += *f;
+        *f = first[first.len() - 1];
     }
-    let mut fill: Vec<u32> = first[..nv].to_vec();
+    first.push(sum);
     let mut take_slot = |v: u32| {
         let slot = fill[v as usize];
         fill[v as usize] += 1;
@@ -526,19 +533,19 @@ fn extract_impl(
         vertices: Vec::with_capacity(half.len() / 2),
         edges: Vec::with_capacity(half.len() / 2),
     };
-    let mut chain: Vec<ChainVertex> = (0..nv)
+    let mut chain: Vec<ChainVertex> = (0..=nv)
         .map(|v| {
-            let p = verts[v];
             let mut vertex = ChainVertex {
-                position: p,
+                position: Point::ZERO,
                 first: first[v],
-                last: first[v + 1],
                 ecm_vertex: NONE,
-                corner: false,
             };
-            if degree[v] == 0 {
+            if v == nv || first[v + 1] == first[v] {
                 return vertex;
             }
+            let degree = first[v + 1] - first[v];
+            let p = verts(v);
+            vertex.position = p;
             let open_edges = infinite.get(v).copied().unwrap_or(0);
             let r = Point::new(p.x.round(), p.y.round());
             if (p - r).length() <= 1e-6
@@ -550,14 +557,14 @@ fn extract_impl(
             {
                 // The corner's grid point, exactly.
                 vertex.position = r;
-                vertex.corner = true;
-            } else if degree[v] != 2 || open_edges > 0 {
+                vertex.ecm_vertex = CORNER;
+            } else if degree != 2 || open_edges > 0 {
                 vertex.ecm_vertex = raw.vertices.len() as u32;
                 if let Some(open) = open.as_deref_mut().filter(|_| open_edges > 0) {
                     open.push(OpenVertex {
                         vertex: vertex.ecm_vertex,
                         open_edges,
-                        bending: degree[v] + open_edges == 2,
+                        bending: degree + open_edges == 2,
                     });
                 }
                 raw.vertices.push((p, false));
@@ -577,7 +584,7 @@ fn extract_impl(
                      visited: &mut [bool]|
      -> Option<()> {
         let start_vertex = &chain[v_start];
-        let start = if start_vertex.corner {
+        let start = if start_vertex.ecm_vertex == CORNER {
             raw.vertices.push((start_vertex.position, true));
             raw.vertices.len() as u32 - 1
         } else {
@@ -601,7 +608,7 @@ fn extract_impl(
                 v_end.position,
                 &mut bps,
             );
-            if v_end.corner {
+            if v_end.ecm_vertex == CORNER {
                 bps.push(annotate(v_end.position, &h));
                 raw.vertices.push((v_end.position, true));
                 break raw.vertices.len() as u32 - 1;
@@ -610,7 +617,8 @@ fn extract_impl(
                 bps.push(annotate(v_end.position, &h));
                 break v_end.ecm_vertex;
             }
-            let next = (v_end.first..v_end.last).find(|&t| t != h.twin)? as usize;
+            let last = chain[h.end as usize + 1].first;
+            let next = (v_end.first..last).find(|&t| t != h.twin)? as usize;
             bps.push(annotate(v_end.position, &half[next]));
             (s, v) = (next, h.end as usize);
         };
@@ -623,11 +631,11 @@ fn extract_impl(
         Some(())
     };
     for v in 0..nv {
-        let vertex = &chain[v];
-        if degree[v] == 0 || (!vertex.corner && vertex.ecm_vertex == NONE) {
+        let (vertex, last) = (&chain[v], chain[v + 1].first);
+        if vertex.ecm_vertex == NONE {
             continue;
         }
-        for s in vertex.first..vertex.last {
+        for s in vertex.first..last {
             if !visited[s as usize] {
                 trace(v, s as usize, &mut raw, &chain, &mut visited);
             }
@@ -635,7 +643,7 @@ fn extract_impl(
     }
     // Closed loops without any vertex: one of their points becomes the vertex.
     for v in 0..nv {
-        if degree[v] != 2 || chain[v].corner {
+        if chain[v + 1].first - chain[v].first != 2 || chain[v].ecm_vertex == CORNER {
             continue;
         }
         let s = chain[v].first as usize;
@@ -643,7 +651,7 @@ fn extract_impl(
             continue;
         }
         chain[v].ecm_vertex = raw.vertices.len() as u32;
-        raw.vertices.push((verts[v], false));
+        raw.vertices.push((verts(v), false));
         trace(v, s, &mut raw, &chain, &mut visited);
     }
     Ok(raw)
