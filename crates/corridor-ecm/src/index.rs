@@ -1,6 +1,7 @@
 //! Which ECM cell contains a point: an R-tree over the cell pieces.
 
 use crate::graph::{cell_piece, BendingPoint, Ecm, Edge, EdgeId, Side};
+use corridor_geom::radix::{radix_sort_by_key, Digit};
 use corridor_geom::{DynamicTree, Point};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, AABB};
@@ -372,30 +373,21 @@ fn sort_keys(keys: &mut Vec<u64>) {
         return;
     }
     debug_assert!(keys.windows(2).all(|w| (w[0] as u32) < (w[1] as u32)));
-    const DIGITS: [(u32, u64); 3] = [(32, 0x7FF), (43, 0x7FF), (54, 0x3FF)];
-    let mut counts = [[0u32; 2048]; 3];
-    for &k in keys.iter() {
-        for (count, &(shift, mask)) in counts.iter_mut().zip(&DIGITS) {
-            count[((k >> shift) & mask) as usize] += 1;
-        }
-    }
-    let n = keys.len();
-    let mut spare = vec![0u64; n];
-    for (count, &(shift, mask)) in counts.iter_mut().zip(&DIGITS) {
-        if count.iter().any(|&c| c as usize == n) {
-            continue;
-        }
-        let mut start = 0;
-        for c in count.iter_mut() {
-            (*c, start) = (start, start + *c);
-        }
-        for &k in keys.iter() {
-            let slot = &mut count[((k >> shift) & mask) as usize];
-            spare[*slot as usize] = k;
-            *slot += 1;
-        }
-        std::mem::swap(keys, &mut spare);
-    }
+    const DIGITS: [Digit; 3] = [
+        Digit {
+            shift: 32,
+            bits: 11,
+        },
+        Digit {
+            shift: 43,
+            bits: 11,
+        },
+        Digit {
+            shift: 54,
+            bits: 10,
+        },
+    ];
+    radix_sort_by_key(keys, &DIGITS[..], |&k| k);
 }
 
 /// A query's walk down a [`PackedTree`].

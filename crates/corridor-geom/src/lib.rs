@@ -38,6 +38,7 @@ mod normalize;
 mod normalize_local;
 mod polygon;
 mod predicates;
+pub mod radix;
 pub mod random;
 mod segment;
 

@@ -7,6 +7,7 @@ pub(crate) use crate::free_space::twice_signed_area;
 use crate::free_space::{
     bounds, simplify_contour, trace_free_space, walk_starts, wall_ends, winding_doubled, Shapes,
 };
+use crate::radix::{radix_sort_by_key, Digit};
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -1648,32 +1649,18 @@ fn sort_keyed(pairs: &mut Vec<(u64, u32)>) {
     }
     debug_assert!(pairs.windows(2).all(|w| w[0].1 < w[1].1));
     debug_assert!(pairs.iter().all(|&(k, _)| k >> 63 == 0));
-    const BITS: usize = 11;
-    const DIGITS: usize = 6;
-    let digit = |k: u64, d: usize| ((k >> (BITS * d)) & 0x7FF) as usize;
-    let mut counts = vec![[0u32; 1 << BITS]; DIGITS];
-    for &(k, _) in pairs.iter() {
-        for (d, count) in counts.iter_mut().enumerate() {
-            count[digit(k, d)] += 1;
-        }
+    const fn digit(shift: u32) -> Digit {
+        Digit { shift, bits: 11 }
     }
-    let n = pairs.len();
-    let mut spare = vec![(0u64, 0u32); n];
-    for (d, count) in counts.iter_mut().enumerate() {
-        if count.iter().any(|&c| c as usize == n) {
-            continue;
-        }
-        let mut start = 0;
-        for c in count.iter_mut() {
-            (*c, start) = (start, start + *c);
-        }
-        for &pair in pairs.iter() {
-            let slot = &mut count[digit(pair.0, d)];
-            spare[*slot as usize] = pair;
-            *slot += 1;
-        }
-        std::mem::swap(pairs, &mut spare);
-    }
+    const DIGITS: [Digit; 6] = [
+        digit(0),
+        digit(11),
+        digit(22),
+        digit(33),
+        digit(44),
+        digit(55),
+    ];
+    radix_sort_by_key(pairs, &DIGITS[..], |&(k, _)| k);
 }
 
 /// Whether walls `s` and `t`, the only two at vertex `v`, continue each other straight.
