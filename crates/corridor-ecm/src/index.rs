@@ -373,20 +373,7 @@ fn sort_keys(keys: &mut Vec<u64>) {
         return;
     }
     debug_assert!(keys.windows(2).all(|w| (w[0] as u32) < (w[1] as u32)));
-    const DIGITS: [Digit; 3] = [
-        Digit {
-            shift: 32,
-            bits: 11,
-        },
-        Digit {
-            shift: 43,
-            bits: 11,
-        },
-        Digit {
-            shift: 54,
-            bits: 10,
-        },
-    ];
+    const DIGITS: [Digit; 3] = [Digit::new(32, 11), Digit::new(43, 11), Digit::new(54, 10)];
     radix_sort_by_key(keys, &DIGITS[..], |&k| k);
 }
 

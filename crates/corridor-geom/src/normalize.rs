@@ -1649,16 +1649,13 @@ fn sort_keyed(pairs: &mut Vec<(u64, u32)>) {
     }
     debug_assert!(pairs.windows(2).all(|w| w[0].1 < w[1].1));
     debug_assert!(pairs.iter().all(|&(k, _)| k >> 63 == 0));
-    const fn digit(shift: u32) -> Digit {
-        Digit { shift, bits: 11 }
-    }
     const DIGITS: [Digit; 6] = [
-        digit(0),
-        digit(11),
-        digit(22),
-        digit(33),
-        digit(44),
-        digit(55),
+        Digit::new(0, 11),
+        Digit::new(11, 11),
+        Digit::new(22, 11),
+        Digit::new(33, 11),
+        Digit::new(44, 11),
+        Digit::new(55, 11),
     ];
     radix_sort_by_key(pairs, &DIGITS[..], |&(k, _)| k);
 }
@@ -2019,7 +2016,6 @@ impl SegmentGrid {
 impl Layout {
     /// The column (row) of the bucket holding coordinate `v` along axis `axis`, clamped
     /// to the grid.
-    ///
     ///
     /// Inlined: four of these per query (validation makes one per run of bending points).
     #[inline]

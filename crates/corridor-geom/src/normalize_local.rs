@@ -638,9 +638,7 @@ impl WallMap {
         for (id, o) in env.obstacles() {
             let s = snap_obstacle(&grid, id, o)?;
             if s.is_small() {
-                if !s.rectilinear {
-                    small_obstacles += 1;
-                }
+                small_obstacles += 1;
             } else {
                 items.extend(s.inputs.iter().map(|i| i.item()));
             }
@@ -791,7 +789,7 @@ impl WallMap {
                             self.slanted_edges.remove(&i.item());
                         }
                     }
-                } else if !old.rectilinear {
+                } else {
                     self.small_obstacles -= 1;
                 }
                 if old.has_box() {
@@ -808,7 +806,7 @@ impl WallMap {
                             self.slanted_edges.insert(i.item());
                         }
                     }
-                } else if !new.rectilinear {
+                } else {
                     self.small_obstacles += 1;
                 }
                 if new.has_box() {
@@ -1173,7 +1171,6 @@ impl WallMap {
                         && self.boxes.locate_in_envelope_intersecting(env).any(|item| {
                             let s = &self.obstacles[&item.data];
                             s.is_small()
-                                && !s.rectilinear
                                 && !edited.contains(&item.data)
                                 && s.inputs
                                     .iter()
@@ -1627,13 +1624,13 @@ fn walls_of_slabs(bx: &Box2, ys: &[i64], slabs: &[Vec<(i64, i64)>]) -> HashSet<W
     walls
 }
 
-/// The bounding box of two points.
 /// Whether the box of an input edge meets `envelope` (as its R-tree entry would).
 fn box_meets(i: Input, envelope: &AABB<[i64; 2]>) -> bool {
     let (lo, hi) = bbox(i.a, i.b);
     rstar::Envelope::intersects(&AABB::from_corners(lo, hi), envelope)
 }
 
+/// The bounding box of two points.
 fn bbox(a: GridPoint, b: GridPoint) -> ([i64; 2], [i64; 2]) {
     (
         [a.x.min(b.x) as i64, a.y.min(b.y) as i64],

@@ -12,6 +12,13 @@ pub struct Digit {
     pub bits: u32,
 }
 
+impl Digit {
+    /// The digit of `bits` bits from bit `shift` up.
+    pub const fn new(shift: u32, bits: u32) -> Digit {
+        Digit { shift, bits }
+    }
+}
+
 /// The widest digit [`radix_sort_by_key`] takes (its counts are 2¹¹ words per digit).
 pub const MAX_DIGIT_BITS: u32 = 11;
 

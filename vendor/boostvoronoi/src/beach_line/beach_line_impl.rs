@@ -197,7 +197,6 @@ impl<I: InputType> BeachLine<I> {
 
     #[allow(dead_code)]
     #[cfg(feature = "console_debug")]
-    #[inline]
     pub(crate) fn debug_cmp_all(&self, key: BeachLineNodeKey<I>) {
         use crate::predicate::node_comparison_predicate;
         for (i, (k, _)) in self.beach_line_.borrow().iter().rev().enumerate() {
@@ -208,7 +207,6 @@ impl<I: InputType> BeachLine<I> {
 
     #[cfg(feature = "console_debug")]
     #[allow(dead_code)]
-    #[inline]
     pub(crate) fn debug_print_all(&self) -> Result<(), BvError> {
         tln!();
         tln!("beach_line.len()={}", self.beach_line_.borrow().len());
@@ -237,7 +235,6 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
-    #[inline]
     pub(crate) fn dbgpa_compat_(
         &self,
         ce: &crate::circle_event::CircleEventQueue,
@@ -252,7 +249,6 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
-    #[inline]
     pub(crate) fn dbgp_all_cmp(&self) {
         let _iter1 = self.beach_line_.borrow();
         let mut it1 = _iter1.iter().enumerate();
@@ -276,7 +272,6 @@ impl<I: InputType> BeachLine<I> {
     }
 
     #[cfg(feature = "console_debug")]
-    #[inline]
     pub(crate) fn dbgpa_compat_node_(
         &self,
         node_key: &BeachLineNodeKey<I>,
