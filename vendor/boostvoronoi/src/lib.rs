@@ -56,6 +56,7 @@ mod end_point;
 #[doc(hidden)]
 pub mod geometry;
 pub(crate) mod predicate;
+pub use predicate::clear_exact_fallback_cache;
 mod site_event;
 
 #[doc(hidden)]

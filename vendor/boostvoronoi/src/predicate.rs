@@ -16,6 +16,7 @@
 mod circle_existence;
 mod exact_circle_formation;
 mod lazy_circle_formation;
+pub use lazy_circle_formation::clear_exact_fallback_cache;
 
 #[cfg(test)]
 mod tests;
