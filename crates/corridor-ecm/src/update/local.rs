@@ -262,18 +262,11 @@ impl Zone {
                     && w.max.y >= b.min.y - slack
             }
             Zone::Cone { a, ra, b, rb } => {
-                // Every way below of meeting the cone passes within `max(ra, rb) + slack`
-                // of the axis: a segment whose box is farther in x or y is out (with a
-                // margin for rounding).
-                let r = ra.max(rb) + slack;
-                let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
-                if p.x.max(q.x) < a.x.min(b.x) - r
-                    || p.y.max(q.y) < a.y.min(b.y) - r
-                    || p.x.min(q.x) > a.x.max(b.x) + r
-                    || p.y.min(q.y) > a.y.max(b.y) + r
-                {
+                if self.box_misses(p, q, slack) {
                     return false;
                 }
+                let r = ra.max(rb) + slack;
+                let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
                 // The cone lies in the capsule of radius `max(ra, rb)` around its axis, so a
                 // segment farther than `r` from the axis misses it (most segments that
                 // pass the box test; the four tests below cost twice this one).
@@ -291,12 +284,28 @@ impl Zone {
         }
     }
 
+    /// The first test of [`Zone::meets`] for a cone (`false` for a box): every way of
+    /// meeting the cone passes within `max(ra, rb) + slack` of the axis, so a segment
+    /// whose box is farther in x or y is out (with a margin for rounding). Cheap, and
+    /// inlined where most segments fail it.
+    #[inline(always)]
+    fn box_misses(&self, p: Point, q: Point, slack: f64) -> bool {
+        let Zone::Cone { a, ra, b, rb } = *self else {
+            return false;
+        };
+        let r = ra.max(rb) + slack;
+        let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
+        p.x.max(q.x) < a.x.min(b.x) - r
+            || p.y.max(q.y) < a.y.min(b.y) - r
+            || p.x.min(q.x) > a.x.max(b.x) + r
+            || p.y.min(q.y) > a.y.max(b.y) + r
+    }
+
     /// Whether `inner` lies strictly inside this zone, `slack` to spare. A cone is convex,
     /// so it holds another cone when it holds both end discs, and a box when it holds its
-    /// corners.
-    fn holds(&self, inner: &Zone, slack: f64) -> bool {
-        let outer_box = self.bbox();
-        if !inner.bbox().strictly_inside(&outer_box) {
+    /// corners. `outer_box` and `inner_box` are the zones' bounding boxes.
+    fn holds_boxed(&self, outer_box: &Aabb2, inner: &Zone, inner_box: &Aabb2, slack: f64) -> bool {
+        if !inner_box.strictly_inside(outer_box) {
             return false;
         }
         let Zone::Cone { a, ra, b, rb } = *self else {
@@ -448,13 +457,17 @@ impl LocalWall {
     }
 }
 
+/// Farther than this from a wall's box on one axis is farther than `limit` from `q`
+/// (with a margin for rounding): the box test of [`closer_wall`].
+fn closer_margin(q: Point, limit: f64) -> f64 {
+    limit * (1.0 + 1e-9) + 1e-9 * q.abs().max_element()
+}
+
 /// Whether one of `walls` is closer than `limit` to `q` (grid units). A few dozen walls:
 /// a scan with a box test first is cheaper than a tree.
 fn closer_wall(walls: &[LocalWall], q: Point, limit: f64) -> bool {
     let limit2 = limit * limit;
-    // Farther than this from a wall's box on one axis is farther than `limit` from it
-    // (with a margin for rounding).
-    let m = limit * (1.0 + 1e-9) + 1e-9 * q.abs().max_element();
+    let m = closer_margin(q, limit);
     walls.iter().any(|w| {
         q.x >= w.min.x - m && q.y >= w.min.y - m && q.x <= w.max.x + m && q.y <= w.max.y + m && {
             let d2 = w.distance_squared(q);
@@ -517,6 +530,9 @@ struct Cuts {
     /// a binary search finds the ones within `cell`).
     by_x: Vec<(Point, Candidate)>,
     cell: f64,
+    /// The smallest and largest coordinates of the candidates (NaN left out).
+    lo: Point,
+    hi: Point,
     /// Every cut end that must be found (its vertex counts on getting the edge back).
     planned: Vec<(EdgeId, End)>,
 }
@@ -525,7 +541,19 @@ impl Cuts {
     /// Every candidate within `cell` of `p` (and none farther than `cell` on an axis).
     fn near(&self, p: Point) -> impl Iterator<Item = &Candidate> + '_ {
         let cell = self.cell;
-        let from = self.by_x.partition_point(|(q, _)| q.x < p.x - cell);
+        // A candidate `q` passes the tests below only if `q.x >= p.x - cell`,
+        // `q.x <= p.x + cell` and `|q.y - p.y| <= cell` as computed; rounding is monotone
+        // (and `p.y - q.y` is `-(q.y - p.y)`), so then `lo` and `hi` pass these tests too.
+        // When they fail, no candidate is near (most bending points of a local diagram).
+        let maybe = p.x - cell <= self.hi.x
+            && p.x + cell >= self.lo.x
+            && self.lo.y - p.y <= cell
+            && p.y - self.hi.y <= cell;
+        let from = if maybe {
+            self.by_x.partition_point(|(q, _)| q.x < p.x - cell)
+        } else {
+            self.by_x.len()
+        };
         self.by_x[from..]
             .iter()
             .take_while(move |(q, _)| q.x <= p.x + cell)
@@ -567,7 +595,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     // Influenced edges, with their first and last influenced chord.
     let mut influenced: HashSet<EdgeId> = HashSet::default();
     let mut hits: HashMap<EdgeId, (usize, usize)> = HashMap::default();
-    let mut change_zones: Vec<Zone> = Vec::new();
+    let mut change_zones: Vec<Zone> = Vec::with_capacity(changed.len());
     for &(a, b) in &changed {
         let env = AABB::from_corners([a.x, a.y], [b.x, b.y]);
         change_zones.push(Zone::Box(Aabb2 {
@@ -577,7 +605,10 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         for item in dynamic.index.sweep.locate_in_envelope_intersecting(env) {
             let id = item.data;
             let Some(e) = ecm.edges.get(id) else { continue };
-            let near = |w: &[BendingPoint]| Zone::chord(&w[0], &w[1], deviation).meets(a, b, eps);
+            let near = |w: &[BendingPoint]| {
+                let z = Zone::chord(&w[0], &w[1], deviation);
+                !z.box_misses(a, b, eps) && z.meets(a, b, eps)
+            };
             let chords = &e.bending_points;
             if let Some(h) = hits.get_mut(&id) {
                 // Already influenced by another changed wall: only chords outside its
@@ -600,7 +631,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         }
     }
     // Old vertices at the ends of influenced edges, with the influenced edge ends they lose.
-    let mut lost: Vec<(VertexId, usize, bool)> = Vec::new();
+    let mut lost: Vec<(VertexId, usize, bool)> = Vec::with_capacity(2 * influenced.len());
     let mut seen: HashSet<VertexId> = HashSet::default();
     for &id in &influenced {
         let e = &ecm.edges[id];
@@ -647,9 +678,12 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     let mut cuts = Cuts {
         by_x: Vec::new(),
         cell: 2.0 * match_tol,
+        lo: Point::splat(f64::INFINITY),
+        hi: Point::splat(f64::NEG_INFINITY),
         planned: Vec::new(),
     };
-    let mut cut_zones = change_zones.clone();
+    // The rebuilt bending points `from..=to` of each influenced edge, in order.
+    let mut spans: Vec<(EdgeId, usize, usize)> = Vec::with_capacity(hits.len());
     let mut cut_vertices: HashSet<VertexId> = HashSet::default();
     for (&id, &(first, last)) in &hits {
         let e = &ecm.edges[id];
@@ -679,11 +713,21 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             cut_vertices.insert(e.end);
             cuts.add(id, End::End, bps, last + 1..=to - 1);
         }
-        for w in bps[from..=to].windows(2) {
+        spans.push((id, from, to));
+    }
+    let mut cut_zones =
+        Vec::with_capacity(change_zones.len() + spans.iter().map(|s| s.2 - s.1).sum::<usize>());
+    cut_zones.extend_from_slice(&change_zones);
+    for &(id, from, to) in &spans {
+        for w in ecm.edges[id].bending_points[from..=to].windows(2) {
             cut_zones.push(Zone::chord(&w[0], &w[1], deviation));
         }
     }
     cuts.by_x.sort_unstable_by(|a, b| a.0.x.total_cmp(&b.0.x));
+    for (q, _) in &cuts.by_x {
+        cuts.lo = Point::new(f64::min(cuts.lo.x, q.x), f64::min(cuts.lo.y, q.y));
+        cuts.hi = Point::new(f64::max(cuts.hi.x, q.x), f64::max(cuts.hi.y, q.y));
+    }
     for z in &mut cut_zones {
         *z = z.expanded(margin);
     }
@@ -730,6 +774,12 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     }
     // Whole edges: every chord of every influenced edge is rebuilt.
     let mut zones = change_zones;
+    zones.reserve(
+        ctx.influenced
+            .iter()
+            .map(|&id| ecm.edges[id].bending_points.len() - 1)
+            .sum(),
+    );
     for &id in &ctx.influenced {
         for w in ecm.edges[id].bending_points.windows(2) {
             zones.push(Zone::chord(&w[0], &w[1], deviation));
@@ -829,55 +879,85 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
 /// local diagram). Every wall a zone or a chord inside the region can meet is here.
 struct Nearby {
     walls: Vec<NearbyWall>,
+    /// The walls that were not taken, in the same order.
+    untaken: Vec<NearbyWall>,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct NearbyWall {
     key: WallKey,
-    /// Bounding box, grid units.
-    envelope: AABB<[f64; 2]>,
+    /// Bounding box, grid units, grown by 1 on every side (exact: the corners are grid
+    /// points), for [`NearbyWall::meets`].
+    reach: Aabb2,
     /// Ends, user units.
     p: Point,
     q: Point,
     taken: bool,
 }
 
-/// The box of grid points that holds a zone's bounding box (grid units).
-fn grid_envelope(zone: &Zone, scale: f64) -> AABB<[f64; 2]> {
+/// A zone's bounding box in grid units (not rounded to grid points).
+fn grid_box(zone: &Zone, scale: f64) -> Aabb2 {
     let b = zone.bbox();
-    AABB::from_corners(
-        [(b.min.x * scale).floor(), (b.min.y * scale).floor()],
-        [(b.max.x * scale).ceil(), (b.max.y * scale).ceil()],
-    )
+    Aabb2 {
+        min: Point::new(b.min.x * scale, b.min.y * scale),
+        max: Point::new(b.max.x * scale, b.max.y * scale),
+    }
 }
 
 impl Nearby {
     fn collect(ctx: &Context<'_>, zones: &[Zone], region: Aabb2) -> Nearby {
         let grid = ctx.ecm.grid;
-        let mut walls = Vec::new();
-        new_walls_meeting(ctx, &Zone::Box(region), |key| {
-            let (a, b) = key.ends();
-            walls.push(NearbyWall {
-                key,
-                envelope: key_envelope(key),
-                p: grid.to_point(a),
-                q: grid.to_point(b),
-                taken: false,
+        // Sorted as keys (equal keys are the same wall), then completed.
+        let mut keys = Vec::new();
+        new_walls_meeting(ctx, &Zone::Box(region), |key| keys.push(key));
+        keys.sort_unstable();
+        keys.dedup();
+        let mut walls: Vec<NearbyWall> = keys
+            .into_iter()
+            .map(|key| {
+                let (a, b) = key.ends();
+                NearbyWall {
+                    key,
+                    reach: Aabb2 {
+                        min: Point::new(a.x.min(b.x) as f64 - 1.0, a.y.min(b.y) as f64 - 1.0),
+                        max: Point::new(a.x.max(b.x) as f64 + 1.0, a.y.max(b.y) as f64 + 1.0),
+                    },
+                    p: grid.to_point(a),
+                    q: grid.to_point(b),
+                    taken: false,
+                }
             })
-        });
-        walls.sort_unstable_by_key(|w| w.key);
-        walls.dedup_by_key(|w| w.key);
-        let envelopes: Vec<AABB<[f64; 2]>> = zones
-            .iter()
-            .map(|z| grid_envelope(z, grid.scale()))
+            .collect();
+        let boxes: Vec<Aabb2> = zones.iter().map(|z| grid_box(z, grid.scale())).collect();
+        // The zones in runs of `CHUNK` (consecutive chords of an edge lie close together),
+        // with the union of their boxes: a wall that meets a box of the run meets the
+        // union (its corners are the boxes' smallest and largest coordinates, no
+        // rounding; `f64::min` and `max` pass over a NaN, which meets nothing), so when
+        // it misses the union the run's zones need no test.
+        const CHUNK: usize = 8;
+        let unions: Vec<Aabb2> = boxes
+            .chunks(CHUNK)
+            .map(|c| {
+                let (mut lo, mut hi) =
+                    (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
+                for b in c {
+                    lo = Point::new(f64::min(lo.x, b.min.x), f64::min(lo.y, b.min.y));
+                    hi = Point::new(f64::max(hi.x, b.max.x), f64::max(hi.y, b.max.y));
+                }
+                Aabb2 { min: lo, max: hi }
+            })
             .collect();
         for w in &mut walls {
             w.taken = zones
-                .iter()
-                .zip(&envelopes)
-                .any(|(z, env)| w.meets(z, env, ctx.tol));
+                .chunks(CHUNK)
+                .zip(boxes.chunks(CHUNK))
+                .zip(&unions)
+                .any(|((zs, bs), u)| {
+                    w.box_meets(u) && zs.iter().zip(bs).any(|(z, b)| w.meets(z, b, ctx.tol))
+                });
         }
-        Nearby { walls }
+        let untaken = walls.iter().filter(|w| !w.taken).copied().collect();
+        Nearby { walls, untaken }
     }
 
     fn taken(&self) -> impl Iterator<Item = WallKey> + '_ {
@@ -892,17 +972,28 @@ impl Nearby {
 
     /// Whether a wall that was not taken meets `zone` (whose box lies in the region).
     fn untaken_meet(&self, ctx: &Context<'_>, zone: &Zone) -> bool {
-        let env = grid_envelope(zone, ctx.ecm.grid.scale());
-        self.walls
-            .iter()
-            .any(|w| !w.taken && w.meets(zone, &env, ctx.tol))
+        let b = grid_box(zone, ctx.ecm.grid.scale());
+        self.untaken.iter().any(|w| w.meets(zone, &b, ctx.tol))
     }
 }
 
 impl NearbyWall {
-    /// The test of [`new_walls_meeting`]: the boxes meet, and for a cone the wall.
-    fn meets(&self, zone: &Zone, env: &AABB<[f64; 2]>, slack: f64) -> bool {
-        env.intersects(&self.envelope)
+    /// Whether the wall's bounding box meets the box of grid points that holds `b` (a
+    /// zone's [`grid_box`]), the box test of [`new_walls_meeting`]. For a grid coordinate
+    /// `n`, `floor(x) <= n` exactly when `x < n + 1`, and `ceil(x) >= n` exactly when
+    /// `x > n - 1` (also for infinite `x`; never for NaN), so no rounding is needed.
+    #[inline]
+    fn box_meets(&self, b: &Aabb2) -> bool {
+        b.min.x < self.reach.max.x
+            && b.min.y < self.reach.max.y
+            && b.max.x > self.reach.min.x
+            && b.max.y > self.reach.min.y
+    }
+
+    /// The test of [`new_walls_meeting`]: the boxes meet, and for a cone the wall. `b` is
+    /// the zone's [`grid_box`].
+    fn meets(&self, zone: &Zone, b: &Aabb2, slack: f64) -> bool {
+        self.box_meets(b)
             && match zone {
                 Zone::Box(_) => true,
                 Zone::Cone { .. } => zone.meets(self.p, self.q, slack),
@@ -984,13 +1075,17 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
     // Whether the region lies inside that box (it does unless the box was clamped at the
     // grid's limits).
     let bounded = region.strictly_inside(&inner);
+    let zone_boxes: Vec<Aabb2> = zones.iter().map(Zone::bbox).collect();
     let known = |cz: &Zone| {
         let cb = cz.bbox();
         let inside = cb.strictly_inside(&inner);
         if cb.strictly_inside(&region) {
             // Every wall meeting `cz` is one of the region's (first the cheaper test).
             return (inside && !near.untaken_meet(ctx, cz))
-                || zones.iter().any(|z| z.holds(cz, ctx.tol));
+                || zones
+                    .iter()
+                    .zip(&zone_boxes)
+                    .any(|(z, zb)| z.holds_boxed(zb, cz, &cb, ctx.tol));
         }
         if !inside {
             return false;
@@ -1272,16 +1367,49 @@ fn pieces_of(
 /// The validation of the full build, on pieces of the local ECM.
 fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
     let scale = l.grid.scale();
+    // The walls that can pass `closer_wall`'s box test for some bending point of a piece.
+    let mut near: Vec<LocalWall> = Vec::with_capacity(walls.len());
     for piece in pieces {
         let bps = &l.edges[piece.edge].bending_points[piece.from..=piece.to];
-        for bp in bps {
+        // The bending points' positions and clearances (grid units), equidistance first.
+        let at = |bp: &BendingPoint| {
             let q = bp.position * scale;
             let (dl, dr) = (q.distance(bp.left * scale), q.distance(bp.right * scale));
+            (q, dl, dr)
+        };
+        // The box of the tested positions, and the largest box-test margin.
+        let (mut lo, mut hi, mut margin) = (
+            Point::splat(f64::INFINITY),
+            -Point::splat(f64::INFINITY),
+            0.0f64,
+        );
+        for bp in bps {
+            let (q, dl, dr) = at(bp);
             if (dl - dr).abs() > tol {
                 return false;
             }
             let clearance = dl.min(dr);
-            if clearance > tol && closer_wall(walls, q, clearance - tol) {
+            if clearance > tol {
+                lo = lo.min(q);
+                hi = hi.max(q);
+                margin = margin.max(closer_margin(q, clearance - tol));
+            }
+        }
+        // A wall passes the box test for `q` with margin `m` when `q.x >= min.x - m` (and
+        // alike on the other sides). Rounding is monotone, so `min.x - margin` rounds to at
+        // most `min.x - m` for `m <= margin`, and `hi.x >= q.x`: the wall passes this test
+        // too. The other walls pass no bending point's test and are left out.
+        near.clear();
+        near.extend(walls.iter().filter(|w| {
+            hi.x >= w.min.x - margin
+                && hi.y >= w.min.y - margin
+                && lo.x <= w.max.x + margin
+                && lo.y <= w.max.y + margin
+        }));
+        for bp in bps {
+            let (q, dl, dr) = at(bp);
+            let clearance = dl.min(dr);
+            if clearance > tol && closer_wall(&near, q, clearance - tol) {
                 return false;
             }
         }
@@ -1289,11 +1417,15 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
             for w in bps.windows(2) {
                 let piece = cell_corners(&w[0], &w[1], side);
                 let area = signed_area(&piece) * scale * scale;
-                let size = piece
-                    .iter()
-                    .map(|p| (*p - piece[0]).length() * scale)
-                    .fold(0.0, f64::max);
-                if area < -tol * size.max(1.0) {
+                // `-tol * size.max(1.0)` is at most `-tol` (rounding is monotone), so an
+                // area of at least `-tol` passes without the size.
+                if area < -tol && {
+                    let size = piece
+                        .iter()
+                        .map(|p| (*p - piece[0]).length() * scale)
+                        .fold(0.0, f64::max);
+                    area < -tol * size.max(1.0)
+                } {
                     return false;
                 }
             }
