@@ -845,6 +845,14 @@ impl Cuts {
 /// The new walls (the current ones without the removed, with the added) that meet the
 /// zone (a box: whose bounding boxes meet it), each passed to `f`.
 fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey)) {
+    walls_meeting_while(ctx, zone, |k| {
+        f(k);
+        true
+    });
+}
+
+/// [`new_walls_meeting`], stopping when `f` returns `false`; whether it went through all.
+fn walls_meeting_while(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey) -> bool) -> bool {
     let grid = ctx.ecm.grid;
     let scale = grid.scale();
     let b = zone.bbox();
@@ -863,15 +871,16 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
         [hi[0] as i64 + 1, hi[1] as i64 + 1],
     );
     for k in ctx.walls.in_box(ilo, ihi) {
-        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) && meets(k) {
-            f(k);
+        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) && meets(k) && !f(k) {
+            return false;
         }
     }
     for k in ctx.delta.added() {
-        if env.intersects(&key_envelope(*k)) && meets(*k) {
-            f(*k);
+        if env.intersects(&key_envelope(*k)) && meets(*k) && !f(*k) {
+            return false;
         }
     }
+    true
 }
 
 /// The new walls whose bounding boxes meet an attempt's region (one wall query), sorted,
@@ -1090,9 +1099,8 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
         if !inside {
             return false;
         }
-        let mut all = true;
-        new_walls_meeting(ctx, cz, |k| all &= near.is_taken(k));
-        all
+        // Every wall meeting `cz` was taken (the first one that was not ends the query).
+        walls_meeting_while(ctx, cz, |k| near.is_taken(k))
     };
     for &transform in &ctx.options.recovery {
         let Some(transformed) = transform.apply_walls(&local) else {
@@ -1369,27 +1377,27 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
     let scale = l.grid.scale();
     // The walls that can pass `closer_wall`'s box test for some bending point of a piece.
     let mut near: Vec<LocalWall> = Vec::with_capacity(walls.len());
+    // The positions to test against the walls, with their limits.
+    let mut tests: Vec<(Point, f64)> = Vec::new();
     for piece in pieces {
         let bps = &l.edges[piece.edge].bending_points[piece.from..=piece.to];
-        // The bending points' positions and clearances (grid units), equidistance first.
-        let at = |bp: &BendingPoint| {
-            let q = bp.position * scale;
-            let (dl, dr) = (q.distance(bp.left * scale), q.distance(bp.right * scale));
-            (q, dl, dr)
-        };
-        // The box of the tested positions, and the largest box-test margin.
+        // The bending points' positions and clearances (grid units), equidistance first;
+        // the box of the tested positions, and the largest box-test margin.
         let (mut lo, mut hi, mut margin) = (
             Point::splat(f64::INFINITY),
             -Point::splat(f64::INFINITY),
             0.0f64,
         );
+        tests.clear();
         for bp in bps {
-            let (q, dl, dr) = at(bp);
+            let q = bp.position * scale;
+            let (dl, dr) = (q.distance(bp.left * scale), q.distance(bp.right * scale));
             if (dl - dr).abs() > tol {
                 return false;
             }
             let clearance = dl.min(dr);
             if clearance > tol {
+                tests.push((q, clearance - tol));
                 lo = lo.min(q);
                 hi = hi.max(q);
                 margin = margin.max(closer_margin(q, clearance - tol));
@@ -1406,12 +1414,8 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
                 && lo.x <= w.max.x + margin
                 && lo.y <= w.max.y + margin
         }));
-        for bp in bps {
-            let (q, dl, dr) = at(bp);
-            let clearance = dl.min(dr);
-            if clearance > tol && closer_wall(&near, q, clearance - tol) {
-                return false;
-            }
+        if tests.iter().any(|&(q, limit)| closer_wall(&near, q, limit)) {
+            return false;
         }
         for side in [Side::Left, Side::Right] {
             for w in bps.windows(2) {
