@@ -895,13 +895,91 @@ struct Nearby {
 #[derive(Clone, Copy, Debug)]
 struct NearbyWall {
     key: WallKey,
-    /// Bounding box, grid units, grown by 1 on every side (exact: the corners are grid
-    /// points), for [`NearbyWall::meets`].
-    reach: Aabb2,
+    /// Bounding box, grid units (grid points: integers, never `-0.0`).
+    min: Point,
+    max: Point,
     /// Ends, user units.
     p: Point,
     q: Point,
     taken: bool,
+}
+
+/// `floor(x) <= n` as `rstar` compares (through `OrderedFloat`: as `f64` but for NaN),
+/// for `x` not NaN and an integer `n`: exactly `x < n + 1`.
+#[inline]
+fn floor_le(x: f64, n: f64) -> bool {
+    x < n + 1.0
+}
+
+/// `ceil(x) >= n` as `rstar` compares, for `x` not NaN and an integer `n`: exactly
+/// `x > n - 1`.
+#[inline]
+fn ceil_ge(x: f64, n: f64) -> bool {
+    x > n - 1.0
+}
+
+/// Whether a zone's [`grid_box`] takes the fast box test: not NaN, and not flat (then
+/// `floor` of its lower and `ceil` of its upper corner are its rounded corners in the
+/// order `AABB::from_corners` puts them, as in [`grid_envelope`]).
+#[inline]
+fn plain(b: &Aabb2) -> bool {
+    b.min.x < b.max.x && b.min.y < b.max.y
+}
+
+/// The box of grid points that holds a zone's bounding box (grid units).
+fn grid_envelope(zone: &Zone, scale: f64) -> AABB<[f64; 2]> {
+    let b = zone.bbox();
+    AABB::from_corners(
+        [(b.min.x * scale).floor(), (b.min.y * scale).floor()],
+        [(b.max.x * scale).ceil(), (b.max.y * scale).ceil()],
+    )
+}
+
+#[cfg(test)]
+mod box_test_tests {
+    use super::*;
+
+    /// `floor_le` and `ceil_ge` against `floor`, `ceil` and `rstar`'s `intersects`.
+    #[test]
+    fn fast_box_test_matches_rounding() {
+        let mut xs = vec![
+            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.0, -2.0, 0.999, -0.999,
+        ];
+        xs.extend([
+            1e-300,
+            -1e-300,
+            3.0e9,
+            -3.0e9,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ]);
+        let mut r = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..4000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            xs.push((r % 4001) as f64 * 0.0025 - 5.0);
+        }
+        for &x in &xs {
+            for n in -4..=4 {
+                let n = n as f64;
+                // One axis of `intersects`: the other axis always meets.
+                let wall = AABB::from_corners([n, -10.0], [n, 10.0]);
+                let lower = AABB::from_corners([x.floor(), 0.0], [x.floor().max(n) + 1.0, 1.0]);
+                let upper = AABB::from_corners([x.ceil().min(n) - 1.0, 0.0], [x.ceil(), 1.0]);
+                assert_eq!(
+                    floor_le(x, n),
+                    lower.intersects(&wall),
+                    "floor_le({x:e}, {n})"
+                );
+                assert_eq!(
+                    ceil_ge(x, n),
+                    upper.intersects(&wall),
+                    "ceil_ge({x:e}, {n})"
+                );
+            }
+        }
+    }
 }
 
 /// A zone's bounding box in grid units (not rounded to grid points).
@@ -927,10 +1005,8 @@ impl Nearby {
                 let (a, b) = key.ends();
                 NearbyWall {
                     key,
-                    reach: Aabb2 {
-                        min: Point::new(a.x.min(b.x) as f64 - 1.0, a.y.min(b.y) as f64 - 1.0),
-                        max: Point::new(a.x.max(b.x) as f64 + 1.0, a.y.max(b.y) as f64 + 1.0),
-                    },
+                    min: Point::new(a.x.min(b.x) as f64, a.y.min(b.y) as f64),
+                    max: Point::new(a.x.max(b.x) as f64, a.y.max(b.y) as f64),
                     p: grid.to_point(a),
                     q: grid.to_point(b),
                     taken: false,
@@ -939,30 +1015,40 @@ impl Nearby {
             .collect();
         let boxes: Vec<Aabb2> = zones.iter().map(|z| grid_box(z, grid.scale())).collect();
         // The zones in runs of `CHUNK` (consecutive chords of an edge lie close together),
-        // with the union of their boxes: a wall that meets a box of the run meets the
-        // union (its corners are the boxes' smallest and largest coordinates, no
-        // rounding; `f64::min` and `max` pass over a NaN, which meets nothing), so when
-        // it misses the union the run's zones need no test.
+        // with the union of their boxes: the smallest and largest coordinates, no
+        // rounding. `floor_le` and `ceil_ge` are monotone, so a wall that meets a box of
+        // the run meets the union, and when it misses the union the run's zones need no
+        // test. A run with a box off the fast test ([`plain`]) is always tested.
         const CHUNK: usize = 8;
-        let unions: Vec<Aabb2> = boxes
+        let least = |a: f64, b: f64| if b < a { b } else { a };
+        let most = |a: f64, b: f64| if b > a { b } else { a };
+        let unions: Vec<Option<Aabb2>> = boxes
             .chunks(CHUNK)
             .map(|c| {
                 let (mut lo, mut hi) =
                     (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
                 for b in c {
-                    lo = Point::new(f64::min(lo.x, b.min.x), f64::min(lo.y, b.min.y));
-                    hi = Point::new(f64::max(hi.x, b.max.x), f64::max(hi.y, b.max.y));
+                    if !plain(b) {
+                        return None;
+                    }
+                    lo = Point::new(least(lo.x, b.min.x), least(lo.y, b.min.y));
+                    hi = Point::new(most(hi.x, b.max.x), most(hi.y, b.max.y));
                 }
-                Aabb2 { min: lo, max: hi }
+                Some(Aabb2 { min: lo, max: hi })
             })
             .collect();
+        let scale = grid.scale();
         for w in &mut walls {
             w.taken = zones
                 .chunks(CHUNK)
                 .zip(boxes.chunks(CHUNK))
                 .zip(&unions)
                 .any(|((zs, bs), u)| {
-                    w.box_meets(u) && zs.iter().zip(bs).any(|(z, b)| w.meets(z, b, ctx.tol))
+                    u.is_none_or(|u| w.box_meets(&u))
+                        && zs
+                            .iter()
+                            .zip(bs)
+                            .any(|(z, b)| w.meets(z, b, scale, ctx.tol))
                 });
         }
         let untaken = walls.iter().filter(|w| !w.taken).copied().collect();
@@ -981,28 +1067,44 @@ impl Nearby {
 
     /// Whether a wall that was not taken meets `zone` (whose box lies in the region).
     fn untaken_meet(&self, ctx: &Context<'_>, zone: &Zone) -> bool {
-        let b = grid_box(zone, ctx.ecm.grid.scale());
-        self.untaken.iter().any(|w| w.meets(zone, &b, ctx.tol))
+        let scale = ctx.ecm.grid.scale();
+        let b = grid_box(zone, scale);
+        self.untaken
+            .iter()
+            .any(|w| w.meets(zone, &b, scale, ctx.tol))
     }
 }
 
 impl NearbyWall {
     /// Whether the wall's bounding box meets the box of grid points that holds `b` (a
-    /// zone's [`grid_box`]), the box test of [`new_walls_meeting`]. For a grid coordinate
-    /// `n`, `floor(x) <= n` exactly when `x < n + 1`, and `ceil(x) >= n` exactly when
-    /// `x > n - 1` (also for infinite `x`; never for NaN), so no rounding is needed.
+    /// zone's [`grid_box`], [`plain`]): the box test of [`new_walls_meeting`] (`floor` and
+    /// `ceil` of `b` against the wall's box), without rounding.
     #[inline]
     fn box_meets(&self, b: &Aabb2) -> bool {
-        b.min.x < self.reach.max.x
-            && b.min.y < self.reach.max.y
-            && b.max.x > self.reach.min.x
-            && b.max.y > self.reach.min.y
+        floor_le(b.min.x, self.max.x)
+            && floor_le(b.min.y, self.max.y)
+            && ceil_ge(b.max.x, self.min.x)
+            && ceil_ge(b.max.y, self.min.y)
+    }
+
+    /// The box test of [`new_walls_meeting`] as it is written there (for a zone box that
+    /// is not [`plain`]: never in practice).
+    #[cold]
+    #[inline(never)]
+    fn rounded_box_meets(&self, zone: &Zone, scale: f64) -> bool {
+        grid_envelope(zone, scale).intersects(&key_envelope(self.key))
     }
 
     /// The test of [`new_walls_meeting`]: the boxes meet, and for a cone the wall. `b` is
-    /// the zone's [`grid_box`].
-    fn meets(&self, zone: &Zone, b: &Aabb2, slack: f64) -> bool {
-        self.box_meets(b)
+    /// the zone's [`grid_box`] (`scale` the grid's, for a box off the fast test).
+    #[inline]
+    fn meets(&self, zone: &Zone, b: &Aabb2, scale: f64, slack: f64) -> bool {
+        let boxes_meet = if plain(b) {
+            self.box_meets(b)
+        } else {
+            self.rounded_box_meets(zone, scale)
+        };
+        boxes_meet
             && match zone {
                 Zone::Box(_) => true,
                 Zone::Cone { .. } => zone.meets(self.p, self.q, slack),
