@@ -262,18 +262,11 @@ impl Zone {
                     && w.max.y >= b.min.y - slack
             }
             Zone::Cone { a, ra, b, rb } => {
-                // Every way below of meeting the cone passes within `max(ra, rb) + slack`
-                // of the axis: a segment whose box is farther in x or y is out (with a
-                // margin for rounding).
-                let r = ra.max(rb) + slack;
-                let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
-                if p.x.max(q.x) < a.x.min(b.x) - r
-                    || p.y.max(q.y) < a.y.min(b.y) - r
-                    || p.x.min(q.x) > a.x.max(b.x) + r
-                    || p.y.min(q.y) > a.y.max(b.y) + r
-                {
+                if self.box_misses(p, q, slack) {
                     return false;
                 }
+                let r = ra.max(rb) + slack;
+                let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
                 // The cone lies in the capsule of radius `max(ra, rb)` around its axis, so a
                 // segment farther than `r` from the axis misses it (most segments that
                 // pass the box test; the four tests below cost twice this one).
@@ -291,12 +284,28 @@ impl Zone {
         }
     }
 
+    /// The first test of [`Zone::meets`] for a cone (`false` for a box): every way of
+    /// meeting the cone passes within `max(ra, rb) + slack` of the axis, so a segment
+    /// whose box is farther in x or y is out (with a margin for rounding). Cheap, and
+    /// inlined where most segments fail it.
+    #[inline(always)]
+    fn box_misses(&self, p: Point, q: Point, slack: f64) -> bool {
+        let Zone::Cone { a, ra, b, rb } = *self else {
+            return false;
+        };
+        let r = ra.max(rb) + slack;
+        let r = r + 1e-9 * (r + a.abs().max(b.abs()).max_element());
+        p.x.max(q.x) < a.x.min(b.x) - r
+            || p.y.max(q.y) < a.y.min(b.y) - r
+            || p.x.min(q.x) > a.x.max(b.x) + r
+            || p.y.min(q.y) > a.y.max(b.y) + r
+    }
+
     /// Whether `inner` lies strictly inside this zone, `slack` to spare. A cone is convex,
     /// so it holds another cone when it holds both end discs, and a box when it holds its
-    /// corners.
-    fn holds(&self, inner: &Zone, slack: f64) -> bool {
-        let outer_box = self.bbox();
-        if !inner.bbox().strictly_inside(&outer_box) {
+    /// corners. `outer_box` and `inner_box` are the zones' bounding boxes.
+    fn holds_boxed(&self, outer_box: &Aabb2, inner: &Zone, inner_box: &Aabb2, slack: f64) -> bool {
+        if !inner_box.strictly_inside(outer_box) {
             return false;
         }
         let Zone::Cone { a, ra, b, rb } = *self else {
@@ -448,13 +457,17 @@ impl LocalWall {
     }
 }
 
+/// Farther than this from a wall's box on one axis is farther than `limit` from `q`
+/// (with a margin for rounding): the box test of [`closer_wall`].
+fn closer_margin(q: Point, limit: f64) -> f64 {
+    limit * (1.0 + 1e-9) + 1e-9 * q.abs().max_element()
+}
+
 /// Whether one of `walls` is closer than `limit` to `q` (grid units). A few dozen walls:
 /// a scan with a box test first is cheaper than a tree.
 fn closer_wall(walls: &[LocalWall], q: Point, limit: f64) -> bool {
     let limit2 = limit * limit;
-    // Farther than this from a wall's box on one axis is farther than `limit` from it
-    // (with a margin for rounding).
-    let m = limit * (1.0 + 1e-9) + 1e-9 * q.abs().max_element();
+    let m = closer_margin(q, limit);
     walls.iter().any(|w| {
         q.x >= w.min.x - m && q.y >= w.min.y - m && q.x <= w.max.x + m && q.y <= w.max.y + m && {
             let d2 = w.distance_squared(q);
@@ -517,6 +530,9 @@ struct Cuts {
     /// a binary search finds the ones within `cell`).
     by_x: Vec<(Point, Candidate)>,
     cell: f64,
+    /// The smallest and largest coordinates of the candidates (NaN left out).
+    lo: Point,
+    hi: Point,
     /// Every cut end that must be found (its vertex counts on getting the edge back).
     planned: Vec<(EdgeId, End)>,
 }
@@ -525,7 +541,19 @@ impl Cuts {
     /// Every candidate within `cell` of `p` (and none farther than `cell` on an axis).
     fn near(&self, p: Point) -> impl Iterator<Item = &Candidate> + '_ {
         let cell = self.cell;
-        let from = self.by_x.partition_point(|(q, _)| q.x < p.x - cell);
+        // A candidate `q` passes the tests below only if `q.x >= p.x - cell`,
+        // `q.x <= p.x + cell` and `|q.y - p.y| <= cell` as computed; rounding is monotone
+        // (and `p.y - q.y` is `-(q.y - p.y)`), so then `lo` and `hi` pass these tests too.
+        // When they fail, no candidate is near (most bending points of a local diagram).
+        let maybe = p.x - cell <= self.hi.x
+            && p.x + cell >= self.lo.x
+            && self.lo.y - p.y <= cell
+            && p.y - self.hi.y <= cell;
+        let from = if maybe {
+            self.by_x.partition_point(|(q, _)| q.x < p.x - cell)
+        } else {
+            self.by_x.len()
+        };
         self.by_x[from..]
             .iter()
             .take_while(move |(q, _)| q.x <= p.x + cell)
@@ -567,7 +595,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     // Influenced edges, with their first and last influenced chord.
     let mut influenced: HashSet<EdgeId> = HashSet::default();
     let mut hits: HashMap<EdgeId, (usize, usize)> = HashMap::default();
-    let mut change_zones: Vec<Zone> = Vec::new();
+    let mut change_zones: Vec<Zone> = Vec::with_capacity(changed.len());
     for &(a, b) in &changed {
         let env = AABB::from_corners([a.x, a.y], [b.x, b.y]);
         change_zones.push(Zone::Box(Aabb2 {
@@ -577,7 +605,10 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         for item in dynamic.index.sweep.locate_in_envelope_intersecting(env) {
             let id = item.data;
             let Some(e) = ecm.edges.get(id) else { continue };
-            let near = |w: &[BendingPoint]| Zone::chord(&w[0], &w[1], deviation).meets(a, b, eps);
+            let near = |w: &[BendingPoint]| {
+                let z = Zone::chord(&w[0], &w[1], deviation);
+                !z.box_misses(a, b, eps) && z.meets(a, b, eps)
+            };
             let chords = &e.bending_points;
             if let Some(h) = hits.get_mut(&id) {
                 // Already influenced by another changed wall: only chords outside its
@@ -600,7 +631,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
         }
     }
     // Old vertices at the ends of influenced edges, with the influenced edge ends they lose.
-    let mut lost: Vec<(VertexId, usize, bool)> = Vec::new();
+    let mut lost: Vec<(VertexId, usize, bool)> = Vec::with_capacity(2 * influenced.len());
     let mut seen: HashSet<VertexId> = HashSet::default();
     for &id in &influenced {
         let e = &ecm.edges[id];
@@ -647,9 +678,12 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     let mut cuts = Cuts {
         by_x: Vec::new(),
         cell: 2.0 * match_tol,
+        lo: Point::splat(f64::INFINITY),
+        hi: Point::splat(f64::NEG_INFINITY),
         planned: Vec::new(),
     };
-    let mut cut_zones = change_zones.clone();
+    // The rebuilt bending points `from..=to` of each influenced edge, in order.
+    let mut spans: Vec<(EdgeId, usize, usize)> = Vec::with_capacity(hits.len());
     let mut cut_vertices: HashSet<VertexId> = HashSet::default();
     for (&id, &(first, last)) in &hits {
         let e = &ecm.edges[id];
@@ -679,11 +713,21 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             cut_vertices.insert(e.end);
             cuts.add(id, End::End, bps, last + 1..=to - 1);
         }
-        for w in bps[from..=to].windows(2) {
+        spans.push((id, from, to));
+    }
+    let mut cut_zones =
+        Vec::with_capacity(change_zones.len() + spans.iter().map(|s| s.2 - s.1).sum::<usize>());
+    cut_zones.extend_from_slice(&change_zones);
+    for &(id, from, to) in &spans {
+        for w in ecm.edges[id].bending_points[from..=to].windows(2) {
             cut_zones.push(Zone::chord(&w[0], &w[1], deviation));
         }
     }
     cuts.by_x.sort_unstable_by(|a, b| a.0.x.total_cmp(&b.0.x));
+    for (q, _) in &cuts.by_x {
+        cuts.lo = Point::new(f64::min(cuts.lo.x, q.x), f64::min(cuts.lo.y, q.y));
+        cuts.hi = Point::new(f64::max(cuts.hi.x, q.x), f64::max(cuts.hi.y, q.y));
+    }
     for z in &mut cut_zones {
         *z = z.expanded(margin);
     }
@@ -730,6 +774,12 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
     }
     // Whole edges: every chord of every influenced edge is rebuilt.
     let mut zones = change_zones;
+    zones.reserve(
+        ctx.influenced
+            .iter()
+            .map(|&id| ecm.edges[id].bending_points.len() - 1)
+            .sum(),
+    );
     for &id in &ctx.influenced {
         for w in ecm.edges[id].bending_points.windows(2) {
             zones.push(Zone::chord(&w[0], &w[1], deviation));
@@ -795,6 +845,14 @@ impl Cuts {
 /// The new walls (the current ones without the removed, with the added) that meet the
 /// zone (a box: whose bounding boxes meet it), each passed to `f`.
 fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey)) {
+    walls_meeting_while(ctx, zone, |k| {
+        f(k);
+        true
+    });
+}
+
+/// [`new_walls_meeting`], stopping when `f` returns `false`; whether it went through all.
+fn walls_meeting_while(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey) -> bool) -> bool {
     let grid = ctx.ecm.grid;
     let scale = grid.scale();
     let b = zone.bbox();
@@ -813,15 +871,16 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
         [hi[0] as i64 + 1, hi[1] as i64 + 1],
     );
     for k in ctx.walls.in_box(ilo, ihi) {
-        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) && meets(k) {
-            f(k);
+        if !ctx.removed.contains(&k) && env.intersects(&key_envelope(k)) && meets(k) && !f(k) {
+            return false;
         }
     }
     for k in ctx.delta.added() {
-        if env.intersects(&key_envelope(*k)) && meets(*k) {
-            f(*k);
+        if env.intersects(&key_envelope(*k)) && meets(*k) && !f(*k) {
+            return false;
         }
     }
+    true
 }
 
 /// The new walls whose bounding boxes meet an attempt's region (one wall query), sorted,
@@ -829,17 +888,42 @@ fn new_walls_meeting(ctx: &Context<'_>, zone: &Zone, mut f: impl FnMut(WallKey))
 /// local diagram). Every wall a zone or a chord inside the region can meet is here.
 struct Nearby {
     walls: Vec<NearbyWall>,
+    /// The walls that were not taken, in the same order.
+    untaken: Vec<NearbyWall>,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct NearbyWall {
     key: WallKey,
-    /// Bounding box, grid units.
-    envelope: AABB<[f64; 2]>,
+    /// Bounding box, grid units (grid points: integers, never `-0.0`).
+    min: Point,
+    max: Point,
     /// Ends, user units.
     p: Point,
     q: Point,
     taken: bool,
+}
+
+/// `floor(x) <= n` as `rstar` compares (through `OrderedFloat`: as `f64` but for NaN),
+/// for `x` not NaN and an integer `n`: exactly `x < n + 1`.
+#[inline]
+fn floor_le(x: f64, n: f64) -> bool {
+    x < n + 1.0
+}
+
+/// `ceil(x) >= n` as `rstar` compares, for `x` not NaN and an integer `n`: exactly
+/// `x > n - 1`.
+#[inline]
+fn ceil_ge(x: f64, n: f64) -> bool {
+    x > n - 1.0
+}
+
+/// Whether a zone's [`grid_box`] takes the fast box test: not NaN, and not flat (then
+/// `floor` of its lower and `ceil` of its upper corner are its rounded corners in the
+/// order `AABB::from_corners` puts them, as in [`grid_envelope`]).
+#[inline]
+fn plain(b: &Aabb2) -> bool {
+    b.min.x < b.max.x && b.min.y < b.max.y
 }
 
 /// The box of grid points that holds a zone's bounding box (grid units).
@@ -851,33 +935,124 @@ fn grid_envelope(zone: &Zone, scale: f64) -> AABB<[f64; 2]> {
     )
 }
 
+#[cfg(test)]
+mod box_test_tests {
+    use super::*;
+
+    /// `floor_le` and `ceil_ge` against `floor`, `ceil` and `rstar`'s `intersects`.
+    #[test]
+    fn fast_box_test_matches_rounding() {
+        let mut xs = vec![
+            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.0, -2.0, 0.999, -0.999,
+        ];
+        xs.extend([
+            1e-300,
+            -1e-300,
+            3.0e9,
+            -3.0e9,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ]);
+        let mut r = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..4000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            xs.push((r % 4001) as f64 * 0.0025 - 5.0);
+        }
+        for &x in &xs {
+            for n in -4..=4 {
+                let n = n as f64;
+                // One axis of `intersects`: the other axis always meets.
+                let wall = AABB::from_corners([n, -10.0], [n, 10.0]);
+                let lower = AABB::from_corners([x.floor(), 0.0], [x.floor().max(n) + 1.0, 1.0]);
+                let upper = AABB::from_corners([x.ceil().min(n) - 1.0, 0.0], [x.ceil(), 1.0]);
+                assert_eq!(
+                    floor_le(x, n),
+                    lower.intersects(&wall),
+                    "floor_le({x:e}, {n})"
+                );
+                assert_eq!(
+                    ceil_ge(x, n),
+                    upper.intersects(&wall),
+                    "ceil_ge({x:e}, {n})"
+                );
+            }
+        }
+    }
+}
+
+/// A zone's bounding box in grid units (not rounded to grid points).
+fn grid_box(zone: &Zone, scale: f64) -> Aabb2 {
+    let b = zone.bbox();
+    Aabb2 {
+        min: Point::new(b.min.x * scale, b.min.y * scale),
+        max: Point::new(b.max.x * scale, b.max.y * scale),
+    }
+}
+
 impl Nearby {
     fn collect(ctx: &Context<'_>, zones: &[Zone], region: Aabb2) -> Nearby {
         let grid = ctx.ecm.grid;
-        let mut walls = Vec::new();
-        new_walls_meeting(ctx, &Zone::Box(region), |key| {
-            let (a, b) = key.ends();
-            walls.push(NearbyWall {
-                key,
-                envelope: key_envelope(key),
-                p: grid.to_point(a),
-                q: grid.to_point(b),
-                taken: false,
+        // Sorted as keys (equal keys are the same wall), then completed.
+        let mut keys = Vec::new();
+        new_walls_meeting(ctx, &Zone::Box(region), |key| keys.push(key));
+        keys.sort_unstable();
+        keys.dedup();
+        let mut walls: Vec<NearbyWall> = keys
+            .into_iter()
+            .map(|key| {
+                let (a, b) = key.ends();
+                NearbyWall {
+                    key,
+                    min: Point::new(a.x.min(b.x) as f64, a.y.min(b.y) as f64),
+                    max: Point::new(a.x.max(b.x) as f64, a.y.max(b.y) as f64),
+                    p: grid.to_point(a),
+                    q: grid.to_point(b),
+                    taken: false,
+                }
             })
-        });
-        walls.sort_unstable_by_key(|w| w.key);
-        walls.dedup_by_key(|w| w.key);
-        let envelopes: Vec<AABB<[f64; 2]>> = zones
-            .iter()
-            .map(|z| grid_envelope(z, grid.scale()))
             .collect();
+        let boxes: Vec<Aabb2> = zones.iter().map(|z| grid_box(z, grid.scale())).collect();
+        // The zones in runs of `CHUNK` (consecutive chords of an edge lie close together),
+        // with the union of their boxes: the smallest and largest coordinates, no
+        // rounding. `floor_le` and `ceil_ge` are monotone, so a wall that meets a box of
+        // the run meets the union, and when it misses the union the run's zones need no
+        // test. A run with a box off the fast test ([`plain`]) is always tested.
+        const CHUNK: usize = 8;
+        let least = |a: f64, b: f64| if b < a { b } else { a };
+        let most = |a: f64, b: f64| if b > a { b } else { a };
+        let unions: Vec<Option<Aabb2>> = boxes
+            .chunks(CHUNK)
+            .map(|c| {
+                let (mut lo, mut hi) =
+                    (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
+                for b in c {
+                    if !plain(b) {
+                        return None;
+                    }
+                    lo = Point::new(least(lo.x, b.min.x), least(lo.y, b.min.y));
+                    hi = Point::new(most(hi.x, b.max.x), most(hi.y, b.max.y));
+                }
+                Some(Aabb2 { min: lo, max: hi })
+            })
+            .collect();
+        let scale = grid.scale();
         for w in &mut walls {
             w.taken = zones
-                .iter()
-                .zip(&envelopes)
-                .any(|(z, env)| w.meets(z, env, ctx.tol));
+                .chunks(CHUNK)
+                .zip(boxes.chunks(CHUNK))
+                .zip(&unions)
+                .any(|((zs, bs), u)| {
+                    u.is_none_or(|u| w.box_meets(&u))
+                        && zs
+                            .iter()
+                            .zip(bs)
+                            .any(|(z, b)| w.meets(z, b, scale, ctx.tol))
+                });
         }
-        Nearby { walls }
+        let untaken = walls.iter().filter(|w| !w.taken).copied().collect();
+        Nearby { walls, untaken }
     }
 
     fn taken(&self) -> impl Iterator<Item = WallKey> + '_ {
@@ -892,17 +1067,44 @@ impl Nearby {
 
     /// Whether a wall that was not taken meets `zone` (whose box lies in the region).
     fn untaken_meet(&self, ctx: &Context<'_>, zone: &Zone) -> bool {
-        let env = grid_envelope(zone, ctx.ecm.grid.scale());
-        self.walls
+        let scale = ctx.ecm.grid.scale();
+        let b = grid_box(zone, scale);
+        self.untaken
             .iter()
-            .any(|w| !w.taken && w.meets(zone, &env, ctx.tol))
+            .any(|w| w.meets(zone, &b, scale, ctx.tol))
     }
 }
 
 impl NearbyWall {
-    /// The test of [`new_walls_meeting`]: the boxes meet, and for a cone the wall.
-    fn meets(&self, zone: &Zone, env: &AABB<[f64; 2]>, slack: f64) -> bool {
-        env.intersects(&self.envelope)
+    /// Whether the wall's bounding box meets the box of grid points that holds `b` (a
+    /// zone's [`grid_box`], [`plain`]): the box test of [`new_walls_meeting`] (`floor` and
+    /// `ceil` of `b` against the wall's box), without rounding.
+    #[inline]
+    fn box_meets(&self, b: &Aabb2) -> bool {
+        floor_le(b.min.x, self.max.x)
+            && floor_le(b.min.y, self.max.y)
+            && ceil_ge(b.max.x, self.min.x)
+            && ceil_ge(b.max.y, self.min.y)
+    }
+
+    /// The box test of [`new_walls_meeting`] as it is written there (for a zone box that
+    /// is not [`plain`]: never in practice).
+    #[cold]
+    #[inline(never)]
+    fn rounded_box_meets(&self, zone: &Zone, scale: f64) -> bool {
+        grid_envelope(zone, scale).intersects(&key_envelope(self.key))
+    }
+
+    /// The test of [`new_walls_meeting`]: the boxes meet, and for a cone the wall. `b` is
+    /// the zone's [`grid_box`] (`scale` the grid's, for a box off the fast test).
+    #[inline]
+    fn meets(&self, zone: &Zone, b: &Aabb2, scale: f64, slack: f64) -> bool {
+        let boxes_meet = if plain(b) {
+            self.box_meets(b)
+        } else {
+            self.rounded_box_meets(zone, scale)
+        };
+        boxes_meet
             && match zone {
                 Zone::Box(_) => true,
                 Zone::Cone { .. } => zone.meets(self.p, self.q, slack),
@@ -984,20 +1186,23 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
     // Whether the region lies inside that box (it does unless the box was clamped at the
     // grid's limits).
     let bounded = region.strictly_inside(&inner);
+    let zone_boxes: Vec<Aabb2> = zones.iter().map(Zone::bbox).collect();
     let known = |cz: &Zone| {
         let cb = cz.bbox();
         let inside = cb.strictly_inside(&inner);
         if cb.strictly_inside(&region) {
             // Every wall meeting `cz` is one of the region's (first the cheaper test).
             return (inside && !near.untaken_meet(ctx, cz))
-                || zones.iter().any(|z| z.holds(cz, ctx.tol));
+                || zones
+                    .iter()
+                    .zip(&zone_boxes)
+                    .any(|(z, zb)| z.holds_boxed(zb, cz, &cb, ctx.tol));
         }
         if !inside {
             return false;
         }
-        let mut all = true;
-        new_walls_meeting(ctx, cz, |k| all &= near.is_taken(k));
-        all
+        // Every wall meeting `cz` was taken (the first one that was not ends the query).
+        walls_meeting_while(ctx, cz, |k| near.is_taken(k))
     };
     for &transform in &ctx.options.recovery {
         let Some(transformed) = transform.apply_walls(&local) else {
@@ -1272,8 +1477,20 @@ fn pieces_of(
 /// The validation of the full build, on pieces of the local ECM.
 fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
     let scale = l.grid.scale();
+    // The walls that can pass `closer_wall`'s box test for some bending point of a piece.
+    let mut near: Vec<LocalWall> = Vec::with_capacity(walls.len());
+    // The positions to test against the walls, with their limits.
+    let mut tests: Vec<(Point, f64)> = Vec::new();
     for piece in pieces {
         let bps = &l.edges[piece.edge].bending_points[piece.from..=piece.to];
+        // The bending points' positions and clearances (grid units), equidistance first;
+        // the box of the tested positions, and the largest box-test margin.
+        let (mut lo, mut hi, mut margin) = (
+            Point::splat(f64::INFINITY),
+            -Point::splat(f64::INFINITY),
+            0.0f64,
+        );
+        tests.clear();
         for bp in bps {
             let q = bp.position * scale;
             let (dl, dr) = (q.distance(bp.left * scale), q.distance(bp.right * scale));
@@ -1281,19 +1498,40 @@ fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
                 return false;
             }
             let clearance = dl.min(dr);
-            if clearance > tol && closer_wall(walls, q, clearance - tol) {
-                return false;
+            if clearance > tol {
+                tests.push((q, clearance - tol));
+                lo = lo.min(q);
+                hi = hi.max(q);
+                margin = margin.max(closer_margin(q, clearance - tol));
             }
+        }
+        // A wall passes the box test for `q` with margin `m` when `q.x >= min.x - m` (and
+        // alike on the other sides). Rounding is monotone, so `min.x - margin` rounds to at
+        // most `min.x - m` for `m <= margin`, and `hi.x >= q.x`: the wall passes this test
+        // too. The other walls pass no bending point's test and are left out.
+        near.clear();
+        near.extend(walls.iter().filter(|w| {
+            hi.x >= w.min.x - margin
+                && hi.y >= w.min.y - margin
+                && lo.x <= w.max.x + margin
+                && lo.y <= w.max.y + margin
+        }));
+        if tests.iter().any(|&(q, limit)| closer_wall(&near, q, limit)) {
+            return false;
         }
         for side in [Side::Left, Side::Right] {
             for w in bps.windows(2) {
                 let piece = cell_corners(&w[0], &w[1], side);
                 let area = signed_area(&piece) * scale * scale;
-                let size = piece
-                    .iter()
-                    .map(|p| (*p - piece[0]).length() * scale)
-                    .fold(0.0, f64::max);
-                if area < -tol * size.max(1.0) {
+                // `-tol * size.max(1.0)` is at most `-tol` (rounding is monotone), so an
+                // area of at least `-tol` passes without the size.
+                if area < -tol && {
+                    let size = piece
+                        .iter()
+                        .map(|p| (*p - piece[0]).length() * scale)
+                        .fold(0.0, f64::max);
+                    area < -tol * size.max(1.0)
+                } {
                     return false;
                 }
             }
