@@ -446,10 +446,12 @@ fn check_orientation(walls: &Walls, ends: &PointGroups) -> Result<(), BuildError
     }
 }
 
-/// Runs every check on a finished ECM against the walls it was built from.
+/// Runs every check on a finished ECM against the walls it was built from; `free_twice` is
+/// their [`free_area_twice`] (computed once by the caller).
 pub(crate) fn validate(
     ecm: &Ecm,
     walls: &Walls,
+    free_twice: i128,
     index: &mut WallIndex,
 ) -> Result<(), ValidationFailure> {
     let scale = ecm.grid.scale();
@@ -582,7 +584,7 @@ pub(crate) fn validate(
             ));
         }
     }
-    let free = free_area_twice(walls) as f64 * 0.5;
+    let free = free_twice as f64 * 0.5;
     if !at_most((cells - free).abs(), 1e-9 * free.abs().max(1.0) + tol) {
         return Err(fail(
             FailureKind::AreaMismatch { cells, free },
