@@ -194,6 +194,7 @@ impl Ring {
             boxes,
             order,
             active,
+            counts,
         } = scratch;
         edges.clear();
         edges.extend(self.edges());
@@ -203,25 +204,27 @@ impl Ring {
         // stable sort by `total_cmp` of before: the keys are the same order, and the pairs
         // are distinct), and the active boxes kept beside their edges: recomputing the
         // boxes from the edges in the inner loop was two thirds of this function.
-        order.clear();
-        order.extend(
-            boxes
-                .iter()
-                .zip(0u32..)
-                .map(|(b, i)| (total_order_key(b.min.x), i)),
-        );
-        if order.len() >= RADIX_SORT_FROM {
-            const DIGITS: [Digit; 6] = [
-                Digit::new(0, 11),
-                Digit::new(11, 11),
-                Digit::new(22, 11),
-                Digit::new(33, 11),
-                Digit::new(44, 11),
-                Digit::new(55, 11),
-            ];
-            radix_sort_by_key(order, &DIGITS[..], |&(k, _)| k);
-        } else {
-            order.sort_unstable();
+        if !sort_by_integer_left(boxes, order, counts) {
+            order.clear();
+            order.extend(
+                boxes
+                    .iter()
+                    .zip(0u32..)
+                    .map(|(b, i)| (total_order_key(b.min.x), i)),
+            );
+            if order.len() >= RADIX_SORT_FROM {
+                const DIGITS: [Digit; 6] = [
+                    Digit::new(0, 11),
+                    Digit::new(11, 11),
+                    Digit::new(22, 11),
+                    Digit::new(33, 11),
+                    Digit::new(44, 11),
+                    Digit::new(55, 11),
+                ];
+                radix_sort_by_key(order, &DIGITS[..], |&(k, _)| k);
+            } else {
+                order.sort_unstable();
+            }
         }
         active.clear();
         for &(_, i) in order.iter() {
@@ -283,6 +286,53 @@ pub(crate) struct SweepScratch {
     boxes: Vec<Aabb>,
     order: Vec<(u64, u32)>,
     active: Vec<(Aabb, usize)>,
+    counts: Vec<u32>,
+}
+
+/// Sorts the edges by the left side of their boxes into `order` (each as its
+/// [`total_order_key`] and number) when every left side is an integer, none of them
+/// `-0.0`, all within a range of at most 4n + 64 (grid maps): a counting sort by
+/// `x - min`, stable, so the order of the sort by (key, edge); returns false, leaving
+/// `order` as it was, otherwise. The differences are exact: two integers `x ≥ min` whose
+/// difference is that small are both small, or of one sign within a factor of two.
+fn sort_by_integer_left(
+    boxes: &[Aabb],
+    order: &mut Vec<(u64, u32)>,
+    counts: &mut Vec<u32>,
+) -> bool {
+    let n = boxes.len();
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for b in boxes {
+        let x = b.min.x;
+        // `-0.0` sorts below `0.0` by `total_cmp`, though the two are equal numbers.
+        if !(x.is_finite() && x == x.trunc()) || x.to_bits() == (-0.0f64).to_bits() {
+            return false;
+        }
+        lo = lo.min(x);
+        hi = hi.max(x);
+    }
+    let span = (4 * n + 64) as f64;
+    // Finite here (every side is), or infinite when the subtraction overflows.
+    if n == 0 || hi - lo > span {
+        return false;
+    }
+    let slots = (hi - lo) as usize + 2;
+    counts.clear();
+    counts.resize(slots, 0);
+    for b in boxes {
+        counts[(b.min.x - lo) as usize + 1] += 1;
+    }
+    for k in 1..slots {
+        counts[k] += counts[k - 1];
+    }
+    order.clear();
+    order.resize(n, (0, 0));
+    for (b, i) in boxes.iter().zip(0u32..) {
+        let slot = &mut counts[(b.min.x - lo) as usize];
+        order[*slot as usize] = (total_order_key(b.min.x), i);
+        *slot += 1;
+    }
+    true
 }
 
 /// Exact point location against one ring for many queries: the ring's edges listed by
