@@ -226,6 +226,7 @@ impl Ring {
                 order.sort_unstable();
             }
         }
+        let finite = self.vertices.iter().all(|p| p.is_finite());
         active.clear();
         for &(_, i) in order.iter() {
             let (bi, i) = (boxes[i as usize], i as usize);
@@ -235,7 +236,7 @@ impl Ring {
                     continue;
                 }
                 let (lo, hi) = (i.min(j), i.max(j));
-                if edges_conflict(edges, lo, hi, n) {
+                if edges_conflict(edges, lo, hi, n, finite) {
                     return Some(SelfIntersection {
                         first_edge: lo,
                         second_edge: hi,
@@ -256,8 +257,10 @@ impl Ring {
         let edges: [Segment; SMALL_RING] =
             std::array::from_fn(|i| Segment::new(v[i % n], v[(i + 1) % n]));
         let boxes: [Aabb; SMALL_RING] = std::array::from_fn(|i| edges[i].aabb());
+        let finite = v.iter().all(|p| p.is_finite());
         (0..n).any(|i| {
-            (i + 1..n).any(|j| boxes[i].intersects(&boxes[j]) && edges_conflict(&edges, i, j, n))
+            (i + 1..n)
+                .any(|j| boxes[i].intersects(&boxes[j]) && edges_conflict(&edges, i, j, n, finite))
         })
     }
 }
@@ -447,7 +450,10 @@ impl<'a> RingLocator<'a> {
 }
 
 /// Whether edges `i < j` of a ring with `n` edges meet anywhere they should not.
-fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize) -> bool {
+///
+/// `ring_finite` says that every vertex of the ring is finite (then so are the four ends).
+#[inline]
+fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize, ring_finite: bool) -> bool {
     let (e, f) = (edges[i], edges[j]);
     let adjacent_forward = j == i + 1; // e.b == f.a
     let adjacent_wrap = i == 0 && j == n - 1; // f.b == e.a
@@ -457,7 +463,7 @@ fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize) -> bool {
     // Neighbours with finite coordinates always meet at their shared vertex (the same
     // point of the ring): the exact intersection test, which would say so, is skipped
     // for them (it was a third of this sweep on grid maps).
-    let finite = [e.a, e.b, f.a, f.b].iter().all(|p| p.is_finite());
+    let finite = ring_finite || [e.a, e.b, f.a, f.b].iter().all(|p| p.is_finite());
     if !finite && !segments_intersect(e.a, e.b, f.a, f.b) {
         return false;
     }
@@ -579,7 +585,7 @@ mod tests {
                     continue;
                 }
                 let (lo, hi) = (i.min(j), i.max(j));
-                if edges_conflict(&edges, lo, hi, n) {
+                if edges_conflict(&edges, lo, hi, n, false) {
                     return Some(SelfIntersection {
                         first_edge: lo,
                         second_edge: hi,
