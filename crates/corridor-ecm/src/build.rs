@@ -218,7 +218,7 @@ impl Ecm {
                 walls.grid.to_user_length(walls.grid.to_user_length(1.0)) * free_twice as f64 * 0.5;
             stats.extraction += clock.elapsed();
             let clock = Instant::now();
-            let verdict = validate(&ecm, walls, &mut index);
+            let verdict = validate(&ecm, walls, free_twice, &mut index);
             stats.validation += clock.elapsed();
             match verdict {
                 Ok(()) => {

@@ -446,10 +446,12 @@ fn check_orientation(walls: &Walls, ends: &PointGroups) -> Result<(), BuildError
     }
 }
 
-/// Runs every check on a finished ECM against the walls it was built from.
+/// Runs every check on a finished ECM against the walls it was built from; `free_twice` is
+/// their [`free_area_twice`] (computed once by the caller).
 pub(crate) fn validate(
     ecm: &Ecm,
     walls: &Walls,
+    free_twice: i128,
     index: &mut WallIndex,
 ) -> Result<(), ValidationFailure> {
     let scale = ecm.grid.scale();
@@ -476,14 +478,21 @@ pub(crate) fn validate(
     // A query box grown by a grid step, so that rounding cannot leave out a wall whose
     // distance is just under the radius.
     let margin = 1.0 + tol;
+    // Each bending point in grid coordinates with its distances to its two nearest
+    // points, computed once per point (a run used to compute them again for the points
+    // it grew over; the same operations, so the same values).
+    let mut measured: Vec<(Point, f64, f64)> = Vec::new();
     for (_, edge) in ecm.edges() {
         let bps = &edge.bending_points;
+        measured.clear();
+        measured.extend(bps.iter().map(|b| {
+            let q = g(b.position);
+            (q, q.distance(g(b.left)), q.distance(g(b.right)))
+        }));
         // The bending points before `covered_to`, from the one that started the current
         // run, have their discs inside the box of the current `candidates`.
         let mut covered_to = 0;
-        for (k, bp) in bps.iter().enumerate() {
-            let q = g(bp.position);
-            let (dl, dr) = (q.distance(g(bp.left)), q.distance(g(bp.right)));
+        for (k, (bp, &(q, dl, dr))) in bps.iter().zip(&measured).enumerate() {
             // Written so that a NaN coordinate fails too.
             if !at_most((dl - dr).abs(), tol) {
                 let mut sources = nearest_sources(index, bp.left);
@@ -504,9 +513,8 @@ pub(crate) fn validate(
                     let (mut lo, mut hi) = disc_box(q, clearance, margin);
                     let mut largest = (hi[0] - lo[0]) * (hi[1] - lo[1]);
                     covered_to = k + 1;
-                    for b in &bps[k + 1..] {
-                        let p = g(b.position);
-                        let c = p.distance(g(b.left)).min(p.distance(g(b.right)));
+                    for &(p, pl, pr) in &measured[k + 1..] {
+                        let c = pl.min(pr);
                         let (l, h) = disc_box(p, c.max(0.0), margin);
                         let nlo = [lo[0].min(l[0]), lo[1].min(l[1])];
                         let nhi = [hi[0].max(h[0]), hi[1].max(h[1])];
@@ -582,7 +590,7 @@ pub(crate) fn validate(
             ));
         }
     }
-    let free = free_area_twice(walls) as f64 * 0.5;
+    let free = free_twice as f64 * 0.5;
     if !at_most((cells - free).abs(), 1e-9 * free.abs().max(1.0) + tol) {
         return Err(fail(
             FailureKind::AreaMismatch { cells, free },

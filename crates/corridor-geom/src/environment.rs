@@ -1,6 +1,6 @@
 //! The environment a user describes: an outer boundary and obstacles with stable ids.
 
-use crate::polygon::RingLocator;
+use crate::polygon::{RingLocator, SweepScratch};
 use crate::{Aabb, Point, Polygon, Ring, SnapError, SnapGrid};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -337,11 +337,13 @@ impl Environment {
 
     /// Checks everything the planners rely on; the first problem found is returned.
     pub fn validate(&self) -> Result<(), EnvironmentError> {
-        self.validate_ring(Owner::Boundary, 0, &self.boundary)?;
+        // One set of sweep buffers for every ring.
+        let mut scratch = SweepScratch::default();
+        self.validate_ring(Owner::Boundary, 0, &self.boundary, &mut scratch)?;
         let bounds = self.bounds();
         for (id, obstacle) in self.obstacles() {
             let owner = Owner::Obstacle(id);
-            self.validate_obstacle(owner, obstacle)?;
+            self.validate_obstacle(owner, obstacle, &mut scratch)?;
             if !self.touches_boundary_region(obstacle, &bounds) {
                 return Err(EnvironmentError::OutsideBoundary { owner });
             }
@@ -351,10 +353,19 @@ impl Environment {
 
     /// Validates one obstacle on its own (as an update would before inserting it).
     pub fn validate_obstacle_geometry(&self, obstacle: &Obstacle) -> Result<(), EnvironmentError> {
-        self.validate_obstacle(Owner::Obstacle(self.next_id()), obstacle)
+        self.validate_obstacle(
+            Owner::Obstacle(self.next_id()),
+            obstacle,
+            &mut SweepScratch::default(),
+        )
     }
 
-    fn validate_obstacle(&self, owner: Owner, obstacle: &Obstacle) -> Result<(), EnvironmentError> {
+    fn validate_obstacle(
+        &self,
+        owner: Owner,
+        obstacle: &Obstacle,
+        scratch: &mut SweepScratch,
+    ) -> Result<(), EnvironmentError> {
         for p in obstacle.points() {
             self.check_coordinate(owner, p)?;
         }
@@ -368,7 +379,7 @@ impl Environment {
             Obstacle::Polygon(poly) => {
                 // The coordinates were all checked above.
                 for (ring_index, ring) in poly.rings().enumerate() {
-                    validate_ring_shape(owner, ring_index, ring)?;
+                    validate_ring_shape(owner, ring_index, ring, scratch)?;
                 }
                 match first_hole_outside(poly) {
                     Some(h) => Err(EnvironmentError::HoleOutside { owner, hole: h + 1 }),
@@ -383,11 +394,12 @@ impl Environment {
         owner: Owner,
         ring_index: usize,
         ring: &Ring,
+        scratch: &mut SweepScratch,
     ) -> Result<(), EnvironmentError> {
         for &p in ring.vertices() {
             self.check_coordinate(owner, p)?;
         }
-        validate_ring_shape(owner, ring_index, ring)
+        validate_ring_shape(owner, ring_index, ring, scratch)
     }
 
     fn check_coordinate(&self, owner: Owner, p: Point) -> Result<(), EnvironmentError> {
@@ -441,6 +453,7 @@ fn validate_ring_shape(
     owner: Owner,
     ring_index: usize,
     ring: &Ring,
+    scratch: &mut SweepScratch,
 ) -> Result<(), EnvironmentError> {
     let distinct = ring.distinct_vertex_count_up_to(3);
     if distinct < 3 {
@@ -450,7 +463,7 @@ fn validate_ring_shape(
             distinct,
         });
     }
-    if let Some(x) = ring.find_self_intersection() {
+    if let Some(x) = ring.find_self_intersection_in(scratch) {
         return Err(EnvironmentError::SelfIntersecting {
             owner,
             ring: ring_index,

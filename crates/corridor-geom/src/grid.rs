@@ -178,34 +178,38 @@ impl PointGroups {
         let mut groups = PointGroups {
             slots: vec![0; capacity],
             shift: 64 - capacity.trailing_zeros(),
+            points: Vec::with_capacity(hint),
             ..PointGroups::default()
         };
-        // The group of every item, and the size of every group (shifted by one for the
-        // prefix sums below).
+        // The group of every item, and the size of every group g at `counts[g + 2]`
+        // (shifted by two, so that after the prefix sums `counts[g + 1]` is where group
+        // g starts, and after the fill below where it ends: `counts[..=groups]` is then
+        // `first` as it stands, with no shift of the whole list).
         let mut group_of: Vec<u32> = Vec::with_capacity(hint);
-        let mut counts: Vec<u32> = vec![0];
+        let mut counts: Vec<u32> = Vec::with_capacity(hint + 2);
+        counts.extend([0, 0]);
         for p in points {
             if 2 * (groups.points.len() + 1) > groups.slots.len() {
                 groups.grow();
             }
             let g = groups.find_or_insert(p);
-            if g as usize + 1 == counts.len() {
+            if g as usize + 2 == counts.len() {
                 counts.push(0);
             }
-            counts[g as usize + 1] += 1;
+            counts[g as usize + 2] += 1;
             group_of.push(g);
         }
-        for g in 1..counts.len() {
+        for g in 2..counts.len() {
             counts[g] += counts[g - 1];
         }
         groups.members = vec![0; group_of.len()];
         for (item, &g) in group_of.iter().enumerate() {
-            let slot = &mut counts[g as usize];
+            let slot = &mut counts[g as usize + 1];
             groups.members[*slot as usize] = item as u32;
             *slot += 1;
         }
-        // Each `counts[g]` now ends group g, which is where group g + 1 starts.
-        counts.insert(0, 0);
+        // `counts[g]` now starts group g (it ended group g - 1), and `counts[groups]`
+        // ends the last; the entry after it is not needed.
         counts.pop();
         groups.first = counts;
         groups
@@ -232,6 +236,7 @@ impl PointGroups {
     }
 
     /// The group of `p`, made if new.
+    #[inline(always)]
     fn find_or_insert(&mut self, p: GridPoint) -> u32 {
         let mask = self.slots.len() - 1;
         let mut slot = self.slot_of(p);

@@ -1,5 +1,6 @@
 //! Simple rings and polygons with holes.
 
+use crate::radix::{radix_sort_by_key, Digit};
 use crate::{orient, point_on_segment, segments_intersect, Aabb, Orientation, Point, Segment};
 use serde::{Deserialize, Serialize};
 
@@ -170,25 +171,72 @@ impl Ring {
     /// (as touching their neighbours). A sweep over x keeps this near O(n log n) for
     /// typical rings.
     pub fn find_self_intersection(&self) -> Option<SelfIntersection> {
+        self.find_self_intersection_in(&mut SweepScratch::default())
+    }
+
+    /// [`Ring::find_self_intersection`] with the sweep's buffers in `scratch` (reused
+    /// across the rings of one environment: most rings are small, and three allocations
+    /// each were a good part of their check).
+    pub(crate) fn find_self_intersection_in(
+        &self,
+        scratch: &mut SweepScratch,
+    ) -> Option<SelfIntersection> {
         let n = self.vertices.len();
         if n < 3 {
             return None;
         }
-        let edges: Vec<Segment> = self.edges().collect();
-        // Each box once, sorted with its edge by left side (a stable sort, so ties keep
-        // the edge order), and the active boxes kept beside their edges: recomputing the
+        if n <= SMALL_RING && !self.small_ring_conflicts() {
+            // No pair conflicts, so neither does any pair the sweep would test (a subset).
+            return None;
+        }
+        let SweepScratch {
+            edges,
+            boxes,
+            order,
+            active,
+            counts,
+        } = scratch;
+        edges.clear();
+        edges.extend(self.edges());
+        boxes.clear();
+        boxes.extend(edges.iter().map(Segment::aabb));
+        // Each box once, sorted with its edge by left side (ties in edge order, as the
+        // stable sort by `total_cmp` of before: the keys are the same order, and the pairs
+        // are distinct), and the active boxes kept beside their edges: recomputing the
         // boxes from the edges in the inner loop was two thirds of this function.
-        let mut order: Vec<(Aabb, usize)> = edges.iter().map(Segment::aabb).zip(0..).collect();
-        order.sort_by(|a, b| a.0.min.x.total_cmp(&b.0.min.x));
-        let mut active: Vec<(Aabb, usize)> = Vec::new();
-        for &(bi, i) in &order {
+        if !sort_by_integer_left(boxes, order, counts) {
+            order.clear();
+            order.extend(
+                boxes
+                    .iter()
+                    .zip(0u32..)
+                    .map(|(b, i)| (total_order_key(b.min.x), i)),
+            );
+            if order.len() >= RADIX_SORT_FROM {
+                const DIGITS: [Digit; 6] = [
+                    Digit::new(0, 11),
+                    Digit::new(11, 11),
+                    Digit::new(22, 11),
+                    Digit::new(33, 11),
+                    Digit::new(44, 11),
+                    Digit::new(55, 11),
+                ];
+                radix_sort_by_key(order, &DIGITS[..], |&(k, _)| k);
+            } else {
+                order.sort_unstable();
+            }
+        }
+        let finite = self.vertices.iter().all(|p| p.is_finite());
+        active.clear();
+        for &(_, i) in order.iter() {
+            let (bi, i) = (boxes[i as usize], i as usize);
             active.retain(|(bj, _)| bj.max.x >= bi.min.x);
-            for &(bj, j) in &active {
+            for &(bj, j) in active.iter() {
                 if !bi.intersects(&bj) {
                     continue;
                 }
                 let (lo, hi) = (i.min(j), i.max(j));
-                if edges_conflict(&edges, lo, hi, n) {
+                if edges_conflict(edges, lo, hi, n, finite) {
                     return Some(SelfIntersection {
                         first_edge: lo,
                         second_edge: hi,
@@ -199,6 +247,95 @@ impl Ring {
         }
         None
     }
+
+    /// Whether any two edges of a ring of at most [`SMALL_RING`] vertices conflict, all
+    /// pairs with meeting boxes tested (no buffers, no sort).
+    fn small_ring_conflicts(&self) -> bool {
+        let n = self.vertices.len();
+        debug_assert!((3..=SMALL_RING).contains(&n));
+        let v = &self.vertices;
+        let edges: [Segment; SMALL_RING] =
+            std::array::from_fn(|i| Segment::new(v[i % n], v[(i + 1) % n]));
+        let boxes: [Aabb; SMALL_RING] = std::array::from_fn(|i| edges[i].aabb());
+        let finite = v.iter().all(|p| p.is_finite());
+        (0..n).any(|i| {
+            (i + 1..n)
+                .any(|j| boxes[i].intersects(&boxes[j]) && edges_conflict(&edges, i, j, n, finite))
+        })
+    }
+}
+
+/// Rings of up to this many vertices are first checked pair by pair (at most 28 pairs);
+/// the sweep runs only when some pair conflicts, to name the pair it would have named.
+const SMALL_RING: usize = 8;
+
+/// From this many edges the sweep's sort is a radix sort.
+const RADIX_SORT_FROM: usize = 1024;
+
+/// A key whose unsigned order is [`f64::total_cmp`]'s.
+fn total_order_key(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// The buffers of [`Ring::find_self_intersection_in`].
+#[derive(Debug, Default)]
+pub(crate) struct SweepScratch {
+    edges: Vec<Segment>,
+    boxes: Vec<Aabb>,
+    order: Vec<(u64, u32)>,
+    active: Vec<(Aabb, usize)>,
+    counts: Vec<u32>,
+}
+
+/// Sorts the edges by the left side of their boxes into `order` (each as its
+/// [`total_order_key`] and number) when every left side is an integer, none of them
+/// `-0.0`, all within a range of at most 4n + 64 (grid maps): a counting sort by
+/// `x - min`, stable, so the order of the sort by (key, edge); returns false, leaving
+/// `order` as it was, otherwise. The differences are exact: two integers `x ≥ min` whose
+/// difference is that small are both small, or of one sign within a factor of two.
+fn sort_by_integer_left(
+    boxes: &[Aabb],
+    order: &mut Vec<(u64, u32)>,
+    counts: &mut Vec<u32>,
+) -> bool {
+    let n = boxes.len();
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for b in boxes {
+        let x = b.min.x;
+        // `-0.0` sorts below `0.0` by `total_cmp`, though the two are equal numbers.
+        if !(x.is_finite() && x == x.trunc()) || x.to_bits() == (-0.0f64).to_bits() {
+            return false;
+        }
+        lo = lo.min(x);
+        hi = hi.max(x);
+    }
+    let span = (4 * n + 64) as f64;
+    // Finite here (every side is), or infinite when the subtraction overflows.
+    if n == 0 || hi - lo > span {
+        return false;
+    }
+    let slots = (hi - lo) as usize + 2;
+    counts.clear();
+    counts.resize(slots, 0);
+    for b in boxes {
+        counts[(b.min.x - lo) as usize + 1] += 1;
+    }
+    for k in 1..slots {
+        counts[k] += counts[k - 1];
+    }
+    order.clear();
+    order.resize(n, (0, 0));
+    for (b, i) in boxes.iter().zip(0u32..) {
+        let slot = &mut counts[(b.min.x - lo) as usize];
+        order[*slot as usize] = (total_order_key(b.min.x), i);
+        *slot += 1;
+    }
+    true
 }
 
 /// Exact point location against one ring for many queries: the ring's edges listed by
@@ -313,7 +450,10 @@ impl<'a> RingLocator<'a> {
 }
 
 /// Whether edges `i < j` of a ring with `n` edges meet anywhere they should not.
-fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize) -> bool {
+///
+/// `ring_finite` says that every vertex of the ring is finite (then so are the four ends).
+#[inline]
+fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize, ring_finite: bool) -> bool {
     let (e, f) = (edges[i], edges[j]);
     let adjacent_forward = j == i + 1; // e.b == f.a
     let adjacent_wrap = i == 0 && j == n - 1; // f.b == e.a
@@ -323,7 +463,7 @@ fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize) -> bool {
     // Neighbours with finite coordinates always meet at their shared vertex (the same
     // point of the ring): the exact intersection test, which would say so, is skipped
     // for them (it was a third of this sweep on grid maps).
-    let finite = [e.a, e.b, f.a, f.b].iter().all(|p| p.is_finite());
+    let finite = ring_finite || [e.a, e.b, f.a, f.b].iter().all(|p| p.is_finite());
     if !finite && !segments_intersect(e.a, e.b, f.a, f.b) {
         return false;
     }
@@ -418,5 +558,116 @@ impl Polygon {
         self.edges()
             .map(|e| e.distance(p))
             .fold(f64::INFINITY, f64::min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The sweep as it was before the scratch buffers, the small-ring pretest and the
+    /// keyed sort: a stable sort of (box, edge) by `total_cmp` of the left side.
+    fn find_self_intersection_before(ring: &Ring) -> Option<SelfIntersection> {
+        let n = ring.vertices.len();
+        if n < 3 {
+            return None;
+        }
+        let edges: Vec<Segment> = ring.edges().collect();
+        let mut order: Vec<(Aabb, usize)> = edges.iter().map(Segment::aabb).zip(0..).collect();
+        order.sort_by(|a, b| a.0.min.x.total_cmp(&b.0.min.x));
+        let mut active: Vec<(Aabb, usize)> = Vec::new();
+        for &(bi, i) in &order {
+            active.retain(|(bj, _)| bj.max.x >= bi.min.x);
+            for &(bj, j) in &active {
+                if !bi.intersects(&bj) {
+                    continue;
+                }
+                let (lo, hi) = (i.min(j), i.max(j));
+                if edges_conflict(&edges, lo, hi, n, false) {
+                    return Some(SelfIntersection {
+                        first_edge: lo,
+                        second_edge: hi,
+                    });
+                }
+            }
+            active.push((bi, i));
+        }
+        None
+    }
+
+    /// The same answers (pair included) as before on random rings of every size around
+    /// the small-ring and radix thresholds: simple star-shaped rings, the same with a
+    /// vertex moved (often crossing), repeated vertices, grid coordinates with ties, signed
+    /// zeros and non-finite coordinates; one scratch reused throughout.
+    #[test]
+    fn find_self_intersection_matches_before() {
+        let mut rng = ChaCha8Rng::seed_from_u64(19);
+        let mut scratch = SweepScratch::default();
+        let mut found = [0usize; 2];
+        for round in 0..1500 {
+            let n = match round % 6 {
+                0 => rng.random_range(3..=SMALL_RING),
+                1 => rng.random_range(SMALL_RING + 1..40),
+                2 => rng.random_range(3..6),
+                3 => rng.random_range(1000..1100),
+                _ => rng.random_range(3..200),
+            };
+            if n >= 1000 && round % 5 != 0 {
+                continue;
+            }
+            let grid = round % 3 == 0;
+            // A star around the origin: angles sorted, radii random.
+            let mut angles: Vec<f64> = (0..n)
+                .map(|_| rng.random_range(0.0..std::f64::consts::TAU))
+                .collect();
+            angles.sort_by(f64::total_cmp);
+            let mut v: Vec<Point> = angles
+                .iter()
+                .map(|&a| {
+                    let r = rng.random_range(1.0..10.0);
+                    let p = Point::new(r * a.cos(), r * a.sin());
+                    if grid {
+                        Point::new((p.x * 2.0).round(), (p.y * 2.0).round())
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            match round % 7 {
+                1 => {
+                    let i = rng.random_range(0..n);
+                    v[i] = Point::new(rng.random_range(-10.0..10.0), rng.random_range(-10.0..10.0));
+                }
+                2 => {
+                    let i = rng.random_range(0..n);
+                    let j = rng.random_range(0..n);
+                    v[i] = v[j];
+                }
+                3 => {
+                    let i = rng.random_range(0..n);
+                    v[i] = Point::new(-0.0, 0.0);
+                    let j = rng.random_range(0..n);
+                    v[j] = Point::new(0.0, -0.0);
+                }
+                4 if round % 4 == 0 => {
+                    let i = rng.random_range(0..n);
+                    v[i] = Point::new([f64::NAN, f64::INFINITY, -f64::NAN][round % 3], 1.0);
+                }
+                _ => {}
+            }
+            let ring = Ring::new(v);
+            let expected = find_self_intersection_before(&ring);
+            found[expected.is_some() as usize] += 1;
+            assert_eq!(ring.find_self_intersection(), expected, "round {round}");
+            assert_eq!(
+                ring.find_self_intersection_in(&mut scratch),
+                expected,
+                "round {round}"
+            );
+        }
+        // Both outcomes were exercised.
+        assert!(found[0] > 100 && found[1] > 100, "{found:?}");
     }
 }
