@@ -486,7 +486,32 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
 /// ([`Walls::check_disjoint_indexed`]), so that a caller querying the walls next (the
 /// ECM build) need not index them again.
 pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), NormalizeError> {
-    normalize_overlay(env, false, Route::Auto).map(|(walls, grid, _)| (walls, grid))
+    let (walls, grid, _) = normalize_overlay(env, false, Route::Auto, Checks::Full)?;
+    // The full checks index the walls on every route; indexing here is only a fallback.
+    let grid = match grid {
+        Some(grid) => grid,
+        None => walls
+            .check_disjoint_indexed()
+            .map_err(NormalizeError::Conflict)?,
+    };
+    Ok((walls, grid))
+}
+
+/// [`normalize`] (or, with `overlay`, [`normalize_through_overlay`]) without its own
+/// validation of `env` and without the final [`Walls::check_disjoint`] of the overlay
+/// route: the same walls whenever [`normalize`] returns walls.
+///
+/// For `WallMap`'s group method only. Its caller has validated every part of `env`
+/// already: `env` holds the boundary and obstacles of an environment the map describes
+/// (validated when they came in) and the new obstacles (validated with the same boundary
+/// by `WallMap::plan`), and [`Environment::validate`] checks the boundary and each
+/// obstacle on its own, so it would pass. It also checks the walls it uses itself
+/// (`WallMap::check`: every added wall against the map's walls and the other added ones).
+/// The fast path for interior-disjoint rings keeps its disjointness check, which is part
+/// of its proof.
+pub(crate) fn normalize_trusted(env: &Environment, overlay: bool) -> Result<Walls, NormalizeError> {
+    let route = if overlay { Route::Overlay } else { Route::Auto };
+    normalize_overlay(env, false, route, Checks::Trusted).map(|(walls, _, _)| walls)
 }
 
 /// Whether [`normalize`] takes the fast path without the overlay for this environment
@@ -511,11 +536,21 @@ enum Route {
     Overlay,
 }
 
+/// Which of its own checks [`normalize_overlay`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Checks {
+    /// Validates the environment first and checks the walls before returning them.
+    Full,
+    /// Neither (see [`normalize_trusted`]); no index of the walls is returned from the
+    /// overlay route.
+    Trusted,
+}
+
 /// [`normalize`] always through the overlay (never the disjoint-rings fast path): the
 /// reference the tests compare the fast path with.
 #[doc(hidden)]
 pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeError> {
-    normalize_overlay(env, false, Route::Overlay).map(|(walls, _, _)| walls)
+    normalize_overlay(env, false, Route::Overlay, Checks::Full).map(|(walls, _, _)| walls)
 }
 
 /// The free-space shapes as the overlay builds them, in canonical form
@@ -524,7 +559,7 @@ pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeEr
 /// extra shape assembly in the overlay).
 #[doc(hidden)]
 pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
-    normalize_overlay(env, true, Route::Overlay)
+    normalize_overlay(env, true, Route::Overlay, Checks::Full)
         .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
 }
 
@@ -534,14 +569,17 @@ fn normalize_overlay(
     env: &Environment,
     want_shapes: bool,
     mode: Route,
-) -> Result<(Walls, SegmentGrid, Option<Shapes>), NormalizeError> {
-    env.validate()?;
+    checks: Checks,
+) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
+    if checks == Checks::Full {
+        env.validate()?;
+    }
     let grid = env.snap_grid();
     let mut input = Input::new();
     input.collect(env)?;
     if mode == Route::Auto && !want_shapes && input.strings.is_empty() {
         if let Some(done) = normalize_disjoint(grid, input) {
-            return Ok((done.0, done.1, None));
+            return Ok((done.0, Some(done.1), None));
         }
         // Not proven disjoint: the overlay decides (the input is collected again).
         input = Input::new();
@@ -649,9 +687,14 @@ fn normalize_overlay(
         segments,
         points,
     };
-    let grid = walls
-        .check_disjoint_indexed()
-        .map_err(NormalizeError::Conflict)?;
+    let grid = match checks {
+        Checks::Full => Some(
+            walls
+                .check_disjoint_indexed()
+                .map_err(NormalizeError::Conflict)?,
+        ),
+        Checks::Trusted => None,
+    };
     Ok((walls, grid, shapes))
 }
 
