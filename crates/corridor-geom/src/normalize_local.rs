@@ -3,10 +3,10 @@
 //!
 //! See [`WallMap`] for how a change is normalized locally.
 
-use crate::normalize::{corner, snap, snap_ring, snapped_boundary, twice_signed_area};
+use crate::normalize::{corner, snap_shape, snapped_boundary, SnappedShape};
 use crate::{
     normalize, orient_grid, segments_intersect_grid, Environment, GridPoint, NormalizeError,
-    Obstacle, ObstacleId, Orientation, Owner, SnapGrid, Walls,
+    Obstacle, ObstacleId, Orientation, SnapGrid, Walls,
 };
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, RStarInsertionStrategy, RTree, RTreeParams, AABB};
@@ -150,7 +150,10 @@ pub struct WallSet {
     tree: DynamicTree<Boxed<WallKey>>,
     keys: HashSet<WallKey>,
     free_twice: i128,
-    extents: BTreeMap<u32, u32>,
+    /// How many walls have each extent (largest absolute coordinate), and the largest
+    /// extent with a wall (0 when there are none).
+    extents: HashMap<u32, u32>,
+    max_extent: u32,
     points: usize,
 }
 
@@ -186,6 +189,11 @@ impl WallSet {
         *entry = (*entry as i64 + sign as i64) as u32;
         if *entry == 0 {
             self.extents.remove(&e);
+            if e == self.max_extent {
+                self.max_extent = self.extents.keys().copied().max().unwrap_or(0);
+            }
+        } else if e > self.max_extent {
+            self.max_extent = e;
         }
     }
 
@@ -229,7 +237,7 @@ impl WallSet {
 
     /// The largest absolute coordinate of any wall (0 when there are none).
     pub fn extent(&self) -> u32 {
-        self.extents.keys().next_back().copied().unwrap_or(0)
+        self.max_extent
     }
 
     /// The largest absolute coordinate after `delta` would be applied.
@@ -238,13 +246,20 @@ impl WallSet {
         for k in &delta.removed {
             *gone.entry(k.extent()).or_default() += 1;
         }
-        let kept = self
-            .extents
-            .iter()
-            .rev()
-            .find(|(e, n)| **n > gone.get(*e).copied().unwrap_or(0))
-            .map(|(e, _)| *e)
-            .unwrap_or(0);
+        let left = |(e, n): (&u32, &u32)| *n > gone.get(e).copied().unwrap_or(0);
+        let kept = if left((
+            &self.max_extent,
+            &self.extents.get(&self.max_extent).copied().unwrap_or(0),
+        )) {
+            self.max_extent
+        } else {
+            self.extents
+                .iter()
+                .filter(|&(e, n)| left((e, n)))
+                .map(|(e, _)| *e)
+                .max()
+                .unwrap_or(0)
+        };
         delta.added.iter().map(|k| k.extent()).fold(kept, u32::max)
     }
 
@@ -370,6 +385,8 @@ impl Input {
 #[derive(Clone, Debug, PartialEq)]
 struct Snapped {
     inputs: Vec<Input>,
+    /// What normalization collects (see [`snap_shape`]).
+    shape: SnappedShape,
     min: [i64; 2],
     max: [i64; 2],
     rectilinear: bool,
@@ -377,7 +394,7 @@ struct Snapped {
 }
 
 impl Snapped {
-    fn new(inputs: Vec<Input>, vertices: usize) -> Self {
+    fn new(inputs: Vec<Input>, shape: SnappedShape, vertices: usize) -> Self {
         let mut min = [i64::MAX; 2];
         let mut max = [i64::MIN; 2];
         for i in &inputs {
@@ -389,6 +406,7 @@ impl Snapped {
         let rectilinear = inputs.iter().all(|i| i.axis_parallel());
         Snapped {
             inputs,
+            shape,
             min,
             max,
             rectilinear,
@@ -450,65 +468,30 @@ fn push_open(out: &mut Vec<Input>, vertices: &[GridPoint], owner: Option<Obstacl
     }
 }
 
-/// The obstacle's input to normalization (mirrors how [`normalize`] collects it).
+/// The obstacle's input to normalization (as [`normalize`] collects it).
 fn snap_obstacle(
     grid: &SnapGrid,
     id: ObstacleId,
     obstacle: &Obstacle,
 ) -> Result<Snapped, NormalizeError> {
-    let owner = Owner::Obstacle(id);
     let who = Some(id);
+    let (shape, vertices) = snap_shape(grid, id, obstacle)?;
     let mut inputs = Vec::new();
-    let mut vertices = 0;
-    match obstacle {
-        Obstacle::Point(p) => {
-            let g = snap(grid, owner, *p)?;
-            vertices = 1;
-            inputs.push(Input {
-                a: g,
-                b: g,
-                kind: Kind::Point,
-                owner: who,
-            });
-        }
-        Obstacle::Polyline(points) => {
-            let snapped = points
-                .iter()
-                .map(|&p| snap(grid, owner, p))
-                .collect::<Result<Vec<_>, _>>()?;
-            vertices = snapped.len();
-            push_open(&mut inputs, &snapped, who);
-        }
-        Obstacle::Polygon(polygon) => {
-            let exterior = snap_ring(grid, owner, &polygon.exterior)?;
-            vertices += exterior.len();
-            let area = twice_signed_area(&exterior);
-            if area == 0 {
-                let mut closed = exterior.clone();
-                closed.extend(exterior.first().copied());
-                push_open(&mut inputs, &closed, who);
-            } else {
-                let mut ring = exterior;
-                if area > 0 {
-                    ring.reverse();
-                }
-                push_ring(&mut inputs, &ring, who);
-                for hole in &polygon.holes {
-                    let mut hole = snap_ring(grid, owner, hole)?;
-                    vertices += hole.len();
-                    let area = twice_signed_area(&hole);
-                    if area == 0 {
-                        continue;
-                    }
-                    if area < 0 {
-                        hole.reverse();
-                    }
-                    push_ring(&mut inputs, &hole, who);
-                }
+    match &shape {
+        SnappedShape::Point(g) => inputs.push(Input {
+            a: *g,
+            b: *g,
+            kind: Kind::Point,
+            owner: who,
+        }),
+        SnappedShape::Open(v) => push_open(&mut inputs, v, who),
+        SnappedShape::Rings(rings) => {
+            for ring in rings {
+                push_ring(&mut inputs, ring, who);
             }
         }
     }
-    Ok(Snapped::new(inputs, vertices))
+    Ok(Snapped::new(inputs, shape, vertices))
 }
 
 /// The walls of an environment, kept current under changes of its obstacles by local
@@ -595,6 +578,8 @@ fn snap_obstacle(
 #[derive(Clone, Debug)]
 pub struct WallMap {
     grid: SnapGrid,
+    /// The snapped boundary, counter-clockwise (as normalization collects it).
+    boundary_ring: Vec<GridPoint>,
     boundary: Vec<Input>,
     /// Index of each boundary edge by its ends.
     boundary_index: HashMap<(GridPoint, GridPoint), usize>,
@@ -660,6 +645,7 @@ impl WallMap {
             .collect();
         let map = WallMap {
             grid,
+            boundary_ring: boundary,
             boundary: boundary_inputs,
             boundary_index,
             obstacles,
@@ -735,7 +721,7 @@ impl WallMap {
                 Err(why) => notes.push(format!("window: {why}")),
             }
             if result.is_none() {
-                match self.group(env, edits, &snapped) {
+                match self.group(&snapped) {
                     Ok(Some(d)) => result = Some((d, NormalizeScope::Group)),
                     Ok(None) => notes.push("group: too large".into()),
                     Err(GroupError::Skip(why)) => notes.push(format!("group: {why}")),
@@ -853,8 +839,6 @@ impl WallMap {
 
     fn group(
         &self,
-        env: &Environment,
-        edits: &[ObstacleEdit<'_>],
         snapped: &[(ObstacleId, Option<Snapped>)],
     ) -> Result<Option<Change>, GroupError> {
         let edited: HashSet<ObstacleId> = snapped.iter().map(|(id, _)| *id).collect();
@@ -928,17 +912,23 @@ impl WallMap {
                 return Ok(Some((removed, added)));
             }
         }
-        let mut sub = Environment::new(env.boundary().clone()).with_snap_grid(self.grid);
-        for id in &members {
-            if let Some(o) = env.obstacle(*id) {
-                sub.insert_with_id(*id, o.clone());
+        // The group as normalization collects it: the boundary, the members and the
+        // changed obstacles after the change (a later edit of an id replaces an earlier).
+        let mut shapes: BTreeMap<ObstacleId, &SnappedShape> = members
+            .iter()
+            .filter_map(|id| self.obstacles.get(id).map(|s| (*id, &s.shape)))
+            .collect();
+        for (id, new) in snapped {
+            match new {
+                Some(s) => {
+                    shapes.insert(*id, &s.shape);
+                }
+                None => {
+                    shapes.remove(id);
+                }
             }
         }
-        for edit in edits {
-            if let Some(o) = edit.obstacle {
-                sub.insert_with_id(edit.id, o.clone());
-            }
-        }
+        let shapes: Vec<(ObstacleId, &SnappedShape)> = shapes.into_iter().collect();
         // A changed obstacle whose edges properly cross an edge of another group member
         // or of the boundary (the hexagon over a building) makes the walls cross, so
         // normalization's overlay-free path for interior-disjoint rings would build its
@@ -948,9 +938,15 @@ impl WallMap {
         // saves that failed attempt and a second collection of the input.
         let crossing = self.changed_edges_cross(&members, &boundary_edges, snapped)
             || self.fast_path_doomed(&members, snapped);
-        // `sub` holds the boundary, obstacles of the map and the new obstacles validated
-        // above, and `check` below checks every added wall: normalization need do neither.
-        let normalized = crate::normalize::normalize_trusted(&sub, crossing);
+        // The group holds the boundary, obstacles of the map and the new obstacles
+        // validated by `plan`, and `check` below checks every added wall: normalization
+        // need do neither.
+        let normalized = crate::normalize::normalize_snapped_trusted(
+            self.grid,
+            &self.boundary_ring,
+            &shapes,
+            crossing,
+        );
         let new_walls = normalized.map_err(|e| match e {
             NormalizeError::Environment(_) | NormalizeError::BoundaryCollapsed { .. } => {
                 GroupError::Normalize(e)
@@ -981,12 +977,13 @@ impl WallMap {
                 .iter()
                 .any(|(l, h)| lo[0] <= h[0] && hi[0] >= l[0] && lo[1] <= h[1] && hi[1] >= l[1])
         };
-        let mut old: HashSet<WallKey> = HashSet::default();
+        let mut old: Vec<WallKey> = Vec::new();
         for (lo, hi) in &grown {
             old.extend(self.walls.in_box(*lo, *hi));
         }
-        let mut new: HashSet<WallKey> =
-            HashSet::with_capacity_and_hasher(old.len() + 8, Default::default());
+        old.sort_unstable();
+        old.dedup();
+        let mut new: Vec<WallKey> = Vec::with_capacity(old.len() + 8);
         let boundary_only = |sources: &[crate::WallSource]| {
             sources.iter().all(|s| *s == crate::WallSource::Boundary)
         };
@@ -997,7 +994,7 @@ impl WallMap {
                 two_sided: s.two_sided,
             };
             if meets_reach(k) {
-                new.insert(k);
+                new.push(k);
             } else if s.two_sided || !boundary_only(&s.sources) {
                 return Err(GroupError::Skip(format!(
                     "the group's wall {k:?} lies outside the group"
@@ -1011,12 +1008,11 @@ impl WallMap {
                     "the group's wall {k:?} lies outside the group"
                 )));
             }
-            new.insert(k);
+            new.push(k);
         }
-        let mut removed: Vec<WallKey> = old.difference(&new).copied().collect();
-        let mut added: Vec<WallKey> = new.difference(&old).copied().collect();
-        removed.sort_unstable();
-        added.sort_unstable();
+        new.sort_unstable();
+        new.dedup();
+        let (removed, added) = sorted_difference(&old, &new);
         self.check(&removed, &added).map_err(GroupError::Skip)?;
         Ok(Some((removed, added)))
     }
@@ -1053,20 +1049,11 @@ impl WallMap {
             let inside = self.inside_boundary(s.inputs[0].a);
             Some(if inside { walls } else { Vec::new() })
         };
-        let mut removed = runs(self.obstacles.get(id))?;
-        let mut added = runs(new.as_ref())?;
-        removed.sort_unstable();
-        added.sort_unstable();
-        let same: Vec<WallKey> = removed
-            .iter()
-            .filter(|k| added.binary_search(k).is_ok())
-            .copied()
-            .collect();
-        if !same.is_empty() {
-            removed.retain(|k| same.binary_search(k).is_err());
-            added.retain(|k| same.binary_search(k).is_err());
-        }
-        Some((removed, added))
+        let mut old = runs(self.obstacles.get(id))?;
+        let mut new = runs(new.as_ref())?;
+        old.sort_unstable();
+        new.sort_unstable();
+        Some(sorted_difference(&old, &new))
     }
 
     /// Whether `p`, a grid point on no boundary edge, lies inside the boundary.
@@ -1855,6 +1842,35 @@ impl Box2 {
             }
         }
     }
+}
+
+/// The keys of `old` not in `new` and those of `new` not in `old` (both sorted, without
+/// repeats; so are the results).
+fn sorted_difference(old: &[WallKey], new: &[WallKey]) -> Change {
+    let (mut removed, mut added) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        match (old.get(i), new.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a < b => {
+                removed.push(*a);
+                i += 1;
+            }
+            (Some(a), None) => {
+                removed.push(*a);
+                i += 1;
+            }
+            (_, Some(b)) => {
+                added.push(*b);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    (removed, added)
 }
 
 /// Whether `p` lies inside the closed rings `edges` by the even-odd rule (crossings of a
