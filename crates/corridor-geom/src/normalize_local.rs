@@ -430,6 +430,7 @@ impl Snapped {
 
 fn push_ring(out: &mut Vec<Input>, ring: &[GridPoint], owner: Option<ObstacleId>) {
     let n = ring.len();
+    out.reserve(n);
     for i in 0..n {
         let (a, b) = (ring[i], ring[(i + 1) % n]);
         if a != b {
@@ -581,8 +582,10 @@ pub struct WallMap {
     /// The snapped boundary, counter-clockwise (as normalization collects it).
     boundary_ring: Vec<GridPoint>,
     boundary: Vec<Input>,
-    /// Index of each boundary edge by its ends.
-    boundary_index: HashMap<(GridPoint, GridPoint), usize>,
+    /// The boundary edges (their indices in `boundary`) by their boxes: the group
+    /// method looks for boundary edges only, and `edge_tree` also holds every edge of
+    /// the rectilinear and large obstacles (the city's buildings).
+    boundary_tree: DynamicTree<Boxed<usize>>,
     obstacles: HashMap<ObstacleId, Snapped>,
     /// The input edges of the boundary and of the obstacles that are not small (see
     /// `Snapped::is_small`: rectilinear, or more than [`SMALL_OBSTACLE`] input edges). The
@@ -638,16 +641,18 @@ impl WallMap {
             .filter(|i| !i.data.axis_parallel())
             .cloned()
             .collect();
-        let boundary_index = boundary_inputs
-            .iter()
-            .enumerate()
-            .map(|(k, i)| ((i.a, i.b), k))
-            .collect();
+        let boundary_tree = DynamicTree::bulk_load_with_params(
+            boundary_inputs
+                .iter()
+                .enumerate()
+                .map(|(k, i)| boxed(i.a, i.b, k))
+                .collect(),
+        );
         let map = WallMap {
             grid,
             boundary_ring: boundary,
             boundary: boundary_inputs,
-            boundary_index,
+            boundary_tree,
             obstacles,
             edge_tree: DynamicTree::bulk_load_with_params(items),
             slanted_edges: DynamicTree::bulk_load_with_params(slanted),
@@ -842,7 +847,7 @@ impl WallMap {
         snapped: &[(ObstacleId, Option<Snapped>)],
     ) -> Result<Option<Change>, GroupError> {
         let edited: HashSet<ObstacleId> = snapped.iter().map(|(id, _)| *id).collect();
-        let mut queue: Vec<([i64; 2], [i64; 2])> = Vec::new();
+        let mut queue: Vec<([i64; 2], [i64; 2])> = Vec::with_capacity(16);
         for (id, new) in snapped {
             for s in [self.obstacles.get(id), new.as_ref()].into_iter().flatten() {
                 if s.has_box() {
@@ -858,7 +863,8 @@ impl WallMap {
         let mut members: BTreeSet<ObstacleId> = BTreeSet::new();
         let mut boundary_edges: HashSet<usize> = HashSet::default();
         // The boxes of everything in the group: its walls lie in them (see below).
-        let mut reach: Vec<([i64; 2], [i64; 2])> = queue.clone();
+        let mut reach: Vec<([i64; 2], [i64; 2])> = Vec::with_capacity(16);
+        reach.extend_from_slice(&queue);
         let mut size = 0usize;
         while let Some((min, max)) = queue.pop() {
             let envelope = AABB::from_corners(
@@ -878,13 +884,8 @@ impl WallMap {
                 queue.push((s.min, s.max));
                 reach.push((s.min, s.max));
             }
-            for item in self.edge_tree.locate_in_envelope_intersecting(envelope) {
-                if item.data.owner.is_some() {
-                    continue;
-                }
-                let Some(&k) = self.boundary_index.get(&(item.data.a, item.data.b)) else {
-                    continue;
-                };
+            for item in self.boundary_tree.locate_in_envelope_intersecting(envelope) {
+                let k = item.data;
                 let n = self.boundary.len();
                 let mut pending = vec![k];
                 while let Some(k) = pending.pop() {
@@ -977,7 +978,7 @@ impl WallMap {
                 .iter()
                 .any(|(l, h)| lo[0] <= h[0] && hi[0] >= l[0] && lo[1] <= h[1] && hi[1] >= l[1])
         };
-        let mut old: Vec<WallKey> = Vec::new();
+        let mut old: Vec<WallKey> = Vec::with_capacity(64);
         for (lo, hi) in &grown {
             old.extend(self.walls.in_box(*lo, *hi));
         }
@@ -1159,14 +1160,22 @@ impl WallMap {
             opposite(orient_grid(a, b, c), orient_grid(a, b, d))
                 && opposite(orient_grid(c, d, a), orient_grid(c, d, b))
         };
-        let edges_of = |s: &Snapped| {
+        fn edges_of(
+            s: &Snapped,
+        ) -> impl Iterator<Item = (GridPoint, GridPoint, Option<ObstacleId>)> + '_ {
             s.inputs
                 .iter()
                 .filter(|i| i.kind != Kind::Point)
                 .map(|i| (i.a, i.b, i.owner))
-                .collect::<Vec<_>>()
-        };
-        let mut others: Vec<(GridPoint, GridPoint, Option<ObstacleId>)> = Vec::new();
+        }
+        let mut others: Vec<(GridPoint, GridPoint, Option<ObstacleId>)> = Vec::with_capacity(
+            members
+                .iter()
+                .filter_map(|id| self.obstacles.get(id))
+                .map(|s| s.inputs.len())
+                .sum::<usize>()
+                + boundary_edges.len(),
+        );
         for id in members {
             if let Some(s) = self.obstacles.get(id) {
                 others.extend(edges_of(s));
@@ -1176,7 +1185,13 @@ impl WallMap {
             let e = self.boundary[k];
             (e.a, e.b, None)
         }));
-        let mut changed: Vec<(GridPoint, GridPoint, Option<ObstacleId>)> = Vec::new();
+        let mut changed: Vec<(GridPoint, GridPoint, Option<ObstacleId>)> = Vec::with_capacity(
+            snapped
+                .iter()
+                .filter_map(|(_, new)| new.as_ref())
+                .map(|s| s.inputs.len())
+                .sum(),
+        );
         for (_, new) in snapped {
             if let Some(s) = new {
                 changed.extend(edges_of(s));
@@ -1847,7 +1862,7 @@ impl Box2 {
 /// The keys of `old` not in `new` and those of `new` not in `old` (both sorted, without
 /// repeats; so are the results).
 fn sorted_difference(old: &[WallKey], new: &[WallKey]) -> Change {
-    let (mut removed, mut added) = (Vec::new(), Vec::new());
+    let (mut removed, mut added) = (Vec::with_capacity(old.len()), Vec::with_capacity(new.len()));
     let (mut i, mut j) = (0, 0);
     while i < old.len() || j < new.len() {
         match (old.get(i), new.get(j)) {
