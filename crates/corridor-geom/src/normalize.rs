@@ -505,6 +505,7 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
 /// [`normalize`] (or, with `overlay`, [`normalize_through_overlay`]) of an environment
 /// given already snapped, without validating it and without the final
 /// [`Walls::check_disjoint`] of the overlay route: the same walls [`normalize`] returns
+/// (but a segment's sources are empty unless they are the boundary alone)
 /// for the environment with this boundary (snapped, counter-clockwise, as
 /// [`snapped_boundary`] gives it) and these obstacles (snapped by [`snap_shape`]), on
 /// `grid`.
@@ -548,7 +549,7 @@ pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
     if !input.strings.is_empty() {
         return Ok(false);
     }
-    Ok(normalize_disjoint(env.snap_grid(), input).is_some())
+    Ok(normalize_disjoint(env.snap_grid(), input, Checks::Full).is_some())
 }
 
 /// Which way [`normalize_overlay`] goes.
@@ -566,7 +567,8 @@ enum Checks {
     /// Validates the environment first and checks the walls before returning them.
     Full,
     /// Neither (see [`normalize_snapped_trusted`]); no index of the walls is returned from the
-    /// overlay route.
+    /// overlay route, and segments keep their sources only when these are the boundary
+    /// alone.
     Trusted,
 }
 
@@ -617,7 +619,7 @@ fn normalize_collected(
 ) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
     let mut input = collect()?;
     if mode == Route::Auto && !want_shapes && input.strings.is_empty() {
-        if let Some(done) = normalize_disjoint(grid, input) {
+        if let Some(done) = normalize_disjoint(grid, input, checks) {
             return Ok((done.0, Some(done.1), None));
         }
         // Not proven disjoint: the overlay decides (the input is collected again).
@@ -703,7 +705,7 @@ fn normalize_collected(
     }
 
     let ends = PointGroups::new(raw.iter().flat_map(|w| [w.a, w.b]));
-    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store, checks);
     let shapes = want_shapes.then(|| {
         canonical_free_space(
             shapes
@@ -737,19 +739,31 @@ fn normalize_collected(
 }
 
 /// The last steps of both routes: straight chains merged, walls sorted, points placed.
+/// With [`Checks::Trusted`] a segment's sources are only kept when they are the
+/// boundary alone (all the group method asks of them: a wall outside the group must be
+/// one); other segments get none, which saves an allocation per wall.
 fn finish_walls(
     raw: Vec<RawWall>,
     ends: &PointGroups,
     points: Vec<(GridPoint, u32)>,
     store: &mut TagStore,
+    checks: Checks,
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
     let merged = merge_collinear_walls(raw, ends, store);
+    let sources = |set: u32| {
+        let set = &store.sets[set as usize];
+        match checks {
+            Checks::Full => set.clone(),
+            Checks::Trusted if set[..] == [WallSource::Boundary] => set.clone(),
+            Checks::Trusted => Vec::new(),
+        }
+    };
     let mut segments: Vec<WallSegment> = sorted_walls(&merged)
         .map(|w| WallSegment {
             a: w.a,
             b: w.b,
             two_sided: w.two_sided,
-            sources: store.sets[w.set as usize].clone(),
+            sources: sources(w.set),
         })
         .collect();
     segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
@@ -892,7 +906,11 @@ fn split_round(
 ///    each walk's first wall is counted exactly (a ray to the right, the point pushed off
 ///    the wall symbolically). Walls with winding 1 on their left and 0 on their right are
 ///    exactly the edges of {winding > 0}.
-fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGrid)> {
+fn normalize_disjoint(
+    grid: SnapGrid,
+    input: Input,
+    checks: Checks,
+) -> Option<(Walls, SegmentGrid)> {
     let Input {
         mut store,
         boundary,
@@ -906,7 +924,7 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
     // the grouping of their ends with the merge.
     let pieces: Vec<(GridPoint, GridPoint)> = raw.iter().map(|w| (w.a, w.b)).collect();
     let ends = wall_ends(&pieces);
-    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store, checks);
     let walls = Walls {
         grid,
         segments,

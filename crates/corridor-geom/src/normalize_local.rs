@@ -985,9 +985,9 @@ impl WallMap {
         old.sort_unstable();
         old.dedup();
         let mut new: Vec<WallKey> = Vec::with_capacity(old.len() + 8);
-        let boundary_only = |sources: &[crate::WallSource]| {
-            sources.iter().all(|s| *s == crate::WallSource::Boundary)
-        };
+        // (`normalize_snapped_trusted` keeps the sources of these walls only.)
+        let boundary_only =
+            |sources: &[crate::WallSource]| sources[..] == [crate::WallSource::Boundary];
         for s in &new_walls.segments {
             let k = WallKey::Segment {
                 a: s.a,
