@@ -523,7 +523,9 @@ fn snap_obstacle(
 ///   form a group whose walls do not depend on anything else; the group is normalized
 ///   with the boundary after the change, its walls before the change are the current
 ///   walls near its members (every wall lies in the boxes of its sources), and walls that
-///   are the same in both cancel out.
+///   are the same in both cancel out. A group with no member and no boundary edge, whose
+///   changed obstacle is a convex ring before and after, needs no normalization: its
+///   walls are the ring's straight runs (`WallMap::isolated_change`).
 /// * **Global:** the whole changed environment is normalized (when the group would hold
 ///   more than a third of all obstacle vertices, or a check failed).
 ///
