@@ -22,7 +22,12 @@ use i_overlay::i_float::int::point::IntPoint;
 use i_overlay::segm::boolean::ShapeCountBoolean;
 use i_overlay::vector::edge::{DataVectorEdge, DataVectorShape, SUBJ_LEFT, SUBJ_RIGHT};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+
+/// FxHash maps for the tag store: its keys (small sets of sources, pairs of set ids) are
+/// not chosen by an adversary, and SipHash showed in the profiles of small
+/// normalizations (the group method of `WallMap`). The maps are only looked up, never
+/// iterated, so the hasher changes no result.
+type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// Where a wall piece came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -486,7 +491,52 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
 /// ([`Walls::check_disjoint_indexed`]), so that a caller querying the walls next (the
 /// ECM build) need not index them again.
 pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), NormalizeError> {
-    normalize_overlay(env, false, Route::Auto).map(|(walls, grid, _)| (walls, grid))
+    let (walls, grid, _) = normalize_overlay(env, false, Route::Auto, Checks::Full)?;
+    // The full checks index the walls on every route; indexing here is only a fallback.
+    let grid = match grid {
+        Some(grid) => grid,
+        None => walls
+            .check_disjoint_indexed()
+            .map_err(NormalizeError::Conflict)?,
+    };
+    Ok((walls, grid))
+}
+
+/// [`normalize`] (or, with `overlay`, [`normalize_through_overlay`]) of an environment
+/// given already snapped, without validating it and without the final
+/// [`Walls::check_disjoint`] of the overlay route: the same walls [`normalize`] returns
+/// (but a segment's sources are empty unless they are the boundary alone)
+/// for the environment with this boundary (snapped, counter-clockwise, as
+/// [`snapped_boundary`] gives it) and these obstacles (snapped by [`snap_shape`]), on
+/// `grid`.
+///
+/// For `WallMap`'s group method only. Its caller has validated every part of the
+/// environment already: the boundary and obstacles of an environment the map describes
+/// (validated when they came in) and the new obstacles (validated with the same boundary
+/// by `WallMap::plan`), and [`Environment::validate`] checks the boundary and each
+/// obstacle on its own, so it would pass. It also checks the walls it uses itself
+/// (`WallMap::check`: every added wall against the map's walls and the other added ones).
+/// The fast path for interior-disjoint rings keeps its disjointness check, which is part
+/// of its proof. The obstacles are collected in the order of their ids, as
+/// [`Environment::obstacles`] gives them.
+pub(crate) fn normalize_snapped_trusted(
+    grid: SnapGrid,
+    boundary: &[GridPoint],
+    obstacles: &[(ObstacleId, &SnappedShape)],
+    overlay: bool,
+) -> Result<Walls, NormalizeError> {
+    let route = if overlay { Route::Overlay } else { Route::Auto };
+    let mut sorted = obstacles.to_vec();
+    sorted.sort_by_key(|(id, _)| *id);
+    let collect = || {
+        let mut input = Input::new();
+        input.boundary = boundary.iter().map(|&g| ip(g)).collect();
+        for (id, shape) in &sorted {
+            input.add_shape(*id, (*shape).clone());
+        }
+        Ok(input)
+    };
+    normalize_collected(grid, collect, false, route, Checks::Trusted).map(|(walls, _, _)| walls)
 }
 
 /// Whether [`normalize`] takes the fast path without the overlay for this environment
@@ -499,7 +549,7 @@ pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
     if !input.strings.is_empty() {
         return Ok(false);
     }
-    Ok(normalize_disjoint(env.snap_grid(), input).is_some())
+    Ok(normalize_disjoint(env.snap_grid(), input, Checks::Full).is_some())
 }
 
 /// Which way [`normalize_overlay`] goes.
@@ -511,11 +561,22 @@ enum Route {
     Overlay,
 }
 
+/// Which of its own checks [`normalize_overlay`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Checks {
+    /// Validates the environment first and checks the walls before returning them.
+    Full,
+    /// Neither (see [`normalize_snapped_trusted`]); no index of the walls is returned from the
+    /// overlay route, and segments keep their sources only when these are the boundary
+    /// alone.
+    Trusted,
+}
+
 /// [`normalize`] always through the overlay (never the disjoint-rings fast path): the
 /// reference the tests compare the fast path with.
 #[doc(hidden)]
 pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeError> {
-    normalize_overlay(env, false, Route::Overlay).map(|(walls, _, _)| walls)
+    normalize_overlay(env, false, Route::Overlay, Checks::Full).map(|(walls, _, _)| walls)
 }
 
 /// The free-space shapes as the overlay builds them, in canonical form
@@ -524,7 +585,7 @@ pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeEr
 /// extra shape assembly in the overlay).
 #[doc(hidden)]
 pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
-    normalize_overlay(env, true, Route::Overlay)
+    normalize_overlay(env, true, Route::Overlay, Checks::Full)
         .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
 }
 
@@ -534,18 +595,35 @@ fn normalize_overlay(
     env: &Environment,
     want_shapes: bool,
     mode: Route,
-) -> Result<(Walls, SegmentGrid, Option<Shapes>), NormalizeError> {
-    env.validate()?;
-    let grid = env.snap_grid();
-    let mut input = Input::new();
-    input.collect(env)?;
+    checks: Checks,
+) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
+    if checks == Checks::Full {
+        env.validate()?;
+    }
+    let collect = || {
+        let mut input = Input::new();
+        input.collect(env)?;
+        Ok(input)
+    };
+    normalize_collected(env.snap_grid(), collect, want_shapes, mode, checks)
+}
+
+/// [`normalize_overlay`] after the validation, with the input from `collect` (called
+/// again when the fast path gives up).
+fn normalize_collected(
+    grid: SnapGrid,
+    collect: impl Fn() -> Result<Input, NormalizeError>,
+    want_shapes: bool,
+    mode: Route,
+    checks: Checks,
+) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
+    let mut input = collect()?;
     if mode == Route::Auto && !want_shapes && input.strings.is_empty() {
-        if let Some(done) = normalize_disjoint(grid, input) {
-            return Ok((done.0, done.1, None));
+        if let Some(done) = normalize_disjoint(grid, input, checks) {
+            return Ok((done.0, Some(done.1), None));
         }
         // Not proven disjoint: the overlay decides (the input is collected again).
-        input = Input::new();
-        input.collect(env)?;
+        input = collect()?;
     }
     let Input {
         mut store,
@@ -627,7 +705,7 @@ fn normalize_overlay(
     }
 
     let ends = PointGroups::new(raw.iter().flat_map(|w| [w.a, w.b]));
-    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store, checks);
     let shapes = want_shapes.then(|| {
         canonical_free_space(
             shapes
@@ -649,26 +727,43 @@ fn normalize_overlay(
         segments,
         points,
     };
-    let grid = walls
-        .check_disjoint_indexed()
-        .map_err(NormalizeError::Conflict)?;
+    let grid = match checks {
+        Checks::Full => Some(
+            walls
+                .check_disjoint_indexed()
+                .map_err(NormalizeError::Conflict)?,
+        ),
+        Checks::Trusted => None,
+    };
     Ok((walls, grid, shapes))
 }
 
 /// The last steps of both routes: straight chains merged, walls sorted, points placed.
+/// With [`Checks::Trusted`] a segment's sources are only kept when they are the
+/// boundary alone (all the group method asks of them: a wall outside the group must be
+/// one); other segments get none, which saves an allocation per wall.
 fn finish_walls(
     raw: Vec<RawWall>,
     ends: &PointGroups,
     points: Vec<(GridPoint, u32)>,
     store: &mut TagStore,
+    checks: Checks,
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
     let merged = merge_collinear_walls(raw, ends, store);
+    let sources = |set: u32| {
+        let set = &store.sets[set as usize];
+        match checks {
+            Checks::Full => set.clone(),
+            Checks::Trusted if set[..] == [WallSource::Boundary] => set.clone(),
+            Checks::Trusted => Vec::new(),
+        }
+    };
     let mut segments: Vec<WallSegment> = sorted_walls(&merged)
         .map(|w| WallSegment {
             a: w.a,
             b: w.b,
             two_sided: w.two_sided,
-            sources: store.sets[w.set as usize].clone(),
+            sources: sources(w.set),
         })
         .collect();
     segments.dedup_by(|s, t| s.a == t.a && s.b == t.b && s.two_sided == t.two_sided);
@@ -811,7 +906,11 @@ fn split_round(
 ///    each walk's first wall is counted exactly (a ray to the right, the point pushed off
 ///    the wall symbolically). Walls with winding 1 on their left and 0 on their right are
 ///    exactly the edges of {winding > 0}.
-fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGrid)> {
+fn normalize_disjoint(
+    grid: SnapGrid,
+    input: Input,
+    checks: Checks,
+) -> Option<(Walls, SegmentGrid)> {
     let Input {
         mut store,
         boundary,
@@ -825,7 +924,7 @@ fn normalize_disjoint(grid: SnapGrid, input: Input) -> Option<(Walls, SegmentGri
     // the grouping of their ends with the merge.
     let pieces: Vec<(GridPoint, GridPoint)> = raw.iter().map(|w| (w.a, w.b)).collect();
     let ends = wall_ends(&pieces);
-    let (segments, points) = finish_walls(raw, &ends, points, &mut store);
+    let (segments, points) = finish_walls(raw, &ends, points, &mut store, checks);
     let walls = Walls {
         grid,
         segments,
@@ -1154,49 +1253,26 @@ impl Input {
         self.boundary = snapped_boundary(env)?.into_iter().map(ip).collect();
 
         for (id, obstacle) in env.obstacles() {
-            let owner = Owner::Obstacle(id);
-            let set = self.store.intern(vec![WallSource::Obstacle(id)]);
-            match obstacle {
-                Obstacle::Point(p) => self.points.push((snap(&grid, owner, *p)?, set)),
-                Obstacle::Polyline(vertices) => {
-                    let snapped = vertices
-                        .iter()
-                        .map(|&p| snap(&grid, owner, p))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    self.add_open(&snapped, set);
-                }
-                Obstacle::Polygon(polygon) => {
-                    let exterior = snap_ring(&grid, owner, &polygon.exterior)?;
-                    let area = twice_signed_area(&exterior);
-                    if area == 0 {
-                        // Thinner than a grid step: what is left is a line-like wall.
-                        let mut closed = exterior.clone();
-                        closed.extend(exterior.first().copied());
-                        self.add_open(&closed, set);
-                        continue;
-                    }
-                    let tag = self.store.tag(set, None);
-                    let mut ring: Vec<IntPoint<i32>> = exterior.into_iter().map(ip).collect();
-                    if area > 0 {
-                        ring.reverse();
-                    }
-                    self.polygons.push((ring, tag));
-                    for hole in &polygon.holes {
-                        let hole = snap_ring(&grid, owner, hole)?;
-                        let area = twice_signed_area(&hole);
-                        if area == 0 {
-                            continue; // a crack inside the obstacle: nothing to keep
-                        }
-                        let mut ring: Vec<IntPoint<i32>> = hole.into_iter().map(ip).collect();
-                        if area < 0 {
-                            ring.reverse();
-                        }
-                        self.polygons.push((ring, tag));
-                    }
+            let (shape, _) = snap_shape(&grid, id, obstacle)?;
+            self.add_shape(id, shape);
+        }
+        Ok(())
+    }
+
+    /// Adds one snapped obstacle.
+    fn add_shape(&mut self, id: ObstacleId, shape: SnappedShape) {
+        let set = self.store.intern(vec![WallSource::Obstacle(id)]);
+        match shape {
+            SnappedShape::Point(p) => self.points.push((p, set)),
+            SnappedShape::Open(vertices) => self.add_open(&vertices, set),
+            SnappedShape::Rings(rings) => {
+                let tag = self.store.tag(set, None);
+                for ring in rings {
+                    self.polygons
+                        .push((ring.into_iter().map(ip).collect(), tag));
                 }
             }
         }
-        Ok(())
     }
 
     /// Adds a polyline's edges; a polyline that snaps to a single point becomes a point.
@@ -1215,6 +1291,67 @@ impl Input {
             }
         }
     }
+}
+
+/// An obstacle on the snap grid, as normalization collects it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum SnappedShape {
+    /// A point obstacle.
+    Point(GridPoint),
+    /// The vertices of a polyline, or of a polygon thinner than a grid step (closed: the
+    /// first vertex repeated at the end): open edges, or a point if they all coincide.
+    Open(Vec<GridPoint>),
+    /// A polygon: its exterior clockwise, then its holes with nonzero area
+    /// counter-clockwise (winding −1 inside the obstacle, 0 in its holes).
+    Rings(Vec<Vec<GridPoint>>),
+}
+
+/// Snaps an obstacle as [`normalize`] reads it; also the number of its vertices snapped
+/// (a polygon's holes counted whatever their area).
+pub(crate) fn snap_shape(
+    grid: &SnapGrid,
+    id: ObstacleId,
+    obstacle: &Obstacle,
+) -> Result<(SnappedShape, usize), NormalizeError> {
+    let owner = Owner::Obstacle(id);
+    Ok(match obstacle {
+        Obstacle::Point(p) => (SnappedShape::Point(snap(grid, owner, *p)?), 1),
+        Obstacle::Polyline(vertices) => {
+            let snapped = vertices
+                .iter()
+                .map(|&p| snap(grid, owner, p))
+                .collect::<Result<Vec<_>, _>>()?;
+            let n = snapped.len();
+            (SnappedShape::Open(snapped), n)
+        }
+        Obstacle::Polygon(polygon) => {
+            let mut exterior = snap_ring(grid, owner, &polygon.exterior)?;
+            let mut count = exterior.len();
+            let area = twice_signed_area(&exterior);
+            if area == 0 {
+                // Thinner than a grid step: what is left is a line-like wall.
+                exterior.extend(exterior.first().copied());
+                return Ok((SnappedShape::Open(exterior), count));
+            }
+            if area > 0 {
+                exterior.reverse();
+            }
+            let mut rings = vec![exterior];
+            for hole in &polygon.holes {
+                let mut hole = snap_ring(grid, owner, hole)?;
+                count += hole.len();
+                let area = twice_signed_area(&hole);
+                if area == 0 {
+                    continue; // a crack inside the obstacle: nothing to keep
+                }
+                if area < 0 {
+                    hole.reverse();
+                }
+                rings.push(hole);
+            }
+            (SnappedShape::Rings(rings), count)
+        }
+    })
 }
 
 pub(crate) fn snap(grid: &SnapGrid, owner: Owner, p: Point) -> Result<GridPoint, NormalizeError> {
