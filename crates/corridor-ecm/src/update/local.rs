@@ -1555,7 +1555,10 @@ fn select(
 
 /// Splices a planned repair into the ECM and keeps the indexes current.
 pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, deviation: f64) {
-    let mut touched: Vec<VertexId> = Vec::new();
+    // Two end vertices per removed and per new edge, then the new vertices as seeds.
+    let mut touched: Vec<VertexId> = Vec::with_capacity(
+        2 * (splice.remove_edges.len() + splice.new_edges.len()) + splice.new_vertices.len(),
+    );
     let mut affected: HashSet<u32> = HashSet::default();
     let mut removed: Vec<(EdgeId, Edge)> = Vec::with_capacity(splice.remove_edges.len());
     for id in splice.remove_edges {
@@ -1735,9 +1738,10 @@ fn update_components(
     affected: HashSet<u32>,
 ) {
     let mut owner: HashMap<VertexId, usize> = HashMap::default();
-    let mut searches: Vec<Search> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
-    let mut running: Vec<usize> = Vec::new();
+    owner.reserve(4 * seeds.len());
+    let mut searches: Vec<Search> = Vec::with_capacity(seeds.len());
+    let mut parent: Vec<usize> = Vec::with_capacity(seeds.len());
+    let mut running: Vec<usize> = Vec::with_capacity(seeds.len());
     for &s in seeds {
         if owner.contains_key(&s) {
             continue;
@@ -1827,7 +1831,7 @@ fn update_components(
     }
     free.sort_unstable();
     free.dedup();
-    let mut relabelled: Vec<VertexId> = Vec::new();
+    let mut relabelled: Vec<VertexId> = Vec::with_capacity(seeds.len());
     // The search still running keeps the largest old component's id.
     if let Some(&i) = running.first() {
         let s = &searches[i];
@@ -1988,7 +1992,23 @@ fn sort_incident(ecm: &mut Ecm, vid: VertexId) {
         };
         to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
     };
-    let mut list = std::mem::take(&mut ecm.vertices[vid].edges);
-    list.sort_by(|a, b| angle(*a).total_cmp(&angle(*b)));
-    ecm.vertices[vid].edges = list;
+    let list = &mut ecm.vertices[vid].edges;
+    // Each angle once (the comparison sort computed two per comparison); a stable sort of
+    // the pairs keeps the order the edges had among equal angles, as before.
+    let sort = |keyed: &mut [(f64, EdgeId)], list: &mut [EdgeId]| {
+        for (k, &e) in keyed.iter_mut().zip(list.iter()) {
+            *k = (angle(e), e);
+        }
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (slot, k) in list.iter_mut().zip(keyed.iter()) {
+            *slot = k.1;
+        }
+    };
+    let n = list.len();
+    if n <= 8 {
+        let mut keyed = [(0.0, EdgeId::default()); 8];
+        sort(&mut keyed[..n], list);
+    } else {
+        sort(&mut vec![(0.0, EdgeId::default()); n], list);
+    }
 }
