@@ -471,11 +471,14 @@ impl PackedTree {
     /// The entries whose boxes meet `query`, without allocating.
     fn meeting(&self, query: [f64; 4]) -> Meeting<'_> {
         let levels = self.level_ends.len();
+        let root = self.level_ends.last().map_or(0, |&end| end as usize - 1);
         Meeting {
             tree: self,
             query,
-            node: self.level_ends.last().map_or(0, |&end| end as usize - 1),
+            node: root,
             level: levels.saturating_sub(1),
+            start: root,
+            group_end: root + 1,
             done: levels == 0,
         }
     }
@@ -509,14 +512,18 @@ fn sort_keys(keys: &mut Vec<u64>) {
 
 /// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
 /// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
-/// level below, up to `NODE` of them), so the walk is a node and its level, and going up
-/// is a division.
+/// level below, up to `NODE` of them), so the walk is a node, its level and the end of its
+/// group of siblings, and going up is a division.
 struct Meeting<'a> {
     tree: &'a PackedTree,
     query: [f64; 4],
     /// The node to look at next, and its level (0: the leaves).
     node: usize,
     level: usize,
+    /// Where `level` starts in the tree's boxes.
+    start: usize,
+    /// The end of `node`'s group of siblings.
+    group_end: usize,
     done: bool,
 }
 
@@ -524,6 +531,10 @@ impl Meeting<'_> {
     /// Moves to the next sibling of the current node, or to the next sibling of the
     /// nearest ancestor that has one; ends the walk when there is none.
     fn advance(&mut self) {
+        self.node += 1;
+        if self.node < self.group_end {
+            return;
+        }
         let tree = self.tree;
         let top = tree.level_ends.len() - 1;
         loop {
@@ -531,15 +542,18 @@ impl Meeting<'_> {
                 self.done = true;
                 return;
             }
-            let start = tree.level_start(self.level);
-            let next = self.node + 1;
-            if next < tree.level_ends[self.level] as usize && !(next - start).is_multiple_of(NODE) {
-                self.node = next;
+            // Up to the parent of the group's last node, then on to the parent's next
+            // sibling.
+            let above = tree.level_ends[self.level] as usize;
+            let parent = above + (self.node - 1 - self.start) / NODE;
+            self.level += 1;
+            self.start = above;
+            let first = above + (parent - above) / NODE * NODE;
+            self.group_end = (first + NODE).min(tree.level_ends[self.level] as usize);
+            self.node = parent + 1;
+            if self.node < self.group_end {
                 return;
             }
-            // Up to the parent.
-            self.node = tree.level_start(self.level + 1) + (self.node - start) / NODE;
-            self.level += 1;
         }
     }
 }
@@ -554,9 +568,12 @@ impl Iterator for Meeting<'_> {
             if boxes_meet(tree.boxes[c], self.query) {
                 if self.level > 0 {
                     // Down to the first child.
-                    let start = tree.level_start(self.level);
+                    let below = tree.level_start(self.level - 1);
+                    let first = below + (c - self.start) * NODE;
                     self.level -= 1;
-                    self.node = tree.level_start(self.level) + (c - start) * NODE;
+                    self.start = below;
+                    self.node = first;
+                    self.group_end = (first + NODE).min(tree.level_ends[self.level] as usize);
                     continue;
                 }
                 self.advance();
