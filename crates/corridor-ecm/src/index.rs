@@ -2,9 +2,8 @@
 
 use crate::graph::{cell_piece, BendingPoint, Ecm, Edge, EdgeId, Side};
 use corridor_geom::radix::{radix_sort_by_key, Digit};
-use corridor_geom::{DynamicTree, Point};
-use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{Envelope, AABB};
+use corridor_geom::Point;
+use rstar::AABB;
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
 
@@ -35,51 +34,38 @@ pub(crate) struct PieceRun {
     count: u32,
 }
 
-type Entry = GeomWithData<Rectangle<[f64; 2]>, PieceRun>;
-
 /// Point location in the ECM cells (built once per ECM, saved with it).
 ///
 /// The runs of a build sit in a static R-tree packed in Hilbert order (one sort, no
 /// partitioning: a fifth of the instructions of a bulk-loaded `rstar` tree on Aurora).
-/// Dynamic updates remove runs by marking them dead and insert new runs into a small
-/// `rstar` tree beside it, so an update never rebuilds the packed tree. Which pieces a
-/// query reports does not depend on this split; their order does, and
+/// Dynamic updates remove runs by marking them dead and add new runs to a
+/// [`LogIndex`] beside it (a short unsorted tail, packed into more small trees as it
+/// fills), so an update never rebuilds the large tree. Which pieces a query reports does
+/// not depend on how the runs are split among the trees; their order does, and
 /// [`Ecm::locate`] does not depend on the order.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CellIndex {
-    /// The runs of the build, in the order they were made; a dead run has `count == 0`.
-    runs: Vec<PieceRun>,
-    /// The packed tree over `runs`.
-    packed: PackedTree,
-    /// Runs inserted by dynamic updates.
-    added: DynamicTree<Entry>,
+    /// The runs: those of the build in the first packed level, those of updates after.
+    runs: LogIndex<PieceRun>,
     /// Number of indexed cell pieces (the live runs' counts added up).
     pieces: usize,
-    /// Number of dead runs in `runs`.
-    dead: usize,
 }
 
 impl CellIndex {
     pub(crate) fn build(edges: &SlotMap<EdgeId, Edge>) -> Self {
-        let mut entries = Vec::with_capacity(edges.len() * 2);
+        let mut boxes = Vec::with_capacity(edges.len() * 2);
+        let mut runs = Vec::with_capacity(edges.len() * 2);
         let mut pieces = 0;
         for (id, e) in edges {
             pieces += 2 * e.bending_points.len().saturating_sub(1);
-            edge_entries(id, e, &mut entries);
+            edge_entries(id, e, |b, run| {
+                boxes.push(b);
+                runs.push(run);
+            });
         }
-        let boxes: Vec<[f64; 4]> = entries
-            .iter()
-            .map(|entry| {
-                let (lo, hi) = (entry.geom().lower(), entry.geom().upper());
-                [lo[0], lo[1], hi[0], hi[1]]
-            })
-            .collect();
         CellIndex {
-            runs: entries.iter().map(|entry| entry.data).collect(),
-            packed: PackedTree::new(&boxes),
-            added: DynamicTree::new_with_params(),
+            runs: LogIndex::packed(boxes, runs),
             pieces,
-            dead: 0,
         }
     }
 
@@ -93,27 +79,17 @@ impl CellIndex {
     ) -> impl Iterator<Item = CellRef> + 'a {
         let (lo, hi) = (envelope.lower(), envelope.upper());
         let query = [lo[0], lo[1], hi[0], hi[1]];
-        self.packed
-            .meeting(query)
-            .map(|r| self.runs[r as usize])
-            // A dead run's edge may be gone from `edges`.
-            .filter(|run| run.count > 0)
-            .chain(
-                self.added
-                    .locate_in_envelope_intersecting(envelope)
-                    .map(|entry| entry.data),
-            )
-            .flat_map(move |run| {
-                let bps = &edges[run.edge].bending_points;
-                (run.first..run.first + run.count).filter_map(move |k| {
-                    let (lo, hi) = piece_box(&bps[k as usize], &bps[k as usize + 1], run.side);
-                    boxes_meet([lo[0], lo[1], hi[0], hi[1]], query).then_some(CellRef {
-                        edge: run.edge,
-                        side: run.side,
-                        piece: k,
-                    })
+        self.runs.meeting(query).flat_map(move |run| {
+            let bps = &edges[run.edge].bending_points;
+            (run.first..run.first + run.count).filter_map(move |k| {
+                let (lo, hi) = piece_box(&bps[k as usize], &bps[k as usize + 1], run.side);
+                boxes_meet([lo[0], lo[1], hi[0], hi[1]], query).then_some(CellRef {
+                    edge: run.edge,
+                    side: run.side,
+                    piece: k,
                 })
             })
+        })
     }
 
     /// The cell piece holding `p` by `contains`: of all pieces whose box holds `p` and
@@ -138,50 +114,36 @@ impl CellIndex {
 
     /// Indexes the cell pieces of one more edge (for dynamic updates).
     pub(crate) fn insert_edge(&mut self, id: EdgeId, edge: &Edge) {
-        let mut entries = Vec::new();
-        edge_entries(id, edge, &mut entries);
-        for entry in entries {
-            self.pieces += entry.data.count as usize;
-            self.added.insert(entry);
-        }
+        edge_entries(id, edge, |b, run| {
+            self.pieces += run.count as usize;
+            self.runs.insert(b, run);
+        });
     }
 
     /// Removes the cell pieces of an edge, which must be indexed with the geometry it has
     /// now (for dynamic updates).
     pub(crate) fn remove_edge(&mut self, id: EdgeId, edge: &Edge) {
-        let mut entries = Vec::new();
-        edge_entries(id, edge, &mut entries);
-        for entry in entries {
-            let (lo, hi) = (entry.geom().lower(), entry.geom().upper());
-            let query = [lo[0], lo[1], hi[0], hi[1]];
-            let found = self
-                .packed
-                .meeting(query)
-                .find(|&r| self.runs[r as usize] == entry.data);
-            if let Some(r) = found {
-                self.kill(r);
-            } else if self.added.remove(&entry).is_some() {
-                self.pieces -= entry.data.count as usize;
-            }
-        }
+        self.remove_edges([(id, edge)]);
     }
 
-    /// Removes the cell pieces of several edges in one walk of the tree (for dynamic
-    /// updates; cheaper than [`CellIndex::remove_edge`] per edge when they lie together).
+    /// Removes the cell pieces of several edges, each indexed with the geometry it has
+    /// now, with one walk of each tree (for dynamic updates).
     pub(crate) fn remove_edges<'a>(&mut self, edges: impl IntoIterator<Item = (EdgeId, &'a Edge)>) {
         // The edges as a sorted list: a few binary-search steps per visited run instead
         // of a SipHash per look-up in a `HashSet`.
         let mut ids = Vec::new();
-        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-        let mut entries = Vec::new();
+        let mut extent = EMPTY_BOX;
         for (id, edge) in edges {
+            if edge.bending_points.len() < 2 {
+                continue; // no pieces
+            }
             ids.push(id);
-            entries.clear();
-            edge_entries(id, edge, &mut entries);
-            for entry in &entries {
-                let e = entry.geom();
-                lo = [lo[0].min(e.lower()[0]), lo[1].min(e.lower()[1])];
-                hi = [hi[0].max(e.upper()[0]), hi[1].max(e.upper()[1])];
+            // The union of the boxes of the edge's runs: every bending point and both its
+            // nearest points are corners of its pieces.
+            for b in &edge.bending_points {
+                for p in [b.position, b.left, b.right] {
+                    extent = union(extent, [p.x, p.y, p.x, p.y]);
+                }
             }
         }
         if ids.is_empty() {
@@ -189,35 +151,13 @@ impl CellIndex {
         }
         ids.sort_unstable();
         ids.dedup();
-        let doomed: Vec<u32> = self
-            .packed
-            .meeting([lo[0], lo[1], hi[0], hi[1]])
-            .filter(|&r| {
-                let run = &self.runs[r as usize];
-                run.count > 0 && ids.binary_search(&run.edge).is_ok()
-            })
-            .collect();
-        for r in doomed {
-            self.kill(r);
-        }
-        let selection = SelectEdges {
-            envelope: AABB::from_corners(lo, hi),
-            ids,
-        };
-        let removed: usize = self
-            .added
-            .drain_with_selection_function(selection)
-            .map(|entry| entry.data.count as usize)
-            .sum();
+        let mut removed = 0;
+        self.runs.remove_meeting(
+            extent,
+            |run| ids.binary_search(&run.edge).is_ok(),
+            |run| removed += run.count as usize,
+        );
         self.pieces -= removed;
-    }
-
-    /// Marks run `r` of the packed tree dead.
-    fn kill(&mut self, r: u32) {
-        let run = &mut self.runs[r as usize];
-        self.pieces -= run.count as usize;
-        run.count = 0;
-        self.dead += 1;
     }
 
     /// Number of indexed cell pieces.
@@ -228,12 +168,204 @@ impl CellIndex {
     /// Number of index entries: runs of consecutive cell pieces of one edge side, each
     /// under one box (see [`CellIndex::len`] for the pieces).
     pub fn entries(&self) -> usize {
-        self.runs.len() - self.dead + self.added.size()
+        self.runs.len()
     }
 
     /// Whether no cell piece is indexed.
     pub fn is_empty(&self) -> bool {
         self.pieces == 0
+    }
+}
+
+/// The box that holds nothing (`union` with it gives the other box).
+const EMPTY_BOX: [f64; 4] = [
+    f64::INFINITY,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NEG_INFINITY,
+];
+
+/// The box of two boxes `[min x, min y, max x, max y]`.
+fn union(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
+    [
+        a[0].min(b[0]),
+        a[1].min(b[1]),
+        a[2].max(b[2]),
+        a[3].max(b[3]),
+    ]
+}
+
+/// Most entries [`LogIndex`] keeps unsorted before packing them into a tree.
+const TAIL: usize = 32;
+
+/// One entry of a [`LogIndex`] level.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct Slot<T> {
+    /// The entry's data.
+    data: T,
+    /// Whether it was removed (its box stays in the tree until the level is packed again).
+    dead: bool,
+}
+
+/// A packed tree over some entries of a [`LogIndex`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Level<T> {
+    tree: PackedTree,
+    /// The entries, by the index the tree reports.
+    slots: Vec<Slot<T>>,
+    /// Number of live entries.
+    live: usize,
+}
+
+impl<T: Copy> Level<T> {
+    fn new(boxes: &[[f64; 4]], data: Vec<T>) -> Self {
+        Level {
+            tree: PackedTree::new(boxes),
+            live: data.len(),
+            slots: data
+                .into_iter()
+                .map(|data| Slot { data, dead: false })
+                .collect(),
+        }
+    }
+
+    /// Appends the live entries (box and data) to `boxes` and `data`.
+    fn drain_live_into(&self, boxes: &mut Vec<[f64; 4]>, data: &mut Vec<T>) {
+        let leaves = self.tree.level_ends.first().map_or(0, |&n| n as usize);
+        for (b, &i) in self.tree.boxes[..leaves].iter().zip(&self.tree.links) {
+            let slot = &self.slots[i as usize];
+            if !slot.dead {
+                boxes.push(*b);
+                data.push(slot.data);
+            }
+        }
+    }
+}
+
+/// Boxes with data that change by insertions and removals, without an R* tree: a
+/// log-structured set of [`PackedTree`]s. New entries go to a short unsorted tail (at
+/// most [`TAIL`], which queries scan); a full tail is packed into a new level, merged with
+/// the smaller levels before it while they are less than twice its size, so that every
+/// level holds more than twice the live entries of the next one (a logarithmic number of
+/// levels, each entry packed a logarithmic number of times). Removal marks entries dead;
+/// a level that is mostly dead is packed again without them, an empty one dropped.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
+pub(crate) struct LogIndex<T> {
+    /// The packed levels, largest first.
+    levels: Vec<Level<T>>,
+    /// Boxes and data not packed yet.
+    tail: Vec<([f64; 4], T)>,
+}
+
+impl<T> Default for LogIndex<T> {
+    fn default() -> Self {
+        LogIndex {
+            levels: Vec::new(),
+            tail: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> LogIndex<T> {
+    /// The entries `data` with boxes `boxes` (`[min x, min y, max x, max y]`), packed in
+    /// one level.
+    pub(crate) fn packed(boxes: Vec<[f64; 4]>, data: Vec<T>) -> Self {
+        debug_assert_eq!(boxes.len(), data.len());
+        let mut index = LogIndex::default();
+        if !data.is_empty() {
+            index.levels.push(Level::new(&boxes, data));
+        }
+        index
+    }
+
+    /// Number of live entries.
+    pub(crate) fn len(&self) -> usize {
+        self.levels.iter().map(|l| l.live).sum::<usize>() + self.tail.len()
+    }
+
+    /// Adds an entry.
+    pub(crate) fn insert(&mut self, b: [f64; 4], data: T) {
+        self.tail.push((b, data));
+        if self.tail.len() >= TAIL {
+            self.flush();
+        }
+    }
+
+    /// Packs the tail into a level, merged with the smaller levels that are less than
+    /// twice its size.
+    fn flush(&mut self) {
+        let (mut boxes, mut data): (Vec<[f64; 4]>, Vec<T>) = self.tail.drain(..).unzip();
+        while let Some(last) = self.levels.last() {
+            if last.live >= 2 * data.len() {
+                break;
+            }
+            last.drain_live_into(&mut boxes, &mut data);
+            self.levels.pop();
+        }
+        if !data.is_empty() {
+            self.levels.push(Level::new(&boxes, data));
+        }
+    }
+
+    /// The live entries whose boxes meet `query`, in no particular order.
+    pub(crate) fn meeting(&self, query: [f64; 4]) -> impl Iterator<Item = &T> + '_ {
+        self.levels
+            .iter()
+            .flat_map(move |level| {
+                level.tree.meeting(query).filter_map(move |i| {
+                    let slot = &level.slots[i as usize];
+                    (!slot.dead).then_some(&slot.data)
+                })
+            })
+            .chain(
+                self.tail
+                    .iter()
+                    .filter(move |(b, _)| boxes_meet(*b, query))
+                    .map(|(_, data)| data),
+            )
+    }
+
+    /// Removes the live entries whose boxes meet `query` and that `doomed` selects,
+    /// calling `removed` on each.
+    pub(crate) fn remove_meeting(
+        &mut self,
+        query: [f64; 4],
+        mut doomed: impl FnMut(&T) -> bool,
+        mut removed: impl FnMut(&T),
+    ) {
+        let mut repack = false;
+        for level in &mut self.levels {
+            let Level { tree, slots, live } = level;
+            for i in tree.meeting(query) {
+                let slot = &mut slots[i as usize];
+                if !slot.dead && doomed(&slot.data) {
+                    slot.dead = true;
+                    *live -= 1;
+                    removed(&slot.data);
+                }
+            }
+            repack |= *live == 0 || 2 * *live + TAIL < slots.len();
+        }
+        self.tail.retain(|(b, data)| {
+            let gone = boxes_meet(*b, query) && doomed(data);
+            if gone {
+                removed(data);
+            }
+            !gone
+        });
+        if repack {
+            // Levels at most half alive are packed again without their dead entries
+            // (paid for by the removals that made them so), empty ones dropped.
+            for level in &mut self.levels {
+                if level.live > 0 && 2 * level.live + TAIL < level.slots.len() {
+                    let (mut boxes, mut data) = (Vec::new(), Vec::new());
+                    level.drain_live_into(&mut boxes, &mut data);
+                    *level = Level::new(&boxes, data);
+                }
+            }
+            self.levels.retain(|l| l.live > 0);
+        }
     }
 }
 
@@ -244,9 +376,6 @@ fn boxes_meet(a: [f64; 4], b: [f64; 4]) -> bool {
 
 /// Children per node of the packed tree.
 const NODE: usize = 16;
-
-/// Deepest packed tree (16⁹ > 2³² entries), which bounds a query's stack.
-const MAX_LEVELS: usize = 9;
 
 /// A static R-tree packed in Hilbert order (the layout of the `flatbush` library): the
 /// entries sorted by the Hilbert index of their box centres, then grouped `NODE` at a
@@ -341,22 +470,26 @@ impl PackedTree {
 
     /// The entries whose boxes meet `query`, without allocating.
     fn meeting(&self, query: [f64; 4]) -> Meeting<'_> {
-        let mut walk = Meeting {
+        let levels = self.level_ends.len();
+        let root = self.level_ends.last().map_or(0, |&end| end as usize - 1);
+        Meeting {
             tree: self,
             query,
-            stack: [(0, 0); NODE * MAX_LEVELS],
-            depth: 0,
-            next: 0,
-            end: 0,
-            level: 0,
-        };
-        if let Some(&root) = self.level_ends.last() {
-            let root = root as usize - 1;
-            if boxes_meet(self.boxes[root], query) {
-                walk.open(root, self.level_ends.len() - 1);
-            }
+            node: root,
+            level: levels.saturating_sub(1),
+            start: root,
+            group_end: root + 1,
+            done: levels == 0,
         }
-        walk
+    }
+
+    /// Where level `level` starts in `boxes`.
+    fn level_start(&self, level: usize) -> usize {
+        if level == 0 {
+            0
+        } else {
+            self.level_ends[level - 1] as usize
+        }
     }
 }
 
@@ -377,33 +510,51 @@ fn sort_keys(keys: &mut Vec<u64>) {
     radix_sort_by_key(keys, &DIGITS[..], |&k| k);
 }
 
-/// A query's walk down a [`PackedTree`].
+/// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
+/// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
+/// level below, up to `NODE` of them), so the walk is a node, its level and the end of its
+/// group of siblings, and going up is a division.
 struct Meeting<'a> {
     tree: &'a PackedTree,
     query: [f64; 4],
-    /// Parents still to open, with their levels.
-    stack: [(u32, u8); NODE * MAX_LEVELS],
-    depth: usize,
-    /// The children being scanned: `next..end`, at `level`.
-    next: usize,
-    end: usize,
+    /// The node to look at next, and its level (0: the leaves).
+    node: usize,
     level: usize,
+    /// Where `level` starts in the tree's boxes.
+    start: usize,
+    /// The end of `node`'s group of siblings.
+    group_end: usize,
+    done: bool,
 }
 
 impl Meeting<'_> {
-    /// Starts scanning the children of the parent at `node`, on level `level`.
-    fn open(&mut self, node: usize, level: usize) {
-        let tree = self.tree;
-        if level == 0 {
-            // A single-entry tree: its root is a leaf.
-            self.next = node;
-            self.end = node + 1;
-            self.level = 0;
+    /// Moves to the next sibling of the current node, or to the next sibling of the
+    /// nearest ancestor that has one; ends the walk when there is none.
+    fn advance(&mut self) {
+        self.node += 1;
+        if self.node < self.group_end {
             return;
         }
-        self.next = tree.links[node] as usize;
-        self.end = (self.next + NODE).min(tree.level_ends[level - 1] as usize);
-        self.level = level - 1;
+        let tree = self.tree;
+        let top = tree.level_ends.len() - 1;
+        loop {
+            if self.level == top {
+                self.done = true;
+                return;
+            }
+            // Up to the parent of the group's last node, then on to the parent's next
+            // sibling.
+            let above = tree.level_ends[self.level] as usize;
+            let parent = above + (self.node - 1 - self.start) / NODE;
+            self.level += 1;
+            self.start = above;
+            let first = above + (parent - above) / NODE * NODE;
+            self.group_end = (first + NODE).min(tree.level_ends[self.level] as usize);
+            self.node = parent + 1;
+            if self.node < self.group_end {
+                return;
+            }
+        }
     }
 }
 
@@ -412,26 +563,25 @@ impl Iterator for Meeting<'_> {
 
     fn next(&mut self) -> Option<u32> {
         let tree = self.tree;
-        loop {
-            while self.next < self.end {
-                let c = self.next;
-                self.next += 1;
-                if !boxes_meet(tree.boxes[c], self.query) {
+        while !self.done {
+            let c = self.node;
+            if boxes_meet(tree.boxes[c], self.query) {
+                if self.level > 0 {
+                    // Down to the first child.
+                    let below = tree.level_start(self.level - 1);
+                    let first = below + (c - self.start) * NODE;
+                    self.level -= 1;
+                    self.start = below;
+                    self.node = first;
+                    self.group_end = (first + NODE).min(tree.level_ends[self.level] as usize);
                     continue;
                 }
-                if self.level == 0 {
-                    return Some(tree.links[c]);
-                }
-                self.stack[self.depth] = (c as u32, self.level as u8);
-                self.depth += 1;
+                self.advance();
+                return Some(tree.links[c]);
             }
-            if self.depth == 0 {
-                return None;
-            }
-            self.depth -= 1;
-            let (node, level) = self.stack[self.depth];
-            self.open(node as usize, level as usize);
+            self.advance();
         }
+        None
     }
 }
 
@@ -539,23 +689,6 @@ fn hilbert_bits(x: u32, y: u32) -> u32 {
     (spread(i1) << 1) | spread(i0)
 }
 
-/// Selects the cell pieces of a set of edges within an envelope.
-struct SelectEdges {
-    envelope: AABB<[f64; 2]>,
-    /// The edges, sorted.
-    ids: Vec<EdgeId>,
-}
-
-impl rstar::SelectionFunction<Entry> for SelectEdges {
-    fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
-        self.envelope.intersects(envelope)
-    }
-
-    fn should_unpack_leaf(&self, leaf: &Entry) -> bool {
-        self.ids.binary_search(&leaf.data.edge).is_ok()
-    }
-}
-
 /// The box of the cell piece between bending points `a` and `b` on `side`: the box of
 /// its corners (`cell_piece` only drops repeated ones), without allocating the piece.
 fn piece_box(a: &BendingPoint, b: &BendingPoint, side: Side) -> ([f64; 2], [f64; 2]) {
@@ -570,10 +703,10 @@ fn piece_box(a: &BendingPoint, b: &BendingPoint, side: Side) -> ([f64; 2], [f64;
 /// The most pieces one index entry covers.
 const MAX_RUN: u32 = 16;
 
-/// Appends the index entries of one edge's cell pieces (both sides) to `out`: runs of
+/// Gives the index entries of one edge's cell pieces (both sides) to `out`: runs of
 /// consecutive pieces, each run ending before its box would exceed twice the boxes of its
 /// pieces added up (so a lookup seldom refines a run none of whose pieces it meets).
-fn edge_entries(id: EdgeId, e: &Edge, out: &mut Vec<Entry>) {
+fn edge_entries(id: EdgeId, e: &Edge, mut out: impl FnMut([f64; 4], PieceRun)) {
     let bps = &e.bending_points;
     let n = bps.len().saturating_sub(1) as u32;
     for side in [Side::Left, Side::Right] {
@@ -595,15 +728,15 @@ fn edge_entries(id: EdgeId, e: &Edge, out: &mut Vec<Entry>) {
                 (lo, hi, sum) = (nlo, nhi, nsum);
                 count += 1;
             }
-            out.push(Entry::new(
-                Rectangle::from_corners(lo, hi),
+            out(
+                [lo[0], lo[1], hi[0], hi[1]],
                 PieceRun {
                     edge: id,
                     side,
                     first: k,
                     count,
                 },
-            ));
+            );
             k += count;
         }
     }
@@ -767,6 +900,70 @@ mod tests {
                     .filter(|&i| boxes_meet(boxes[i as usize], query))
                     .collect();
                 assert_eq!(found, expected, "{n} boxes, query {query:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn log_index_reports_exactly_the_live_boxes_meeting_a_query() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let random_box = |rng: &mut ChaCha8Rng| {
+            let (x, y) = (
+                rng.random_range(-100.0..100.0),
+                rng.random_range(-100.0..100.0),
+            );
+            let (w, h) = (rng.random::<f64>() * 10.0, rng.random::<f64>() * 10.0);
+            [x, y, x + w, y + h]
+        };
+        // Start from a packed level (as a build does) and from nothing.
+        for start in [0, 500] {
+            let boxes: Vec<[f64; 4]> = (0..start).map(|_| random_box(&mut rng)).collect();
+            let mut live: Vec<([f64; 4], u32)> = boxes.iter().copied().zip(0..).collect();
+            let mut index = LogIndex::packed(boxes, (0..start as u32).collect());
+            let mut next = start as u32;
+            for step in 0..6000 {
+                // Grow for a while, then shrink, then grow again.
+                let remove = match step {
+                    0..2000 => rng.random_bool(0.3),
+                    2000..4000 => rng.random_bool(0.8),
+                    _ => rng.random_bool(0.4),
+                };
+                if remove && !live.is_empty() {
+                    let q = random_box(&mut rng);
+                    let picked: Vec<u32> = live
+                        .iter()
+                        .filter(|(b, id)| boxes_meet(*b, q) && id % 3 != 0)
+                        .map(|(_, id)| *id)
+                        .collect();
+                    let mut removed = Vec::new();
+                    index.remove_meeting(q, |id| id % 3 != 0, |id| removed.push(*id));
+                    removed.sort_unstable();
+                    let mut expected = picked.clone();
+                    expected.sort_unstable();
+                    assert_eq!(removed, expected, "step {step}");
+                    live.retain(|(_, id)| !picked.contains(id));
+                } else {
+                    let b = random_box(&mut rng);
+                    index.insert(b, next);
+                    live.push((b, next));
+                    next += 1;
+                }
+                assert_eq!(index.len(), live.len());
+                // Levels more than double in size, so there are few of them.
+                let bound = 2 + (live.len().max(1) as f64).log2() as usize;
+                assert!(index.levels.len() <= bound, "{} levels", index.levels.len());
+                if step % 20 == 0 {
+                    let q = random_box(&mut rng);
+                    let mut found: Vec<u32> = index.meeting(q).copied().collect();
+                    found.sort_unstable();
+                    let mut expected: Vec<u32> = live
+                        .iter()
+                        .filter(|(b, _)| boxes_meet(*b, q))
+                        .map(|(_, id)| *id)
+                        .collect();
+                    expected.sort_unstable();
+                    assert_eq!(found, expected, "step {step}");
+                }
             }
         }
     }

@@ -4,7 +4,7 @@ use crate::graph::Ecm;
 use std::path::Path;
 
 /// Magic bytes and format version at the start of a saved ECM.
-const MAGIC_TEXT: &str = "CRDECM05";
+const MAGIC_TEXT: &str = "CRDECM06";
 const MAGIC: &[u8] = MAGIC_TEXT.as_bytes();
 
 /// Why a saved ECM could not be read or written.

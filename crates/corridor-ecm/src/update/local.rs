@@ -87,10 +87,11 @@ use crate::extract::{extract_open, voronoi, OpenVertex};
 use crate::graph::{
     cell_corners, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
 };
+use crate::index::LogIndex;
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{DynamicTree, GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{Envelope, RTreeObject, AABB};
+use rstar::{Envelope, AABB};
 use slotmap::SecondaryMap;
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -103,12 +104,12 @@ use std::time::{Duration, Instant};
 
 type SweepItem = GeomWithData<Rectangle<[f64; 2]>, EdgeId>;
 
-/// What the local repair keeps next to the ECM: an R-tree over the boxes that bound the
+/// What the local repair keeps next to the ECM: an index of the boxes that bound the
 /// clearance discs of every edge (user coordinates), and the size and one vertex of every
 /// component (so that components can be renumbered locally).
 #[derive(Clone, Debug)]
 pub(crate) struct UpdateIndex {
-    sweep: DynamicTree<SweepItem>,
+    sweep: Sweep,
     /// Vertices per component.
     sizes: Vec<u32>,
     /// A vertex of each component (checked before use; may be stale).
@@ -156,10 +157,6 @@ impl Aabb2 {
             && self.min.y > outer.min.y
             && self.max.x < outer.max.x
             && self.max.y < outer.max.y
-    }
-
-    fn rect(&self) -> Rectangle<[f64; 2]> {
-        Rectangle::from_corners([self.min.x, self.min.y], [self.max.x, self.max.y])
     }
 }
 
@@ -331,19 +328,53 @@ impl Zone {
     }
 }
 
-fn sweep_item(id: EdgeId, edge: &Edge, deviation: f64) -> SweepItem {
+/// The boxes that bound the clearance discs of every edge: those of a build in an R-tree
+/// loaded in bulk (the clearance boxes overlap a lot, and `rstar`'s bulk load groups them
+/// more tightly than Hilbert packing: queries visit fewer boxes), those of updates in a
+/// [`LogIndex`] (no R* insertion).
+#[derive(Clone, Debug, Default)]
+struct Sweep {
+    base: DynamicTree<SweepItem>,
+    added: LogIndex<EdgeId>,
+}
+
+/// An edge found by [`Sweep::locate_in_envelope_intersecting`].
+pub(crate) struct SweepHit {
+    pub data: EdgeId,
+}
+
+impl Sweep {
+    /// The edges whose sweep boxes meet `envelope`, in no particular order.
+    fn locate_in_envelope_intersecting(
+        &self,
+        envelope: AABB<[f64; 2]>,
+    ) -> impl Iterator<Item = SweepHit> + '_ {
+        let (lo, hi) = (envelope.lower(), envelope.upper());
+        self.base
+            .locate_in_envelope_intersecting(envelope)
+            .map(|item| SweepHit { data: item.data })
+            .chain(
+                self.added
+                    .meeting([lo[0], lo[1], hi[0], hi[1]])
+                    .map(|&data| SweepHit { data }),
+            )
+    }
+}
+
+/// The sweep box of an edge (`[min x, min y, max x, max y]`): the box of its chords' boxes.
+fn sweep_box(edge: &Edge, deviation: f64) -> [f64; 4] {
     let b = edge
         .bending_points
         .windows(2)
         .map(|w| chord_box(&w[0], &w[1], deviation))
         .fold(Aabb2::EMPTY, Aabb2::union);
-    SweepItem::new(b.rect(), id)
+    [b.min.x, b.min.y, b.max.x, b.max.y]
 }
 
 impl UpdateIndex {
     pub(crate) fn new(ecm: &Ecm, deviation: f64) -> Self {
         let mut index = UpdateIndex {
-            sweep: DynamicTree::new_with_params(),
+            sweep: Sweep::default(),
             sizes: Vec::new(),
             representative: Vec::new(),
         };
@@ -353,11 +384,17 @@ impl UpdateIndex {
 
     /// Indexes a whole new ECM.
     pub(crate) fn rebuild(&mut self, ecm: &Ecm, deviation: f64) {
-        self.sweep = DynamicTree::bulk_load_with_params(
-            ecm.edges()
-                .map(|(id, e)| sweep_item(id, e, deviation))
-                .collect(),
-        );
+        self.sweep = Sweep {
+            base: DynamicTree::bulk_load_with_params(
+                ecm.edges()
+                    .map(|(id, e)| {
+                        let b = sweep_box(e, deviation);
+                        SweepItem::new(Rectangle::from_corners([b[0], b[1]], [b[2], b[3]]), id)
+                    })
+                    .collect(),
+            ),
+            added: LogIndex::default(),
+        };
         self.sizes = vec![0; ecm.component_count as usize];
         self.representative = vec![None; ecm.component_count as usize];
         for (id, v) in ecm.vertices.iter() {
@@ -1756,7 +1793,10 @@ fn select(
 
 /// Splices a planned repair into the ECM and keeps the indexes current.
 pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, deviation: f64) {
-    let mut touched: Vec<VertexId> = Vec::new();
+    // Two end vertices per removed and per new edge, then the new vertices as seeds.
+    let mut touched: Vec<VertexId> = Vec::with_capacity(
+        2 * (splice.remove_edges.len() + splice.new_edges.len()) + splice.new_vertices.len(),
+    );
     let mut affected: HashSet<u32> = HashSet::default();
     let mut removed: Vec<(EdgeId, Edge)> = Vec::with_capacity(splice.remove_edges.len());
     for id in splice.remove_edges {
@@ -1820,7 +1860,7 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
         let id = ecm.edges.insert(edge);
         let edge = &ecm.edges[id];
         ecm.cells.insert_edge(id, edge);
-        index.sweep.insert(sweep_item(id, edge, deviation));
+        index.sweep.added.insert(sweep_box(edge, deviation), id);
         for v in [start, end] {
             ecm.vertices[v].edges.push(id);
             touched.push(v);
@@ -1845,33 +1885,56 @@ pub(crate) fn apply(ecm: &mut Ecm, index: &mut UpdateIndex, splice: Splice, devi
     ecm.stats.components = ecm.component_count();
 }
 
-/// Removes the sweep boxes of these edges in one walk of the tree.
-fn remove_sweep(tree: &mut DynamicTree<SweepItem>, removed: &[(EdgeId, Edge)], deviation: f64) {
+/// Removes the sweep boxes of these edges in one walk of each tree.
+fn remove_sweep(sweep: &mut Sweep, removed: &[(EdgeId, Edge)], deviation: f64) {
     if removed.is_empty() {
         return;
     }
-    let items: HashSet<EdgeId> = removed.iter().map(|(id, _)| *id).collect();
-    let envelope = removed
-        .iter()
-        .map(|(id, e)| sweep_item(*id, e, deviation).envelope())
-        .fold(AABB::new_empty(), |a, b| a.merged(&b));
-    struct Select {
-        envelope: AABB<[f64; 2]>,
-        ids: HashSet<EdgeId>,
+    let mut ids: Vec<EdgeId> = removed.iter().map(|(id, _)| *id).collect();
+    ids.sort_unstable();
+    let extent = removed.iter().fold(
+        [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ],
+        |a, (_, e)| {
+            let b = sweep_box(e, deviation);
+            [
+                a[0].min(b[0]),
+                a[1].min(b[1]),
+                a[2].max(b[2]),
+                a[3].max(b[3]),
+            ]
+        },
+    );
+    let mut left = removed.len();
+    sweep
+        .added
+        .remove_meeting(extent, |id| ids.binary_search(id).is_ok(), |_| left -= 1);
+    if left == 0 {
+        return;
     }
-    impl rstar::SelectionFunction<SweepItem> for Select {
+    struct Select<'a> {
+        envelope: AABB<[f64; 2]>,
+        ids: &'a [EdgeId],
+    }
+    impl rstar::SelectionFunction<SweepItem> for Select<'_> {
         fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
             self.envelope.intersects(envelope)
         }
         fn should_unpack_leaf(&self, leaf: &SweepItem) -> bool {
-            self.ids.contains(&leaf.data)
+            self.ids.binary_search(&leaf.data).is_ok()
         }
     }
-    tree.drain_with_selection_function(Select {
-        envelope,
-        ids: items,
-    })
-    .for_each(drop);
+    sweep
+        .base
+        .drain_with_selection_function(Select {
+            envelope: AABB::from_corners([extent[0], extent[1]], [extent[2], extent[3]]),
+            ids: &ids,
+        })
+        .for_each(drop);
 }
 
 /// The component of vertices and edges that are not numbered yet.
@@ -1913,9 +1976,10 @@ fn update_components(
     affected: HashSet<u32>,
 ) {
     let mut owner: HashMap<VertexId, usize> = HashMap::default();
-    let mut searches: Vec<Search> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
-    let mut running: Vec<usize> = Vec::new();
+    owner.reserve(4 * seeds.len());
+    let mut searches: Vec<Search> = Vec::with_capacity(seeds.len());
+    let mut parent: Vec<usize> = Vec::with_capacity(seeds.len());
+    let mut running: Vec<usize> = Vec::with_capacity(seeds.len());
     for &s in seeds {
         if owner.contains_key(&s) {
             continue;
@@ -2005,7 +2069,7 @@ fn update_components(
     }
     free.sort_unstable();
     free.dedup();
-    let mut relabelled: Vec<VertexId> = Vec::new();
+    let mut relabelled: Vec<VertexId> = Vec::with_capacity(seeds.len());
     // The search still running keeps the largest old component's id.
     if let Some(&i) = running.first() {
         let s = &searches[i];
@@ -2166,7 +2230,23 @@ fn sort_incident(ecm: &mut Ecm, vid: VertexId) {
         };
         to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
     };
-    let mut list = std::mem::take(&mut ecm.vertices[vid].edges);
-    list.sort_by(|a, b| angle(*a).total_cmp(&angle(*b)));
-    ecm.vertices[vid].edges = list;
+    let list = &mut ecm.vertices[vid].edges;
+    // Each angle once (the comparison sort computed two per comparison); a stable sort of
+    // the pairs keeps the order the edges had among equal angles, as before.
+    let sort = |keyed: &mut [(f64, EdgeId)], list: &mut [EdgeId]| {
+        for (k, &e) in keyed.iter_mut().zip(list.iter()) {
+            *k = (angle(e), e);
+        }
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (slot, k) in list.iter_mut().zip(keyed.iter()) {
+            *slot = k.1;
+        }
+    };
+    let n = list.len();
+    if n <= 8 {
+        let mut keyed = [(0.0, EdgeId::default()); 8];
+        sort(&mut keyed[..n], list);
+    } else {
+        sort(&mut vec![(0.0, EdgeId::default()); n], list);
+    }
 }
