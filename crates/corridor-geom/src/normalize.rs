@@ -7,7 +7,7 @@ pub(crate) use crate::free_space::twice_signed_area;
 use crate::free_space::{
     bounds, simplify_contour, trace_free_space, walk_starts, wall_ends, winding_doubled, Shapes,
 };
-use crate::radix::{radix_sort_by_key, Digit};
+use crate::radix::sort_index_pairs;
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -1077,7 +1077,7 @@ fn disjoint_pieces(
         .collect();
     match packed {
         Some(mut keys) => {
-            sort_keyed(&mut keys);
+            sort_index_pairs(&mut keys);
             // Ties (same line and lower end) by the higher end, as the full key would.
             for run in keys.chunk_by_mut(|x, y| x.0 == y.0) {
                 if run.len() > 1 {
@@ -1756,7 +1756,7 @@ fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
                 .enumerate()
                 .map(|(i, w)| (u64::from(w.two_sided) << 62 | packed(w.a), i as u32)),
         );
-        sort_keyed(&mut order);
+        sort_index_pairs(&mut order);
         for run in order.chunk_by_mut(|x, y| x.0 == y.0) {
             if run.len() > 1 {
                 run.sort_unstable_by_key(|&(_, i)| (packed(walls[i as usize].b), i));
@@ -1770,31 +1770,6 @@ fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
         });
     }
     order.into_iter().map(move |(_, i)| &walls[i as usize])
-}
-
-/// Sorts `(key, index)` pairs whose keys are below 2⁶³ and whose indices increase in the
-/// given order into increasing order: the order `sort_unstable` gives (the pairs are
-/// distinct). From 1,024 pairs up it is reached by a stable LSD radix sort of the keys
-/// alone, which keeps equal keys in index order: six digits of 11 bits, counted in one
-/// pass, a digit skipped when every key has the same one. Both packed-key sorts of the
-/// fast path use it (about 130 instructions per pair in `sort_unstable` on the shared
-/// maps, about half that here).
-fn sort_keyed(pairs: &mut Vec<(u64, u32)>) {
-    if pairs.len() < 1024 {
-        pairs.sort_unstable();
-        return;
-    }
-    debug_assert!(pairs.windows(2).all(|w| w[0].1 < w[1].1));
-    debug_assert!(pairs.iter().all(|&(k, _)| k >> 63 == 0));
-    const DIGITS: [Digit; 6] = [
-        Digit::new(0, 11),
-        Digit::new(11, 11),
-        Digit::new(22, 11),
-        Digit::new(33, 11),
-        Digit::new(44, 11),
-        Digit::new(55, 11),
-    ];
-    radix_sort_by_key(pairs, &DIGITS[..], |&(k, _)| k);
 }
 
 /// Whether walls `s` and `t`, the only two at vertex `v`, continue each other straight.
@@ -2216,25 +2191,6 @@ mod tests {
             GridPoint::new(lo.x, hi.y),
         ];
         (0..4).any(|k| crate::segments_intersect_grid(a, b, c[k], c[(k + 1) % 4]))
-    }
-
-    /// The radix sort of packed keys gives the order of `sort_unstable`, on key sets with
-    /// few and many distinct values, below and above its size threshold.
-    #[test]
-    fn sort_keyed_matches_sort_unstable() {
-        let mut rng = ChaCha8Rng::seed_from_u64(18);
-        for round in 0..60 {
-            let n = [0, 1, 5, 1023, 1024, 3000, 20_000][round % 7];
-            let mask: u64 = [(1 << 63) - 1, 0xFF, 0x7FF << 22, 1 << 62 | 0xF_FFFF][round % 4];
-            let base: u64 = rng.random_range(0..1 << 40) & !mask;
-            let mut pairs: Vec<(u64, u32)> = (0..n)
-                .map(|i| ((base | (rng.random::<u64>() & mask)) & ((1 << 63) - 1), i))
-                .collect();
-            let mut expected = pairs.clone();
-            expected.sort_unstable();
-            sort_keyed(&mut pairs);
-            assert_eq!(pairs, expected, "round {round}");
-        }
     }
 
     /// The grid never misses a segment that meets a query box or a query segment, lists

@@ -1,6 +1,6 @@
 //! Simple rings and polygons with holes.
 
-use crate::radix::{radix_sort_by_key, Digit};
+use crate::radix::sort_index_pairs;
 use crate::{orient, point_on_segment, segments_intersect, Aabb, Orientation, Point, Segment};
 use serde::{Deserialize, Serialize};
 
@@ -212,19 +212,7 @@ impl Ring {
                     .zip(0u32..)
                     .map(|(b, i)| (total_order_key(b.min.x), i)),
             );
-            if order.len() >= RADIX_SORT_FROM {
-                const DIGITS: [Digit; 6] = [
-                    Digit::new(0, 11),
-                    Digit::new(11, 11),
-                    Digit::new(22, 11),
-                    Digit::new(33, 11),
-                    Digit::new(44, 11),
-                    Digit::new(55, 11),
-                ];
-                radix_sort_by_key(order, &DIGITS[..], |&(k, _)| k);
-            } else {
-                order.sort_unstable();
-            }
+            sort_index_pairs(order);
         }
         let finite = self.vertices.iter().all(|p| p.is_finite());
         active.clear();
@@ -268,9 +256,6 @@ impl Ring {
 /// Rings of up to this many vertices are first checked pair by pair (at most 28 pairs);
 /// the sweep runs only when some pair conflicts, to name the pair it would have named.
 const SMALL_RING: usize = 8;
-
-/// From this many edges the sweep's sort is a radix sort.
-const RADIX_SORT_FROM: usize = 1024;
 
 /// A key whose unsigned order is [`f64::total_cmp`]'s.
 fn total_order_key(x: f64) -> u64 {

@@ -73,3 +73,68 @@ pub fn radix_sort_by_key<T: Copy>(items: &mut Vec<T>, digits: &[Digit], key: imp
         std::mem::swap(items, &mut spare);
     }
 }
+
+/// Sorts `(key, index)` pairs whose indices increase in the given order into increasing
+/// order: the order `sort_unstable` gives (the pairs are distinct). From 1,024 pairs up
+/// it is reached by [`radix_sort_by_key`] on the keys alone, which keeps equal keys in
+/// index order: six digits of 11 bits, counted in one pass. About half the instructions
+/// of `sort_unstable` on the shared maps' wall keys.
+///
+/// # Example
+/// ```
+/// use corridor_geom::radix::sort_index_pairs;
+/// let mut pairs: Vec<(u64, u32)> = [7_u64, 3, 7, 1].into_iter().zip(0..).collect();
+/// sort_index_pairs(&mut pairs);
+/// assert_eq!(pairs, [(1, 3), (3, 1), (7, 0), (7, 2)]);
+/// ```
+pub fn sort_index_pairs(pairs: &mut Vec<(u64, u32)>) {
+    if pairs.len() < RADIX_FROM {
+        pairs.sort_unstable();
+        return;
+    }
+    debug_assert!(pairs.windows(2).all(|w| w[0].1 < w[1].1));
+    const DIGITS: [Digit; 6] = [
+        Digit::new(0, 11),
+        Digit::new(11, 11),
+        Digit::new(22, 11),
+        Digit::new(33, 11),
+        Digit::new(44, 11),
+        Digit::new(55, 11),
+    ];
+    radix_sort_by_key(pairs, &DIGITS[..], |&(k, _)| k);
+}
+
+/// From this many pairs [`sort_index_pairs`] sorts by radix.
+const RADIX_FROM: usize = 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The pair sort gives the order of `sort_unstable`, on key sets with few and many
+    /// distinct values, keys up to 2⁶⁴ − 1, below and above its size threshold.
+    #[test]
+    fn sort_index_pairs_matches_sort_unstable() {
+        let mut rng = ChaCha8Rng::seed_from_u64(18);
+        for round in 0..70 {
+            let n = [0, 1, 5, 1023, 1024, 3000, 20_000][round % 7];
+            let mask: u64 = [
+                u64::MAX,
+                (1 << 63) - 1,
+                0xFF,
+                0x7FF << 22,
+                1 << 62 | 0xF_FFFF,
+            ][round % 5];
+            let base: u64 = rng.random_range(0..1 << 40) & !mask;
+            let mut pairs: Vec<(u64, u32)> = (0..n)
+                .map(|i| (base | (rng.random::<u64>() & mask), i))
+                .collect();
+            let mut expected = pairs.clone();
+            expected.sort_unstable();
+            sort_index_pairs(&mut pairs);
+            assert_eq!(pairs, expected, "round {round}");
+        }
+    }
+}
