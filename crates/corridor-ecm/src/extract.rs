@@ -472,8 +472,7 @@ fn extract_impl(
     let mut sum = 0u32;
     for f in fill.iter_mut() {
         first.push(sum);
-        sum += *f;
-        *f = first[first.len() - 1];
+        (*f, sum) = (sum, sum + *f);
     }
     first.push(sum);
     let mut take_slot = |v: u32| {

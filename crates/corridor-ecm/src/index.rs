@@ -178,7 +178,7 @@ impl CellIndex {
 }
 
 /// The box that holds nothing (`union` with it gives the other box).
-const EMPTY_BOX: [f64; 4] = [
+pub(crate) const EMPTY_BOX: [f64; 4] = [
     f64::INFINITY,
     f64::INFINITY,
     f64::NEG_INFINITY,
@@ -186,7 +186,7 @@ const EMPTY_BOX: [f64; 4] = [
 ];
 
 /// The box of two boxes `[min x, min y, max x, max y]`.
-fn union(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
+pub(crate) fn union(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
     [
         a[0].min(b[0]),
         a[1].min(b[1]),
@@ -230,7 +230,7 @@ impl<T: Copy> Level<T> {
     }
 
     /// Appends the live entries (box and data) to `boxes` and `data`.
-    fn drain_live_into(&self, boxes: &mut Vec<[f64; 4]>, data: &mut Vec<T>) {
+    fn append_live(&self, boxes: &mut Vec<[f64; 4]>, data: &mut Vec<T>) {
         let leaves = self.tree.level_ends.first().map_or(0, |&n| n as usize);
         for (b, &i) in self.tree.boxes[..leaves].iter().zip(&self.tree.links) {
             let slot = &self.slots[i as usize];
@@ -300,7 +300,7 @@ impl<T: Copy> LogIndex<T> {
             if last.live >= 2 * data.len() {
                 break;
             }
-            last.drain_live_into(&mut boxes, &mut data);
+            last.append_live(&mut boxes, &mut data);
             self.levels.pop();
         }
         if !data.is_empty() {
@@ -345,7 +345,7 @@ impl<T: Copy> LogIndex<T> {
                     removed(&slot.data);
                 }
             }
-            repack |= *live == 0 || 2 * *live + TAIL < slots.len();
+            repack |= *live == 0 || mostly_dead(*live, slots.len());
         }
         self.tail.retain(|(b, data)| {
             let gone = boxes_meet(*b, query) && doomed(data);
@@ -358,15 +358,21 @@ impl<T: Copy> LogIndex<T> {
             // Levels at most half alive are packed again without their dead entries
             // (paid for by the removals that made them so), empty ones dropped.
             for level in &mut self.levels {
-                if level.live > 0 && 2 * level.live + TAIL < level.slots.len() {
+                if level.live > 0 && mostly_dead(level.live, level.slots.len()) {
                     let (mut boxes, mut data) = (Vec::new(), Vec::new());
-                    level.drain_live_into(&mut boxes, &mut data);
+                    level.append_live(&mut boxes, &mut data);
                     *level = Level::new(&boxes, data);
                 }
             }
             self.levels.retain(|l| l.live > 0);
         }
     }
+}
+
+/// Whether a level of `slots` entries with `live` alive is to be packed again: at most
+/// half alive (and more than a tail's worth dead).
+fn mostly_dead(live: usize, slots: usize) -> bool {
+    2 * live + TAIL < slots
 }
 
 /// Whether two closed boxes `[min x, min y, max x, max y]` share a point.
@@ -398,20 +404,7 @@ impl PackedTree {
         if n == 0 {
             return PackedTree::default();
         }
-        let mut extent = [
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        ];
-        for b in entries {
-            extent = [
-                extent[0].min(b[0]),
-                extent[1].min(b[1]),
-                extent[2].max(b[2]),
-                extent[3].max(b[3]),
-            ];
-        }
+        let extent = entries.iter().fold(EMPTY_BOX, |e, &b| union(e, b));
         let scale = |lo: f64, hi: f64| if hi > lo { 65535.0 / (hi - lo) } else { 0.0 };
         let (sx, sy) = (scale(extent[0], extent[2]), scale(extent[1], extent[3]));
         let mut keys: Vec<u64> = entries
@@ -446,15 +439,9 @@ impl PackedTree {
         while boxes.len() - start > 1 {
             let end = boxes.len();
             for first in (start..end).step_by(NODE) {
-                let mut b = boxes[first];
-                for c in &boxes[first + 1..(first + NODE).min(end)] {
-                    b = [
-                        b[0].min(c[0]),
-                        b[1].min(c[1]),
-                        b[2].max(c[2]),
-                        b[3].max(c[3]),
-                    ];
-                }
+                let b = boxes[first + 1..(first + NODE).min(end)]
+                    .iter()
+                    .fold(boxes[first], |b, &c| union(b, c));
                 boxes.push(b);
                 links.push(first as u32);
             }

@@ -517,8 +517,8 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
 /// obstacle on its own, so it would pass. It also checks the walls it uses itself
 /// (`WallMap::check`: every added wall against the map's walls and the other added ones).
 /// The fast path for interior-disjoint rings keeps its disjointness check, which is part
-/// of its proof. The obstacles are collected in the order of their ids, as
-/// [`Environment::obstacles`] gives them.
+/// of its proof. `obstacles` must be in increasing id order, the order in which
+/// [`Environment::obstacles`] gives them to [`normalize`].
 pub(crate) fn normalize_snapped_trusted(
     grid: SnapGrid,
     boundary: &[GridPoint],
@@ -526,13 +526,12 @@ pub(crate) fn normalize_snapped_trusted(
     overlay: bool,
 ) -> Result<Walls, NormalizeError> {
     let route = if overlay { Route::Overlay } else { Route::Auto };
-    let mut sorted = obstacles.to_vec();
-    sorted.sort_by_key(|(id, _)| *id);
+    debug_assert!(obstacles.windows(2).all(|w| w[0].0 < w[1].0));
     let collect = || {
         let mut input = Input::new();
         input.boundary = boundary.iter().map(|&g| ip(g)).collect();
-        for (id, shape) in &sorted {
-            input.add_shape(*id, (*shape).clone());
+        for &(id, shape) in obstacles {
+            input.add_shape(id, shape);
         }
         Ok(input)
     };
@@ -1254,22 +1253,22 @@ impl Input {
 
         for (id, obstacle) in env.obstacles() {
             let (shape, _) = snap_shape(&grid, id, obstacle)?;
-            self.add_shape(id, shape);
+            self.add_shape(id, &shape);
         }
         Ok(())
     }
 
     /// Adds one snapped obstacle.
-    fn add_shape(&mut self, id: ObstacleId, shape: SnappedShape) {
+    fn add_shape(&mut self, id: ObstacleId, shape: &SnappedShape) {
         let set = self.store.intern(vec![WallSource::Obstacle(id)]);
         match shape {
-            SnappedShape::Point(p) => self.points.push((p, set)),
-            SnappedShape::Open(vertices) => self.add_open(&vertices, set),
+            SnappedShape::Point(p) => self.points.push((*p, set)),
+            SnappedShape::Open(vertices) => self.add_open(vertices, set),
             SnappedShape::Rings(rings) => {
                 let tag = self.store.tag(set, None);
                 for ring in rings {
                     self.polygons
-                        .push((ring.into_iter().map(ip).collect(), tag));
+                        .push((ring.iter().map(|&g| ip(g)).collect(), tag));
                 }
             }
         }

@@ -931,6 +931,7 @@ impl WallMap {
                 }
             }
         }
+        // In id order (the map's), as normalization reads an environment's obstacles.
         let shapes: Vec<(ObstacleId, &SnappedShape)> = shapes.into_iter().collect();
         // A changed obstacle whose edges properly cross an edge of another group member
         // or of the boundary (the hexagon over a building) makes the walls cross, so
@@ -976,9 +977,7 @@ impl WallMap {
                 let (a, b) = k.ends();
                 bbox(a, b)
             };
-            grown
-                .iter()
-                .any(|(l, h)| lo[0] <= h[0] && hi[0] >= l[0] && lo[1] <= h[1] && hi[1] >= l[1])
+            grown.iter().any(|&g| boxes_meet((lo, hi), g))
         };
         let mut old: Vec<WallKey> = Vec::with_capacity(64);
         for (lo, hi) in &grown {
@@ -1086,11 +1085,7 @@ impl WallMap {
             let meet = m.inputs.iter().any(|i| {
                 let (lo, hi) = bbox(i.a, i.b);
                 n.inputs.iter().any(|j| {
-                    let (l, h) = bbox(j.a, j.b);
-                    lo[0] <= h[0]
-                        && hi[0] >= l[0]
-                        && lo[1] <= h[1]
-                        && hi[1] >= l[1]
+                    boxes_meet((lo, hi), bbox(j.a, j.b))
                         && segments_intersect_grid(i.a, i.b, j.a, j.b)
                 })
             });
@@ -1206,13 +1201,7 @@ impl WallMap {
                 if other == owner && other.is_some() {
                     continue;
                 }
-                let (l, h) = bbox(c, d);
-                if lo[0] <= h[0]
-                    && hi[0] >= l[0]
-                    && lo[1] <= h[1]
-                    && hi[1] >= l[1]
-                    && proper(a, b, c, d)
-                {
+                if boxes_meet((lo, hi), bbox(c, d)) && proper(a, b, c, d) {
                     return true;
                 }
             }
@@ -1784,6 +1773,11 @@ fn walls_of_slabs(bx: &Box2, ys: &[i64], slabs: &[Vec<(i64, i64)>]) -> HashSet<W
 fn box_meets(i: Input, envelope: &AABB<[i64; 2]>) -> bool {
     let (lo, hi) = bbox(i.a, i.b);
     AABB::from_corners(lo, hi).intersects(envelope)
+}
+
+/// Whether two closed boxes `(min, max)` share a point.
+fn boxes_meet((lo, hi): ([i64; 2], [i64; 2]), (l, h): ([i64; 2], [i64; 2])) -> bool {
+    lo[0] <= h[0] && hi[0] >= l[0] && lo[1] <= h[1] && hi[1] >= l[1]
 }
 
 /// The bounding box of two points.

@@ -1,6 +1,6 @@
 //! Simple rings and polygons with holes.
 
-use crate::radix::sort_index_pairs;
+use crate::radix::{sort_index_pairs, total_order_key};
 use crate::{orient, point_on_segment, segments_intersect, Aabb, Orientation, Point, Segment};
 use serde::{Deserialize, Serialize};
 
@@ -256,16 +256,6 @@ impl Ring {
 /// Rings of up to this many vertices are first checked pair by pair (at most 28 pairs);
 /// the sweep runs only when some pair conflicts, to name the pair it would have named.
 const SMALL_RING: usize = 8;
-
-/// A key whose unsigned order is [`f64::total_cmp`]'s.
-fn total_order_key(x: f64) -> u64 {
-    let bits = x.to_bits();
-    if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | 1 << 63
-    }
-}
 
 /// The buffers of [`Ring::find_self_intersection_in`].
 #[derive(Debug, Default)]

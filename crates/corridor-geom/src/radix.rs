@@ -1,6 +1,7 @@
 //! A stable least-significant-digit radix sort of items by packed integer keys, for the
 //! large sorts of the ECM build (normalization's packed wall keys, the cell index's
-//! Hilbert keys): about half the instructions of a comparison sort on the shared maps.
+//! Hilbert keys, environment validation's edge order): about half the instructions of a
+//! comparison sort on the shared maps; and integer keys in the order of floats.
 
 /// One digit of a key: `bits` bits (at most [`MAX_DIGIT_BITS`]) from bit `shift` up (bits
 /// past 63 read as 0).
@@ -102,6 +103,24 @@ pub fn sort_index_pairs(pairs: &mut Vec<(u64, u32)>) {
         Digit::new(55, 11),
     ];
     radix_sort_by_key(pairs, &DIGITS[..], |&(k, _)| k);
+}
+
+/// A key for `x` whose unsigned order is [`f64::total_cmp`]'s (so `-0.0` below `0.0`;
+/// add `0.0` first to key both zeros alike), for sorts of floats by integer keys.
+///
+/// # Example
+/// ```
+/// use corridor_geom::radix::total_order_key;
+/// let xs = [f64::NEG_INFINITY, -2.5, -0.0, 0.0, 1e-300, 3.0, f64::INFINITY];
+/// assert!(xs.windows(2).all(|w| total_order_key(w[0]) < total_order_key(w[1])));
+/// ```
+pub fn total_order_key(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
 }
 
 /// From this many pairs [`sort_index_pairs`] sorts by radix.

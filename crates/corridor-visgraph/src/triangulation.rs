@@ -161,12 +161,7 @@ pub(crate) fn prev3(i: usize) -> usize {
 
 /// An order-preserving integer key of a coordinate (-0 and +0 alike).
 fn coordinate_key(x: f64) -> u64 {
-    let bits = (x + 0.0).to_bits();
-    if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | 1 << 63
-    }
+    corridor_geom::radix::total_order_key(x + 0.0)
 }
 
 /// Whether `d` lies inside the circle through the counter-clockwise `a`, `b`, `c` for

@@ -87,7 +87,7 @@ use crate::extract::{extract_open, voronoi, OpenVertex};
 use crate::graph::{
     cell_corners, signed_area, BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId,
 };
-use crate::index::LogIndex;
+use crate::index::{union, LogIndex, EMPTY_BOX};
 use crate::validate::{nearest_on_segment, tolerance};
 use corridor_geom::{DynamicTree, GridPoint, Point, WallDelta, WallKey, WallSegment, Walls};
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -338,26 +338,14 @@ struct Sweep {
     added: LogIndex<EdgeId>,
 }
 
-/// An edge found by [`Sweep::locate_in_envelope_intersecting`].
-pub(crate) struct SweepHit {
-    pub data: EdgeId,
-}
-
 impl Sweep {
     /// The edges whose sweep boxes meet `envelope`, in no particular order.
-    fn locate_in_envelope_intersecting(
-        &self,
-        envelope: AABB<[f64; 2]>,
-    ) -> impl Iterator<Item = SweepHit> + '_ {
+    fn edges_meeting(&self, envelope: AABB<[f64; 2]>) -> impl Iterator<Item = EdgeId> + '_ {
         let (lo, hi) = (envelope.lower(), envelope.upper());
         self.base
             .locate_in_envelope_intersecting(envelope)
-            .map(|item| SweepHit { data: item.data })
-            .chain(
-                self.added
-                    .meeting([lo[0], lo[1], hi[0], hi[1]])
-                    .map(|&data| SweepHit { data }),
-            )
+            .map(|item| item.data)
+            .chain(self.added.meeting([lo[0], lo[1], hi[0], hi[1]]).copied())
     }
 }
 
@@ -639,8 +627,7 @@ pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fa
             min: a.min(b),
             max: a.max(b),
         }));
-        for item in dynamic.index.sweep.locate_in_envelope_intersecting(env) {
-            let id = item.data;
+        for id in dynamic.index.sweep.edges_meeting(env) {
             let Some(e) = ecm.edges.get(id) else { continue };
             let near = |w: &[BendingPoint]| {
                 let z = Zone::chord(&w[0], &w[1], deviation);
@@ -1441,17 +1428,14 @@ fn is_kept(ctx: &Context<'_>, e: &Edge) -> bool {
     let tol = 8.0 * ctx.tol;
     let p = e.bending_points[0].position;
     let env = AABB::from_corners([p.x - tol, p.y - tol], [p.x + tol, p.y + tol]);
-    ctx.index
-        .sweep
-        .locate_in_envelope_intersecting(env)
-        .any(|item| {
-            !ctx.influenced.contains(&item.data)
-                && ctx
-                    .ecm
-                    .edges
-                    .get(item.data)
-                    .is_some_and(|o| same_geometry(o, e, tol))
-        })
+    ctx.index.sweep.edges_meeting(env).any(|id| {
+        !ctx.influenced.contains(&id)
+            && ctx
+                .ecm
+                .edges
+                .get(id)
+                .is_some_and(|o| same_geometry(o, e, tol))
+    })
 }
 
 /// The pieces of the local ECM that go into the new ECM: every certified local edge
@@ -1892,23 +1876,9 @@ fn remove_sweep(sweep: &mut Sweep, removed: &[(EdgeId, Edge)], deviation: f64) {
     }
     let mut ids: Vec<EdgeId> = removed.iter().map(|(id, _)| *id).collect();
     ids.sort_unstable();
-    let extent = removed.iter().fold(
-        [
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        ],
-        |a, (_, e)| {
-            let b = sweep_box(e, deviation);
-            [
-                a[0].min(b[0]),
-                a[1].min(b[1]),
-                a[2].max(b[2]),
-                a[3].max(b[3]),
-            ]
-        },
-    );
+    let extent = removed
+        .iter()
+        .fold(EMPTY_BOX, |a, (_, e)| union(a, sweep_box(e, deviation)));
     let mut left = removed.len();
     sweep
         .added
