@@ -3,7 +3,7 @@
 //! their nearest obstacle points are. Everything here is in grid coordinates of the
 //! (possibly transformed) walls.
 
-use boostvoronoi::prelude::{Builder, Diagram, SourceCategory};
+use boostvoronoi::prelude::{Builder, EdgeList, SourceCategory};
 use corridor_geom::{orient, GridPoint, Orientation, Point, PointGroups, WallSource, Walls};
 
 use crate::graph::BendingPoint;
@@ -62,8 +62,11 @@ pub(crate) enum ExtractError {
     Unbounded(Vec<WallSource>),
 }
 
-/// Builds the Voronoi diagram of the walls' segments and points.
-pub(crate) fn voronoi(walls: &Walls) -> Result<Diagram, ExtractError> {
+/// Builds the Voronoi diagram of the walls' segments and points, as the library's compact
+/// output: the sweep of a full `Builder::build`, without the cells, links and colours
+/// that extraction does not read (the same edges, sites and vertices, see
+/// `boostvoronoi::output::EdgeList`).
+pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
     let sites = walls.integer_sites();
     let err = |e: boostvoronoi::prelude::BvError| ExtractError::Voronoi(e.to_string());
     Builder::<i64>::default()
@@ -71,7 +74,7 @@ pub(crate) fn voronoi(walls: &Walls) -> Result<Diagram, ExtractError> {
         .map_err(err)?
         .with_segments(sites.segments.iter())
         .map_err(err)?
-        .build()
+        .build_output::<EdgeList>()
         .map_err(err)
 }
 
@@ -310,7 +313,7 @@ impl<'a> Extractor<'a> {
 /// [`ExtractError::Unbounded`].
 pub(crate) fn extract_open(
     walls: &Walls,
-    diagram: &Diagram,
+    diagram: &EdgeList,
     deviation: f64,
 ) -> Result<(RawEcm, Vec<OpenVertex>), ExtractError> {
     let mut open = Vec::new();
@@ -336,7 +339,7 @@ pub(crate) fn segment_ends(walls: &Walls) -> PointGroups {
 pub(crate) fn extract_with(
     walls: &Walls,
     ends: &PointGroups,
-    diagram: &Diagram,
+    diagram: &EdgeList,
     deviation: f64,
 ) -> Result<RawEcm, ExtractError> {
     extract_impl(walls, ends, diagram, deviation, None)
@@ -347,7 +350,7 @@ pub(crate) fn extract_with(
 fn extract_impl(
     walls: &Walls,
     ends: &PointGroups,
-    diagram: &Diagram,
+    diagram: &EdgeList,
     deviation: f64,
     mut open: Option<&mut Vec<OpenVertex>>,
 ) -> Result<RawEcm, ExtractError> {
@@ -357,58 +360,34 @@ fn extract_impl(
         deviation,
     };
     let np = walls.points.len();
-    let sites: Vec<Site> = diagram
-        .cells()
-        .iter()
-        .map(|c| {
-            let i = c.source_index().usize();
-            match c.source_category() {
-                SourceCategory::SinglePoint => Site::Point(walls.points[i].0),
-                SourceCategory::SegmentStart => Site::Point(walls.segments[i - np].a),
-                SourceCategory::SegmentEnd => Site::Point(walls.segments[i - np].b),
-                SourceCategory::Segment => Site::Segment((i - np) as u32),
-            }
-        })
-        .collect();
-    let edges = diagram.edges();
+    let site = |pair: &boostvoronoi::prelude::EdgePair, half: usize| {
+        let i = pair.source_index(half);
+        match pair.source_category(half) {
+            SourceCategory::SinglePoint => Site::Point(walls.points[i].0),
+            SourceCategory::SegmentStart => Site::Point(walls.segments[i - np].a),
+            SourceCategory::SegmentEnd => Site::Point(walls.segments[i - np].b),
+            SourceCategory::Segment => Site::Segment((i - np) as u32),
+        }
+    };
+    let pairs = diagram.pairs();
     let dv = diagram.vertices();
     let nv = dv.len();
-    // Read from the diagram where needed (a copy was 1.9 MB written on Aurora).
-    let verts = |v: usize| Point::new(dv[v].x(), dv[v].y());
-    let vertex0 = |e: usize| edges[e].vertex0().map(|v| v.usize());
-    let twin = |e: usize| edges[e].twin().map(|t| t.usize()).unwrap_or(e);
-    let site = |e: usize| {
-        edges[e]
-            .cell()
-            .map(|c| sites[c.usize()])
-            .unwrap_or(Site::Segment(0))
-    };
+    let verts = |v: usize| Point::new(dv[v][0], dv[v][1]);
 
-    // 1. Which Voronoi edges are medial-axis edges of the free space.
-    //    The kept pairs are listed in the order of their first half-edge, with what the
-    //    chain records need.
-    let mut kept: Vec<KeptPair> = Vec::with_capacity(edges.len() / 4);
-    // Whether every kept pair's twin is the next half-edge (the library stores the two
-    // halves of an edge side by side): then listing each pair's two halves in turn lists
-    // all kept half-edges in increasing order.
-    let mut twins_adjacent = true;
+    let mut kept: Vec<KeptPair> = Vec::with_capacity(pairs.len() / 2);
     let mut degree = vec![0u32; nv];
-    // Infinite medial-axis edges per vertex (only without a frame; else they fail).
     let mut infinite = if open.is_some() {
         vec![0u32; nv]
     } else {
         Vec::new()
     };
-    // By index: the closures above read the edge and its twin (an `enumerate` over the
-    // edges compiled to 1.5 M more instructions on Aurora).
-    #[allow(clippy::needless_range_loop)]
-    for e in 0..edges.len() {
-        let t = twin(e);
-        if t < e || !edges[e].is_primary() {
+    for (i, pair) in pairs.iter().enumerate() {
+        if !pair.is_primary() {
             continue;
         }
-        let (a, b) = (site(e), site(t));
-        match (vertex0(e), vertex0(t)) {
+        let (e, t) = (2 * i, 2 * i + 1);
+        let (a, b) = (site(pair, 0), site(pair, 1));
+        match (pair.vertex0(0), pair.vertex0(1)) {
             (Some(v0), Some(v1)) => {
                 let q = (verts(v0) + verts(v1)) * 0.5;
                 if !x.free_between(a, b, q) {
@@ -424,7 +403,6 @@ fn extract_impl(
                     starts: [v0 as u32, v1 as u32],
                     sites: [a, b],
                 });
-                twins_adjacent &= t == e + 1;
                 degree[v0] += 1;
                 degree[v1] += 1;
             }
@@ -501,7 +479,7 @@ fn extract_impl(
         }
     };
     // Slots are given in increasing half-edge order.
-    if twins_adjacent && !general_order() {
+    if !general_order() {
         for k in &kept {
             let s = [take_slot(k.starts[0]), take_slot(k.starts[1])];
             write(k, s);

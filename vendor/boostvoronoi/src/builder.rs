@@ -28,6 +28,7 @@ use crate::{
 };
 
 use crate::beach_line::BeachlineCursor;
+use crate::output::Output;
 use std::collections::BinaryHeap;
 use std::rc::Rc;
 
@@ -182,8 +183,15 @@ impl<I: InputType> Builder<I> {
     }
 
     /// Run sweep-line algorithm and fill output data structure.
-    pub fn build(mut self) -> Result<vd::Diagram, BvError> {
-        let mut output: vd::Diagram = vd::Diagram::new(self.site_events_.len());
+    pub fn build(self) -> Result<vd::Diagram, BvError> {
+        self.build_output::<vd::Diagram>()
+    }
+
+    /// Corridor patch (session 20): run the sweep into any [`Output`] (C++ Boost's
+    /// `construct(OUTPUT*)`), e.g. the compact [`EdgeList`](crate::output::EdgeList);
+    /// [`build`](Self::build) is this with the full [`Diagram`](vd::Diagram).
+    pub fn build_output<O: Output>(mut self) -> Result<O, BvError> {
+        let mut output: O = O::with_sites_(self.site_events_.len());
 
         let mut site_event_iterator_: vse::SiteEventIndexType = self.init_sites_queue();
         // Corridor patch (session 18): the circle-event queue and the beach line sized for
@@ -213,7 +221,7 @@ impl<I: InputType> Builder<I> {
                     "loop:{} circle_events_:{} num_vertices:{} beach_line:{} debug_site_counter:{} debug_circle_counter:{}",
                     i,
                     self.circle_events_.len(),
-                    output.num_vertices(),
+                    output.num_vertices_(),
                     self.beach_line_.len(),
                     self.debug_site_counter_,
                     self.debug_circle_counter_,
@@ -244,7 +252,7 @@ impl<I: InputType> Builder<I> {
         self.beach_line_.clear();
 
         // Finish the diagram construction.
-        output.finish();
+        output.finish_();
         Ok(output)
     }
 
@@ -270,10 +278,10 @@ impl<I: InputType> Builder<I> {
         site_event_iterator_
     }
 
-    pub(crate) fn init_beach_line(
+    pub(crate) fn init_beach_line<O: Output>(
         &mut self,
         site_event_iterator_: &mut vse::SiteEventIndexType,
-        output: &mut vd::Diagram,
+        output: &mut O,
     ) -> Result<(), BvError> {
         if self.site_events_.is_empty() {
             return Ok(());
@@ -310,10 +318,10 @@ impl<I: InputType> Builder<I> {
 
     /// Init beach line with the two first sites.
     /// The first site is always a point.
-    fn init_beach_line_default(
+    fn init_beach_line_default<O: Output>(
         &mut self,
         site_event_iterator_: &mut vse::SiteEventIndexType,
-        output: &mut vd::Diagram,
+        output: &mut O,
     ) -> Result<(), BvError> {
         // Get the first and the second site event.
         let first = *site_event_iterator_ - 1;
@@ -335,10 +343,10 @@ impl<I: InputType> Builder<I> {
     }
 
     /// Init beach line with collinear sites.
-    fn init_beach_line_collinear_sites(
+    fn init_beach_line_collinear_sites<O: Output>(
         &mut self,
         site_event_iterator_: &vse::SiteEventIndexType,
-        output: &mut vd::Diagram,
+        output: &mut O,
     ) -> Result<(), BvError> {
         let mut it_first: vse::SiteEventIndexType = 0;
         let mut it_second: vse::SiteEventIndexType = 1;
@@ -389,10 +397,10 @@ impl<I: InputType> Builder<I> {
         Ok(())
     }
 
-    pub(crate) fn process_site_event(
+    pub(crate) fn process_site_event<O: Output>(
         &mut self,
         site_event_iterator_: &mut vse::SiteEventIndexType,
-        output: &mut vd::Diagram,
+        output: &mut O,
     ) -> Result<(), BvError> {
         #[cfg(feature = "console_debug")]
         {
@@ -619,7 +627,7 @@ impl<I: InputType> Builder<I> {
     /// (B, C) bisector and change (A, B) bisector to the (A, C). That's
     /// why we use replace_key() there and take all the responsibility that
     /// map data structure keeps correct ordering.
-    pub(crate) fn process_circle_event(&mut self, output: &mut vd::Diagram) -> Result<(), BvError> {
+    pub(crate) fn process_circle_event<O: Output>(&mut self, output: &mut O) -> Result<(), BvError> {
         #[cfg(feature = "console_debug")]
         {
             self.debug_circle_counter_ += 1;
@@ -844,13 +852,13 @@ impl<I: InputType> Builder<I> {
     }
 
     /// Insert new nodes into the beach line. Update the output.
-    fn insert_new_arc(
+    fn insert_new_arc<O: Output>(
         &mut self,
         site_arc1: vse::SiteEvent<I>,
         site_arc2: vse::SiteEvent<I>,
         site_event: vse::SiteEvent<I>,
         position: Option<vb::BeachLineIndex>,
-        output: &mut vd::Diagram,
+        output: &mut O,
     ) -> Result<vb::BeachLineIndex, BvError> {
         tln!(
             "->insert_new_arc(\n  site_arc1:{:?}\n  ,site_arc2:{:?}\n  ,site_event:{:?}",

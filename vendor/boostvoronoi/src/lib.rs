@@ -52,6 +52,7 @@ pub mod builder;
 mod circle_event;
 #[doc(hidden)]
 pub mod diagram;
+pub mod output;
 mod end_point;
 #[doc(hidden)]
 pub mod geometry;
@@ -229,6 +230,7 @@ pub mod prelude {
         VertexIndex,
     };
     pub use crate::geometry::{Line, Point};
+    pub use crate::output::{EdgeList, EdgePair, Output};
     pub use crate::utils::file_reader::{read_boost_input_buffer, read_boost_input_file};
     pub use crate::utils::visual_utils::VoronoiVisualUtils;
     pub use crate::{BvError, InputType};
