@@ -235,6 +235,45 @@ impl EdgeList {
         }
     }
 
+    /// Start vertices replaced by their representatives in `parent` (a union-find; empty:
+    /// no vertex merged), then the vertices that start no edge dropped, the others keeping
+    /// their order and renumbered from 0 (`Diagram`'s compaction).
+    fn renumber(&mut self, parent: &[u32]) {
+        let find = |mut v: u32| {
+            if !parent.is_empty() {
+                while parent[v as usize] != v {
+                    v = parent[v as usize];
+                }
+            }
+            v
+        };
+        let mut id = vec![NO_VERTEX; self.vertices.len()];
+        for p in &mut self.pairs {
+            for v in &mut p.vertex0 {
+                if *v != NO_VERTEX {
+                    *v = find(*v);
+                    id[*v as usize] = 0;
+                }
+            }
+        }
+        let mut n = 0u32;
+        for v in 0..id.len() {
+            if id[v] != NO_VERTEX {
+                id[v] = n;
+                self.vertices[n as usize] = self.vertices[v];
+                n += 1;
+            }
+        }
+        self.vertices.truncate(n as usize);
+        for p in &mut self.pairs {
+            for v in &mut p.vertex0 {
+                if *v != NO_VERTEX {
+                    *v = id[*v as usize];
+                }
+            }
+        }
+    }
+
     #[inline(always)]
     fn set_vertex0(&mut self, edge: EdgeIndex, v: u32) {
         let e = edge.0 as usize;
@@ -322,64 +361,47 @@ impl Output for EdgeList {
     }
 
     fn finish_(&mut self) {
-        // Degenerate edges, in edge order, on the current (merged) vertices.
-        let mut parent: Vec<u32> = Vec::new();
+        // Degenerate edges, in edge order, on the current (merged) vertices. Until the
+        // first one, nothing moves and no vertex is merged.
+        let pairs = &mut self.pairs;
+        let vertices = &self.vertices;
+        let degenerate = |p: &EdgePair| {
+            p.vertex0[0] != NO_VERTEX
+                && p.vertex0[1] != NO_VERTEX
+                && same_vertex(
+                    vertices[p.vertex0[0] as usize],
+                    vertices[p.vertex0[1] as usize],
+                )
+        };
+        let Some(first) = pairs.iter().position(degenerate) else {
+            if self.rewritten {
+                self.renumber(&[]);
+            }
+            return;
+        };
+        let mut parent: Vec<u32> = (0..vertices.len() as u32).collect();
         let find = |parent: &[u32], mut v: u32| {
-            if !parent.is_empty() {
-                while parent[v as usize] != v {
-                    v = parent[v as usize];
-                }
+            while parent[v as usize] != v {
+                v = parent[v as usize];
             }
             v
         };
-        let mut write = 0;
-        for read in 0..self.pairs.len() {
-            let mut p = self.pairs[read];
+        let mut write = first;
+        for read in first..pairs.len() {
+            let mut p = pairs[read];
             if p.vertex0[0] != NO_VERTEX && p.vertex0[1] != NO_VERTEX {
                 let (a, b) = (find(&parent, p.vertex0[0]), find(&parent, p.vertex0[1]));
-                if same_vertex(self.vertices[a as usize], self.vertices[b as usize]) {
-                    if parent.is_empty() {
-                        parent = (0..self.vertices.len() as u32).collect();
-                    }
+                if same_vertex(vertices[a as usize], vertices[b as usize]) {
                     parent[b as usize] = a;
                     continue;
                 }
                 p.vertex0 = [a, b];
             }
-            self.pairs[write] = p;
+            pairs[write] = p;
             write += 1;
         }
-        self.removed = self.pairs.len() - write;
-        self.pairs.truncate(write);
-        if parent.is_empty() && !self.rewritten {
-            // Every vertex still starts the edge created with it: no renumbering.
-            return;
-        }
-        // The vertices that start an edge keep their order (`Diagram`'s compaction).
-        let mut id = vec![NO_VERTEX; self.vertices.len()];
-        for p in &mut self.pairs {
-            for v in &mut p.vertex0 {
-                if *v != NO_VERTEX {
-                    *v = find(&parent, *v);
-                    id[*v as usize] = 0;
-                }
-            }
-        }
-        let mut n = 0u32;
-        for v in 0..id.len() {
-            if id[v] != NO_VERTEX {
-                id[v] = n;
-                self.vertices[n as usize] = self.vertices[v];
-                n += 1;
-            }
-        }
-        self.vertices.truncate(n as usize);
-        for p in &mut self.pairs {
-            for v in &mut p.vertex0 {
-                if *v != NO_VERTEX {
-                    *v = id[*v as usize];
-                }
-            }
-        }
+        self.removed = pairs.len() - write;
+        pairs.truncate(write);
+        self.renumber(&parent);
     }
 }
