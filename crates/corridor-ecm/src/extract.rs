@@ -369,13 +369,19 @@ fn extract_impl(
             SourceCategory::Segment => Site::Segment((i - np) as u32),
         }
     };
+    // The library's compact output: one record per Voronoi edge (its halves are the
+    // half-edges `2i` and `2i + 1`), the vertex positions read where needed.
     let pairs = diagram.pairs();
     let dv = diagram.vertices();
     let nv = dv.len();
     let verts = |v: usize| Point::new(dv[v][0], dv[v][1]);
 
+    // 1. Which Voronoi edges are medial-axis edges of the free space.
+    //    The kept pairs are listed in the order of their first half-edge, with what the
+    //    chain records need.
     let mut kept: Vec<KeptPair> = Vec::with_capacity(pairs.len() / 2);
     let mut degree = vec![0u32; nv];
+    // Infinite medial-axis edges per vertex (only without a frame; else they fail).
     let mut infinite = if open.is_some() {
         vec![0u32; nv]
     } else {
@@ -440,9 +446,9 @@ fn extract_impl(
     //    order within a row), each copied into a `HalfEdge` record with what tracing
     //    needs. Tracing jumps from one end of a chain to the other, far away in the
     //    diagram's memory: there it reads one record per half-edge and one per vertex
-    //    instead of the diagram's edge, its twin, two cells, and four per-vertex arrays
-    //    (the cache misses of the whole tracing were the largest cost of extraction by
-    //    time). A vertex's kept half-edges are its `degree` (one leaves each end of a kept
+    //    (with the library's full diagram these were an edge, its twin, two cells, and
+    //    four per-vertex arrays: the cache misses of the whole tracing were the largest
+    //    cost of extraction by time). A vertex's kept half-edges are its `degree` (one leaves each end of a kept
     //    pair), so the rows are sized without another pass over the diagram.
     //    The degrees become the cursors that hand out the slots.
     let mut first = Vec::with_capacity(nv + 1);
@@ -478,7 +484,9 @@ fn extract_impl(
             };
         }
     };
-    // Slots are given in increasing half-edge order.
+    // Slots are given in increasing half-edge order: the two halves of an edge are side
+    // by side, so listing each kept pair's two halves in turn lists them in that order
+    // (the general sort is kept for the test that checks this).
     if !general_order() {
         for k in &kept {
             let s = [take_slot(k.starts[0]), take_slot(k.starts[1])];
