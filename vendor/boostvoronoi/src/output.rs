@@ -206,15 +206,22 @@ impl EdgeList {
         let cells = diagram.cells();
         let half = |e: usize| {
             let edge = &edges[e];
-            let cell = &cells[edge.cell().map(|c| c.usize()).unwrap_or(usize::MAX)];
-            let kind = match cell.source_category() {
-                SourceCategory::SinglePoint => 0,
-                SourceCategory::SegmentStart => 1,
-                SourceCategory::SegmentEnd => 2,
-                SourceCategory::Segment => 3,
-            } | if edge.is_primary() { PRIMARY } else { 0 };
+            // (A finished diagram gives every edge a cell; without one, an invalid site.)
+            let (source, category) = match edge.cell().ok().and_then(|c| cells.get(c.usize())) {
+                Some(cell) => (
+                    cell.source_index().u32(),
+                    match cell.source_category() {
+                        SourceCategory::SinglePoint => 0,
+                        SourceCategory::SegmentStart => 1,
+                        SourceCategory::SegmentEnd => 2,
+                        SourceCategory::Segment => 3,
+                    },
+                ),
+                None => (u32::MAX, 3),
+            };
+            let kind = category | if edge.is_primary() { PRIMARY } else { 0 };
             let v = edge.vertex0().map_or(NO_VERTEX, |v| v.usize() as u32);
-            (cell.source_index().u32(), v, kind)
+            (source, v, kind)
         };
         let pairs = (0..edges.len() / 2)
             .map(|i| {
