@@ -10,6 +10,7 @@ use crate::CellIndex;
 use corridor_geom::{normalize_indexed, Environment, Point, Walls};
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::time::{Duration, Instant};
@@ -280,8 +281,10 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
             vertices.insert(Vertex {
                 position: user(p),
                 clearance: f64::INFINITY,
-                nearest_obstacle_points: Vec::with_capacity(2 * d as usize),
-                edges: Vec::with_capacity(d as usize),
+                // Up to 2d distinct points, but one per sector (d) almost always: inline
+                // unless there are more than `INLINE_DEGREE`.
+                nearest_obstacle_points: SmallVec::new(),
+                edges: SmallVec::with_capacity(d as usize),
                 component: ComponentId(0),
             })
         })
