@@ -52,6 +52,8 @@ pub struct CellIndex {
 }
 
 impl CellIndex {
+    // Out of line (one call per build) so that profiles show it apart from validation.
+    #[inline(never)]
     pub(crate) fn build(edges: &SlotMap<EdgeId, Edge>) -> Self {
         let mut boxes = Vec::with_capacity(edges.len() * 2);
         let mut runs = Vec::with_capacity(edges.len() * 2);
