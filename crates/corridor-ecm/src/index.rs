@@ -55,11 +55,16 @@ impl CellIndex {
     // Out of line (one call per build) so that profiles show it apart from validation.
     #[inline(never)]
     pub(crate) fn build(edges: &SlotMap<EdgeId, Edge>) -> Self {
-        let mut boxes = Vec::with_capacity(edges.len() * 2);
-        let mut runs = Vec::with_capacity(edges.len() * 2);
-        let mut pieces = 0;
+        let pieces: usize = edges
+            .values()
+            .map(|e| 2 * e.bending_points.len().saturating_sub(1))
+            .sum();
+        // Room for one run per piece, the most there can be, so the lists never grow (at
+        // twice the edges, as before, they grew twice on the shared maps: a run covers two
+        // pieces on average). They are dropped once the level is packed.
+        let mut boxes = Vec::with_capacity(pieces);
+        let mut runs = Vec::with_capacity(pieces);
         for (id, e) in edges {
-            pieces += 2 * e.bending_points.len().saturating_sub(1);
             edge_entries(id, e, |b, run| {
                 boxes.push(b);
                 runs.push(run);
