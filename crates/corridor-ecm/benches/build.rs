@@ -275,8 +275,13 @@ fn estimate_heap(ecm: &Ecm) -> usize {
     let mut bytes = 0;
     for (_, v) in ecm.vertices() {
         bytes += size_of::<Vertex>() + 8;
-        bytes += v.nearest_obstacle_points.capacity() * size_of::<Point>();
-        bytes += v.edges.capacity() * size_of::<corridor_ecm::EdgeId>();
+        // The lists are inline up to `INLINE_DEGREE` items (inside `Vertex`).
+        if v.nearest_obstacle_points.spilled() {
+            bytes += v.nearest_obstacle_points.capacity() * size_of::<Point>();
+        }
+        if v.edges.spilled() {
+            bytes += v.edges.capacity() * size_of::<corridor_ecm::EdgeId>();
+        }
     }
     for (_, e) in ecm.edges() {
         bytes += size_of::<Edge>() + 8;

@@ -3,13 +3,14 @@
 
 use crate::error::{BuildError, FailureKind, ValidationFailure};
 use crate::extract::{extract_with, segment_ends, voronoi, ExtractError, RawEcm};
-use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId};
+use crate::graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Vertex, VertexId, INLINE_DEGREE};
 use crate::transform::{to_user, Transform};
 use crate::validate::{check_walls, free_area_twice, validate, WallsChecked};
 use crate::CellIndex;
 use corridor_geom::{normalize_indexed, Environment, Point, Walls};
 use serde::{Deserialize, Serialize};
 use slotmap::SlotMap;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::time::{Duration, Instant};
@@ -263,31 +264,11 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
     let grid = walls.grid;
     let user = |p: Point| to_user(transform, grid, p);
     let flip = transform.is_reflection();
-    let mut vertices: SlotMap<VertexId, Vertex> =
-        SlotMap::with_capacity_and_key(raw.vertices.len());
-    // Edge ends per vertex, so that each vertex's lists are allocated once at their size
-    // (growing them push by push was a fifth of this function).
-    let mut degree = vec![0u32; raw.vertices.len()];
-    for e in &raw.edges {
-        degree[e.start as usize] += 1;
-        degree[e.end as usize] += 1;
-    }
-    let ids: Vec<VertexId> = raw
-        .vertices
-        .iter()
-        .zip(&degree)
-        .map(|(&(p, _), &d)| {
-            vertices.insert(Vertex {
-                position: user(p),
-                clearance: f64::INFINITY,
-                nearest_obstacle_points: Vec::with_capacity(2 * d as usize),
-                edges: Vec::with_capacity(d as usize),
-                component: ComponentId(0),
-            })
-        })
-        .collect();
-    // Components by union-find over raw vertex indices.
-    let mut parent: Vec<u32> = (0..raw.vertices.len() as u32).collect();
+    let n = raw.vertices.len();
+    // One pass over the edges: the edge ends per vertex, and components by union-find
+    // over raw vertex indices.
+    let mut degree = vec![0u32; n];
+    let mut parent: Vec<u32> = (0..n as u32).collect();
     fn find(parent: &mut [u32], mut v: u32) -> u32 {
         while parent[v as usize] != v {
             parent[v as usize] = parent[parent[v as usize] as usize];
@@ -296,36 +277,54 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
         v
     }
     for e in &raw.edges {
+        degree[e.start as usize] += 1;
+        degree[e.end as usize] += 1;
         let (a, b) = (find(&mut parent, e.start), find(&mut parent, e.end));
         if a != b {
             parent[a as usize] = b;
         }
     }
-    let mut component_of_root = vec![u32::MAX; raw.vertices.len()];
+    // Components numbered in the order of their first vertex; `first_end[v]` is where
+    // vertex `v`'s edge ends start in `ends` (prefix sums of the degrees).
+    let mut component_of_root = vec![u32::MAX; n];
     let mut component_count = 0u32;
-    let mut component = vec![0u32; raw.vertices.len()];
-    for v in 0..raw.vertices.len() as u32 {
+    let mut component = vec![0u32; n];
+    let mut first_end = Vec::with_capacity(n + 1);
+    let mut total = 0u32;
+    for v in 0..n as u32 {
         let r = find(&mut parent, v) as usize;
         if component_of_root[r] == u32::MAX {
             component_of_root[r] = component_count;
             component_count += 1;
         }
         component[v as usize] = component_of_root[r];
+        first_end.push(total);
+        total += degree[v as usize];
     }
-    for (v, id) in ids.iter().enumerate() {
-        vertices[*id].component = ComponentId(component[v]);
-    }
+    first_end.push(total);
+    let mut vertices: SlotMap<VertexId, Vertex> = SlotMap::with_capacity_and_key(n);
+    let ids: Vec<VertexId> = raw
+        .vertices
+        .iter()
+        .zip(&component)
+        .map(|(&(p, _), &c)| {
+            vertices.insert(Vertex {
+                position: user(p),
+                clearance: 0.0,
+                nearest_obstacle_points: SmallVec::new(),
+                edges: SmallVec::new(),
+                component: ComponentId(c),
+            })
+        })
+        .collect();
 
-    // Where each vertex's incident edges start in `leaving`, the angle at which each
-    // leaves it (in the order the edges are added). The angles are taken while the edge's
-    // bending points are at hand: looking the edges up again per vertex afterwards read
-    // them back from all over memory.
-    let mut first_leaving = Vec::with_capacity(raw.vertices.len() + 1);
-    first_leaving.push(0u32);
-    for &d in &degree {
-        first_leaving.push(first_leaving[first_leaving.len() - 1] + d);
-    }
-    let mut leaving = vec![Direction::new(Point::ZERO); first_leaving[raw.vertices.len()] as usize];
+    // Each vertex's edge ends, in the order the edges are added (`filled` counts them per
+    // vertex): the edge, the angle at which it leaves the vertex, and the bending point
+    // there. They are taken while the edge's bending points are at hand (looking the
+    // edges up again per vertex afterwards read them back from all over memory) and
+    // written to the vertices in one pass at the end.
+    let mut ends: Vec<End> = vec![End::default(); total as usize];
+    let mut filled = vec![0u32; n];
     let mut edges: SlotMap<EdgeId, Edge> = SlotMap::with_capacity_and_key(raw.edges.len());
     // The edges' bending-point lists become the ECM's, converted in place.
     for e in raw.edges {
@@ -337,9 +336,6 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
         } else {
             to_user_points(&mut bending_points, flip, user)
         };
-        let (start, end) = (ids[e.start as usize], ids[e.end as usize]);
-        let first = bending_points[0];
-        let last = bending_points[bending_points.len() - 1];
         // The direction in which the edge leaves its start (or its end): towards the first
         // bending point elsewhere. A loop leaves its one vertex from its start both times.
         let angle_at = |from_start: bool| {
@@ -354,67 +350,71 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
             // No other point: the angle 0 (`atan2(0, 1)`), as the direction (1, 0) gives.
             Direction::new(to.map_or(Point::new(1.0, 0.0), |t| t - from))
         };
-        let ends = [
-            (e.start, start, first, true),
-            (e.end, end, last, e.start == e.end),
-        ];
-        let angles = ends.map(|(raw_v, _, _, from_start)| {
+        let last = bending_points.len() - 1;
+        let raw_ends = [(e.start, 0, true), (e.end, last, e.start == e.end)];
+        let slots = raw_ends.map(|(raw_v, k, from_start)| {
+            let v = raw_v as usize;
+            let slot = (first_end[v] + filled[v]) as usize;
+            filled[v] += 1;
+            let bp = &bending_points[k];
+            let end = &mut ends[slot];
+            (end.left, end.right, end.clearance) = (bp.left, bp.right, bp.clearance);
             // Only vertices with several edges sort them.
-            (degree[raw_v as usize] > 1).then(|| angle_at(from_start))
+            if degree[v] > 1 {
+                end.angle = angle_at(from_start);
+            }
+            slot
         });
         let id = edges.insert(Edge {
-            start,
-            end,
+            start: ids[e.start as usize],
+            end: ids[e.end as usize],
             bending_points,
             length,
             min_clearance,
             component: ComponentId(component[e.start as usize]),
         });
-        for ((raw_v, v, bp, _), angle) in ends.into_iter().zip(angles) {
-            let vertex = &mut vertices[v];
-            if let Some(angle) = angle {
-                leaving[(first_leaving[raw_v as usize] as usize) + vertex.edges.len()] = angle;
-            }
-            vertex.edges.push(id);
-            vertex.clearance = vertex.clearance.min(bp.clearance);
-            for p in [bp.left, bp.right] {
-                if !vertex.nearest_obstacle_points.contains(&p) {
-                    vertex.nearest_obstacle_points.push(p);
+        for slot in slots {
+            ends[slot].edge = id;
+        }
+    }
+    // Per vertex: the smallest clearance of its ends (0 without any), its edges
+    // counter-clockwise by leaving direction and its distinct nearest points (left, then
+    // right of each end, in the order added) by direction from the vertex, both in the
+    // order of their `atan2` angles (see [`Direction`]) by a stable sort.
+    let mut points: Vec<(Direction, Point)> = Vec::new();
+    for (v, &vid) in ids.iter().enumerate() {
+        let vertex = &mut vertices[vid];
+        let at = &mut ends[first_end[v] as usize..first_end[v + 1] as usize];
+        if at.is_empty() {
+            continue;
+        }
+        let mut clearance = f64::INFINITY;
+        points.clear();
+        for end in at.iter() {
+            clearance = clearance.min(end.clearance);
+            for p in [end.left, end.right] {
+                if !points.iter().any(|q| q.1 == p) {
+                    points.push((Direction::ZERO, p));
                 }
             }
         }
-    }
-    // Incident edges counter-clockwise by leaving direction, nearest points by direction
-    // from the vertex, both in the order of their `atan2` angles (see [`Direction`]).
-    // Each key is computed once, and a single edge or point needs no sort.
-    let mut keyed: Vec<(Direction, EdgeId)> = Vec::new();
-    let mut keyed_points: Vec<(Direction, Point)> = Vec::new();
-    for (raw_v, &vid) in ids.iter().enumerate() {
-        let v = &mut vertices[vid];
-        if v.edges.len() > 1 {
-            let angles = &leaving[first_leaving[raw_v] as usize..];
-            keyed.clear();
-            keyed.extend(angles.iter().copied().zip(v.edges.iter().copied()));
-            keyed.sort_by(|a, b| a.0.cmp(&b.0));
-            v.edges.clear();
-            v.edges.extend(keyed.iter().map(|k| k.1));
+        vertex.clearance = if clearance == f64::INFINITY {
+            0.0
+        } else {
+            clearance
+        };
+        if at.len() > 1 {
+            insertion_sort(at, |a, b| a.angle.cmp(&b.angle));
         }
-        let c = v.position;
-        if v.nearest_obstacle_points.len() > 1 {
-            keyed_points.clear();
-            keyed_points.extend(
-                v.nearest_obstacle_points
-                    .iter()
-                    .map(|&a| (Direction::new(Point::new(a.x - c.x, a.y - c.y)), a)),
-            );
-            keyed_points.sort_by(|a, b| a.0.cmp(&b.0));
-            v.nearest_obstacle_points.clear();
-            v.nearest_obstacle_points
-                .extend(keyed_points.iter().map(|k| k.1));
+        vertex.edges = small_vec(at.iter().map(|end| end.edge));
+        if points.len() > 1 {
+            let c = vertex.position;
+            for (d, a) in points.iter_mut() {
+                *d = Direction::new(Point::new(a.x - c.x, a.y - c.y));
+            }
+            insertion_sort(&mut points, |a, b| a.0.cmp(&b.0));
         }
-        if v.clearance == f64::INFINITY {
-            v.clearance = 0.0;
-        }
+        vertex.nearest_obstacle_points = small_vec(points.iter().map(|k| k.1));
     }
     Ecm {
         grid,
@@ -425,6 +425,62 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
         stats: BuildStats::default(),
         cells: CellIndex::default(),
         uid: crate::graph::fresh_uid(),
+    }
+}
+
+/// One edge end at a vertex, while [`finalize`] collects them.
+#[derive(Clone, Copy, Debug)]
+struct End {
+    /// The edge.
+    edge: EdgeId,
+    /// The direction in which it leaves the vertex (only set at vertices of degree > 1).
+    angle: Direction,
+    /// The nearest obstacle points and the clearance of its bending point at the vertex.
+    left: Point,
+    right: Point,
+    clearance: f64,
+}
+
+impl Default for End {
+    fn default() -> Self {
+        End {
+            edge: EdgeId::default(),
+            angle: Direction::ZERO,
+            left: Point::ZERO,
+            right: Point::ZERO,
+            clearance: 0.0,
+        }
+    }
+}
+
+/// The items as a small vector: up to [`INLINE_DEGREE`] written straight into its inline
+/// buffer (`SmallVec::extend` checks where its storage is on every push).
+fn small_vec<T: Copy + Default>(
+    items: impl ExactSizeIterator<Item = T>,
+) -> SmallVec<[T; INLINE_DEGREE]> {
+    let len = items.len();
+    if len > INLINE_DEGREE {
+        return items.collect();
+    }
+    let mut buf = [T::default(); INLINE_DEGREE];
+    for (slot, item) in buf.iter_mut().zip(items) {
+        *slot = item;
+    }
+    SmallVec::from_buf_and_len(buf, len)
+}
+
+/// A stable sort of a few items (a vertex's edge ends or nearest points): each item moves
+/// down past the ones before it that are greater, so equal items keep their order, as in
+/// `slice::sort_by`.
+fn insertion_sort<T: Copy>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
+    for i in 1..items.len() {
+        let item = items[i];
+        let mut j = i;
+        while j > 0 && cmp(&items[j - 1], &item) == Ordering::Greater {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = item;
     }
 }
 
@@ -495,6 +551,12 @@ struct Direction {
 const KEY_GAP: f64 = 1e-9;
 
 impl Direction {
+    /// The direction of the zero vector (a placeholder: it has no key).
+    const ZERO: Direction = Direction {
+        key: f64::NAN,
+        d: Point::ZERO,
+    };
+
     fn new(d: Point) -> Direction {
         let sum = d.x.abs() + d.y.abs();
         let key = if sum > 0.0 && sum.is_finite() {

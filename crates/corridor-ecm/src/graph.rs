@@ -4,6 +4,7 @@ use crate::{BuildStats, CellIndex};
 use corridor_geom::{Point, SnapGrid};
 use serde::{Deserialize, Serialize};
 use slotmap::{new_key_type, SlotMap};
+use smallvec::SmallVec;
 use std::fmt;
 
 new_key_type! {
@@ -118,6 +119,20 @@ impl BendingPoint {
     }
 }
 
+/// How many edges a [`Vertex`] keeps inline (in [`VertexEdges`]); a vertex of higher
+/// degree keeps them on the heap.
+pub const INLINE_DEGREE: usize = 3;
+
+/// A vertex's incident edges: a [`SmallVec`] that holds up to [`INLINE_DEGREE`] of them
+/// inline (almost every vertex of a medial axis has degree 1 or 3). It dereferences to a
+/// slice (`&[EdgeId]`), and serializes as a sequence, as a `Vec` does.
+pub type VertexEdges = SmallVec<[EdgeId; INLINE_DEGREE]>;
+
+/// A vertex's nearest obstacle points: a [`SmallVec`] that holds up to
+/// [`INLINE_DEGREE`] of them inline (a vertex has one per sector between its edges). It
+/// dereferences to a slice (`&[Point]`), and serializes as a sequence, as a `Vec` does.
+pub type NearestPoints = SmallVec<[Point; INLINE_DEGREE]>;
+
 /// An ECM vertex: a medial-axis vertex of degree 1 or at least 3.
 ///
 /// Degree-1 vertices are either at concave corners of obstacles (the free space has an
@@ -131,11 +146,12 @@ pub struct Vertex {
     /// Distance to the nearest obstacle.
     pub clearance: f64,
     /// The distinct nearest obstacle points (one per incident sector; a corner vertex has
-    /// just the corner).
-    pub nearest_obstacle_points: Vec<Point>,
+    /// just the corner). Inline up to [`INLINE_DEGREE`] points; use it as a slice.
+    pub nearest_obstacle_points: NearestPoints,
     /// Incident edges, counter-clockwise by the direction in which they leave the vertex.
-    /// An edge that starts and ends here (a loop) appears twice.
-    pub edges: Vec<EdgeId>,
+    /// An edge that starts and ends here (a loop) appears twice. Inline up to
+    /// [`INLINE_DEGREE`] edges; use it as a slice.
+    pub edges: VertexEdges,
     /// The component this vertex belongs to.
     pub component: ComponentId,
 }

@@ -52,21 +52,41 @@ pub struct CellIndex {
 }
 
 impl CellIndex {
+    // Out of line (one call per build) so that profiles show it apart from validation.
+    #[inline(never)]
     pub(crate) fn build(edges: &SlotMap<EdgeId, Edge>) -> Self {
-        let mut boxes = Vec::with_capacity(edges.len() * 2);
-        let mut runs = Vec::with_capacity(edges.len() * 2);
-        let mut pieces = 0;
+        let pieces: usize = edges
+            .values()
+            .map(|e| 2 * e.bending_points.len().saturating_sub(1))
+            .sum();
+        // Room for one run per piece, the most there can be, so the lists never grow (at
+        // twice the edges, as before, they grew twice on the shared maps: a run covers two
+        // pieces on average). They are dropped once the level is packed.
+        // The runs go straight into the level's slots, and the box of all boxes is taken
+        // as they come (the same unions in the same order as `PackedTree::new`'s).
+        let mut boxes = Vec::with_capacity(pieces);
+        let mut slots = Vec::with_capacity(pieces);
+        let mut extent = EMPTY_BOX;
         for (id, e) in edges {
-            pieces += 2 * e.bending_points.len().saturating_sub(1);
             edge_entries(id, e, |b, run| {
+                extent = union(extent, b);
                 boxes.push(b);
-                runs.push(run);
+                slots.push(Slot {
+                    data: run,
+                    dead: false,
+                });
             });
         }
-        CellIndex {
-            runs: LogIndex::packed(boxes, runs),
-            pieces,
+        slots.shrink_to_fit();
+        let mut runs = LogIndex::default();
+        if !slots.is_empty() {
+            runs.levels.push(Level {
+                tree: PackedTree::with_extent(&boxes, extent),
+                live: slots.len(),
+                slots,
+            });
         }
+        CellIndex { runs, pieces }
     }
 
     /// Every cell piece whose box (the box of its corners) meets `envelope`: exactly the
@@ -269,7 +289,8 @@ impl<T> Default for LogIndex<T> {
 
 impl<T: Copy> LogIndex<T> {
     /// The entries `data` with boxes `boxes` (`[min x, min y, max x, max y]`), packed in
-    /// one level.
+    /// one level (the tests' way to make one; `CellIndex::build` fills its level itself).
+    #[cfg(test)]
     pub(crate) fn packed(boxes: Vec<[f64; 4]>, data: Vec<T>) -> Self {
         debug_assert_eq!(boxes.len(), data.len());
         let mut index = LogIndex::default();
@@ -400,11 +421,16 @@ struct PackedTree {
 
 impl PackedTree {
     fn new(entries: &[[f64; 4]]) -> Self {
+        Self::with_extent(entries, entries.iter().fold(EMPTY_BOX, |e, &b| union(e, b)))
+    }
+
+    /// [`PackedTree::new`] given the box of all entries' boxes (their [`union`], folded in
+    /// order from [`EMPTY_BOX`]).
+    fn with_extent(entries: &[[f64; 4]], extent: [f64; 4]) -> Self {
         let n = entries.len();
         if n == 0 {
             return PackedTree::default();
         }
-        let extent = entries.iter().fold(EMPTY_BOX, |e, &b| union(e, b));
         let scale = |lo: f64, hi: f64| if hi > lo { 65535.0 / (hi - lo) } else { 0.0 };
         let (sx, sy) = (scale(extent[0], extent[2]), scale(extent[1], extent[3]));
         let mut keys: Vec<u64> = entries
@@ -428,11 +454,9 @@ impl PackedTree {
         }
         let mut boxes = Vec::with_capacity(total);
         let mut links = Vec::with_capacity(total);
-        for key in &keys {
-            let i = (key & u64::from(u32::MAX)) as usize;
-            boxes.push(entries[i]);
-            links.push(i as u32);
-        }
+        let index = |key: &u64| (key & u64::from(u32::MAX)) as usize;
+        boxes.extend(keys.iter().map(|k| entries[index(k)]));
+        links.extend(keys.iter().map(|k| index(k) as u32));
         let mut level_ends = Vec::with_capacity(levels);
         level_ends.push(n as u32);
         let mut start = 0;
@@ -695,21 +719,27 @@ const MAX_RUN: u32 = 16;
 /// pieces added up (so a lookup seldom refines a run none of whose pieces it meets).
 fn edge_entries(id: EdgeId, e: &Edge, mut out: impl FnMut([f64; 4], PieceRun)) {
     let bps = &e.bending_points;
-    let n = bps.len().saturating_sub(1) as u32;
+    let n = bps.len().saturating_sub(1);
+    if n == 0 {
+        return;
+    }
+    let area = |lo: [f64; 2], hi: [f64; 2]| (hi[0] - lo[0]) * (hi[1] - lo[1]);
     for side in [Side::Left, Side::Right] {
         let mut k = 0;
-        while k < n {
-            let (mut lo, mut hi) = piece_box(&bps[k as usize], &bps[k as usize + 1], side);
-            let area = |lo: [f64; 2], hi: [f64; 2]| (hi[0] - lo[0]) * (hi[1] - lo[1]);
+        let (mut lo, mut hi) = piece_box(&bps[0], &bps[1], side);
+        loop {
             let mut sum = area(lo, hi);
             let mut count = 1;
-            while count < MAX_RUN && k + count < n {
-                let j = (k + count) as usize;
+            // The box of the piece that did not fit: the next run's first.
+            let mut rejected = None;
+            while count < MAX_RUN as usize && k + count < n {
+                let j = k + count;
                 let (l, h) = piece_box(&bps[j], &bps[j + 1], side);
                 let nlo = [lo[0].min(l[0]), lo[1].min(l[1])];
                 let nhi = [hi[0].max(h[0]), hi[1].max(h[1])];
                 let nsum = sum + area(l, h);
                 if !crate::validate::at_most(area(nlo, nhi), 2.0 * nsum) {
+                    rejected = Some((l, h));
                     break;
                 }
                 (lo, hi, sum) = (nlo, nhi, nsum);
@@ -720,11 +750,15 @@ fn edge_entries(id: EdgeId, e: &Edge, mut out: impl FnMut([f64; 4], PieceRun)) {
                 PieceRun {
                     edge: id,
                     side,
-                    first: k,
-                    count,
+                    first: k as u32,
+                    count: count as u32,
                 },
             );
             k += count;
+            if k >= n {
+                break;
+            }
+            (lo, hi) = rejected.unwrap_or_else(|| piece_box(&bps[k], &bps[k + 1], side));
         }
     }
 }
@@ -979,6 +1013,35 @@ mod tests {
             }
         }
         probes
+    }
+
+    #[test]
+    fn build_packs_the_level_the_plain_way_would() {
+        // `CellIndex::build` takes the box of all boxes as the runs come and fills the
+        // level's slots itself; `LogIndex::packed` (with `PackedTree::new`) is the plain way:
+        // the same entries, boxes, tree and slots, byte for byte.
+        for seed in 0..4 {
+            let options = if seed % 2 == 0 {
+                RandomEnvironmentOptions::grid_map(40, 120)
+            } else {
+                RandomEnvironmentOptions::scaled(40.0, Point::splat(20.0))
+            };
+            let ecm = Ecm::build(&random_environment(seed, &options)).unwrap();
+            let (mut boxes, mut runs) = (Vec::new(), Vec::new());
+            for (id, e) in &ecm.edges {
+                edge_entries(id, e, |b, run| {
+                    boxes.push(b);
+                    runs.push(run);
+                });
+            }
+            let plain = LogIndex::packed(boxes, runs);
+            let built = CellIndex::build(&ecm.edges);
+            assert!(built.runs.len() > 10);
+            assert_eq!(
+                postcard::to_allocvec(&built.runs).unwrap(),
+                postcard::to_allocvec(&plain).unwrap()
+            );
+        }
     }
 
     #[test]

@@ -81,3 +81,33 @@ impl Ecm {
         Ecm::from_bytes(&bytes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{EdgeId, NearestPoints, VertexEdges};
+    use corridor_geom::Point;
+    use slotmap::KeyData;
+
+    /// A vertex's small vectors are written as the `Vec`s they replaced were (a length,
+    /// then the items), inline or spilled, so saved ECMs keep their format (`CRDECM06`).
+    #[test]
+    fn small_vectors_encode_as_vecs() {
+        for n in 0..6u64 {
+            let ids: Vec<EdgeId> = (0..n)
+                .map(|i| KeyData::from_ffi(i << 32 | 1).into())
+                .collect();
+            let small: VertexEdges = ids.iter().copied().collect();
+            let bytes = postcard::to_allocvec(&small).unwrap();
+            assert_eq!(bytes, postcard::to_allocvec(&ids).unwrap());
+            assert_eq!(postcard::from_bytes::<VertexEdges>(&bytes).unwrap(), small);
+            let points: Vec<Point> = (0..n).map(|i| Point::new(i as f64, -0.5)).collect();
+            let small: NearestPoints = points.iter().copied().collect();
+            let bytes = postcard::to_allocvec(&small).unwrap();
+            assert_eq!(bytes, postcard::to_allocvec(&points).unwrap());
+            assert_eq!(
+                postcard::from_bytes::<NearestPoints>(&bytes).unwrap(),
+                small
+            );
+        }
+    }
+}

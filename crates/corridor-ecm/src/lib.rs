@@ -79,11 +79,16 @@ mod validate;
 
 pub use build::{BuildOptions, BuildStats};
 pub use error::{BuildError, FailureKind, ValidationFailure, WallProblem};
-pub use graph::{BendingPoint, ComponentId, Ecm, Edge, EdgeId, Side, Vertex, VertexId};
+pub use graph::{
+    BendingPoint, ComponentId, Ecm, Edge, EdgeId, NearestPoints, Side, Vertex, VertexEdges,
+    VertexId, INLINE_DEGREE,
+};
 pub use index::{CellIndex, CellRef};
 pub use io::LoadError;
 pub use plan::{CorridorStep, Path, PathQuery, PlanError, Planner};
 pub use query::{QueryError, Retraction};
+/// The small-vector crate of [`VertexEdges`] and [`NearestPoints`].
+pub use smallvec;
 pub use svg::SvgLayer;
 pub use transform::Transform;
 pub use update::{
