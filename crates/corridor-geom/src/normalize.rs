@@ -52,7 +52,155 @@ pub struct WallSegment {
     /// Whether free space lies on both sides.
     pub two_sided: bool,
     /// The boundary and/or obstacles this piece lies on (sorted, at least one).
-    pub sources: Vec<WallSource>,
+    pub sources: WallSources,
+}
+
+/// The sources of a [`WallSegment`]: a list of [`WallSource`]s (sorted and distinct in
+/// the walls [`normalize`] returns), read as a slice.
+///
+/// Almost every wall has one source, so up to one is stored inline; only longer lists
+/// (walls where obstacles or the boundary meet) allocate. It compares, hashes, prints
+/// and serializes as the list (like a `Vec<WallSource>`, which converts into it).
+///
+/// ```
+/// use corridor_geom::{WallSource, WallSources};
+/// let one: WallSources = vec![WallSource::Boundary].into();
+/// assert_eq!(one, vec![WallSource::Boundary]);
+/// assert_eq!(one.len(), 1);
+/// assert!(WallSources::default().is_empty());
+/// ```
+#[derive(Clone, Default)]
+pub struct WallSources(SourcesRepr);
+
+#[derive(Clone)]
+enum SourcesRepr {
+    /// No source or one.
+    Inline(Option<WallSource>),
+    /// Two or more.
+    Heap(Vec<WallSource>),
+}
+
+impl Default for SourcesRepr {
+    fn default() -> Self {
+        SourcesRepr::Inline(None)
+    }
+}
+
+impl WallSources {
+    /// The sources as a slice.
+    pub fn as_slice(&self) -> &[WallSource] {
+        match &self.0 {
+            SourcesRepr::Inline(None) => &[],
+            SourcesRepr::Inline(Some(s)) => std::slice::from_ref(s),
+            SourcesRepr::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::Deref for WallSources {
+    type Target = [WallSource];
+    fn deref(&self) -> &[WallSource] {
+        self.as_slice()
+    }
+}
+
+impl From<WallSource> for WallSources {
+    fn from(source: WallSource) -> Self {
+        WallSources(SourcesRepr::Inline(Some(source)))
+    }
+}
+
+impl From<&[WallSource]> for WallSources {
+    fn from(sources: &[WallSource]) -> Self {
+        match sources {
+            [] => WallSources::default(),
+            &[s] => s.into(),
+            _ => WallSources(SourcesRepr::Heap(sources.to_vec())),
+        }
+    }
+}
+
+impl From<Vec<WallSource>> for WallSources {
+    fn from(sources: Vec<WallSource>) -> Self {
+        match sources[..] {
+            [] => WallSources::default(),
+            [s] => s.into(),
+            _ => WallSources(SourcesRepr::Heap(sources)),
+        }
+    }
+}
+
+impl From<WallSources> for Vec<WallSource> {
+    fn from(sources: WallSources) -> Self {
+        match sources.0 {
+            SourcesRepr::Heap(v) => v,
+            SourcesRepr::Inline(s) => s.into_iter().collect(),
+        }
+    }
+}
+
+impl FromIterator<WallSource> for WallSources {
+    fn from_iter<I: IntoIterator<Item = WallSource>>(iter: I) -> Self {
+        iter.into_iter().collect::<Vec<_>>().into()
+    }
+}
+
+impl<'a> IntoIterator for &'a WallSources {
+    type Item = &'a WallSource;
+    type IntoIter = std::slice::Iter<'a, WallSource>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for WallSources {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for WallSources {}
+
+impl PartialEq<Vec<WallSource>> for WallSources {
+    fn eq(&self, other: &Vec<WallSource>) -> bool {
+        self.as_slice() == &other[..]
+    }
+}
+
+impl PartialEq<WallSources> for Vec<WallSource> {
+    fn eq(&self, other: &WallSources) -> bool {
+        self[..] == *other.as_slice()
+    }
+}
+
+impl PartialEq<[WallSource]> for WallSources {
+    fn eq(&self, other: &[WallSource]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl std::hash::Hash for WallSources {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl std::fmt::Debug for WallSources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for WallSources {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for WallSources {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<WallSource>::deserialize(deserializer).map(Into::into)
+    }
 }
 
 /// Walls on the grid: what the Voronoi-based planners see.
@@ -277,7 +425,7 @@ impl Walls {
     /// use corridor_geom::{GridPoint, WallConflict, WallSegment, WallSource, Walls};
     /// let seg = |a: (i32, i32), b: (i32, i32)| WallSegment {
     ///     a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1),
-    ///     two_sided: true, sources: vec![WallSource::Boundary],
+    ///     two_sided: true, sources: WallSource::Boundary.into(),
     /// };
     /// let mut walls = Walls { segments: vec![seg((0, 0), (4, 0)), seg((4, 0), (4, 4))], ..Walls::default() };
     /// assert!(walls.check_disjoint().is_ok());
@@ -740,7 +888,7 @@ fn normalize_collected(
 /// The last steps of both routes: straight chains merged, walls sorted, points placed.
 /// With [`Checks::Trusted`] a segment's sources are only kept when they are the
 /// boundary alone (all the group method asks of them: a wall outside the group must be
-/// one); other segments get none, which saves an allocation per wall.
+/// one); other segments get none.
 fn finish_walls(
     raw: Vec<RawWall>,
     ends: &PointGroups,
@@ -749,12 +897,12 @@ fn finish_walls(
     checks: Checks,
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
     let merged = merge_collinear_walls(raw, ends, store);
-    let sources = |set: u32| {
-        let set = &store.sets[set as usize];
+    let sources = |set: u32| -> WallSources {
+        let set = &store.sets[set as usize][..];
         match checks {
-            Checks::Full => set.clone(),
-            Checks::Trusted if set[..] == [WallSource::Boundary] => set.clone(),
-            Checks::Trusted => Vec::new(),
+            Checks::Full => set.into(),
+            Checks::Trusted if set == [WallSource::Boundary] => set.into(),
+            Checks::Trusted => WallSources::default(),
         }
     };
     let mut segments: Vec<WallSegment> = sorted_walls(&merged)
