@@ -780,7 +780,7 @@ fn normalize_collected(
         points,
     } = input;
 
-    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let boundary_set = store.intern_one(WallSource::Boundary);
     let boundary_tag = store.tag(boundary_set, None);
     let edge_count = boundary.len() + polygons.iter().map(|(r, _)| r.len()).sum::<usize>();
     let mut pass1 = EdgeOverlay::<i32, Tag>::new(edge_count);
@@ -898,10 +898,10 @@ fn finish_walls(
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
     let merged = merge_collinear_walls(raw, ends, store);
     let sources = |set: u32| -> WallSources {
-        let set = &store.sets[set as usize][..];
+        let set = &store.sets[set as usize];
         match checks {
-            Checks::Full => set.into(),
-            Checks::Trusted if set == [WallSource::Boundary] => set.into(),
+            Checks::Full => set.clone(),
+            Checks::Trusted if set[..] == [WallSource::Boundary] => set.clone(),
             Checks::Trusted => WallSources::default(),
         }
     };
@@ -1065,7 +1065,7 @@ fn normalize_disjoint(
         points,
         ..
     } = input;
-    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let boundary_set = store.intern_one(WallSource::Boundary);
     let (raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
     // The face walks go over these pieces (the same faces as the merged walls), sharing
     // the grouping of their ends with the merge.
@@ -1399,21 +1399,44 @@ impl Input {
         let grid = env.snap_grid();
         self.boundary = snapped_boundary(env)?.into_iter().map(ip).collect();
 
+        self.polygons.reserve(env.obstacles().len());
         for (id, obstacle) in env.obstacles() {
             let (shape, _) = snap_shape(&grid, id, obstacle)?;
-            self.add_shape(id, &shape);
+            match shape {
+                // The rings are moved, not copied: `GridPoint` and `IntPoint<i32>` are
+                // laid out alike, so the conversion keeps each ring's buffer.
+                SnappedShape::Rings(rings) => {
+                    let tag = self.obstacle_tag(id);
+                    for ring in rings {
+                        self.polygons
+                            .push((ring.into_iter().map(ip).collect(), tag));
+                    }
+                }
+                shape => self.add_shape(id, &shape),
+            }
         }
         Ok(())
     }
 
+    /// The tag of an obstacle's rings.
+    fn obstacle_tag(&mut self, id: ObstacleId) -> Tag {
+        let set = self.store.intern_one(WallSource::Obstacle(id));
+        self.store.tag(set, None)
+    }
+
     /// Adds one snapped obstacle.
     fn add_shape(&mut self, id: ObstacleId, shape: &SnappedShape) {
-        let set = self.store.intern(vec![WallSource::Obstacle(id)]);
         match shape {
-            SnappedShape::Point(p) => self.points.push((*p, set)),
-            SnappedShape::Open(vertices) => self.add_open(vertices, set),
+            SnappedShape::Point(p) => {
+                let set = self.store.intern_one(WallSource::Obstacle(id));
+                self.points.push((*p, set));
+            }
+            SnappedShape::Open(vertices) => {
+                let set = self.store.intern_one(WallSource::Obstacle(id));
+                self.add_open(vertices, set);
+            }
             SnappedShape::Rings(rings) => {
-                let tag = self.store.tag(set, None);
+                let tag = self.obstacle_tag(id);
                 for ring in rings {
                     self.polygons
                         .push((ring.iter().map(|&g| ip(g)).collect(), tag));
@@ -1645,8 +1668,12 @@ struct TagEntry {
 
 #[derive(Default)]
 struct TagStore {
-    sets: Vec<Vec<WallSource>>,
+    sets: Vec<WallSources>,
+    /// The ids of the sets of two or more sources.
     set_ids: HashMap<Vec<WallSource>, u32>,
+    /// The ids of the sets of one source (most of them: one per obstacle), kept apart so
+    /// that interning them allocates nothing.
+    single_ids: HashMap<WallSource, u32>,
     unions: HashMap<(u32, u32), u32>,
     entries: Vec<TagEntry>,
     /// Entries of open pieces whose open-edge count became even (but not zero) and that
@@ -1658,12 +1685,25 @@ struct TagStore {
 
 impl TagStore {
     fn intern(&mut self, set: Vec<WallSource>) -> u32 {
+        if let [source] = set[..] {
+            return self.intern_one(source);
+        }
         if let Some(&id) = self.set_ids.get(&set) {
             return id;
         }
         let id = self.sets.len() as u32;
-        self.sets.push(set.clone());
+        self.sets.push(set[..].into());
         self.set_ids.insert(set, id);
+        id
+    }
+
+    /// [`TagStore::intern`] of the set of one source.
+    fn intern_one(&mut self, source: WallSource) -> u32 {
+        let next = self.sets.len() as u32;
+        let id = *self.single_ids.entry(source).or_insert(next);
+        if id == next {
+            self.sets.push(source.into());
+        }
         id
     }
 
@@ -1995,7 +2035,7 @@ fn place_points(
             }
         }
         if winding == 1 {
-            out.push((p, store.sets[set as usize].clone()));
+            out.push((p, store.sets[set as usize].to_vec()));
         }
     }
     out
