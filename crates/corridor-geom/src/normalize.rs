@@ -2335,10 +2335,22 @@ impl Layout {
             self.bucket(a[1].max(b[1]), 1),
         );
         let (xmin, xmax) = (a[0].min(b[0]), a[0].max(b[0]));
+        if r0 == r1 || xmin == xmax {
+            // One row, or a vertical segment: every row spans the whole x range (for a
+            // vertical one the general formula below gives `xmin..=xmax` exactly too:
+            // the rounding margin is clipped to the range), so its columns are the same
+            // in every row.
+            let (c0, c1) = (self.bucket(xmin, 0), self.bucket(xmax, 0));
+            for r in r0..=r1 {
+                let row = r * self.nx;
+                for c in c0..=c1 {
+                    f((row + c) as usize);
+                }
+            }
+            return;
+        }
         for r in r0..=r1 {
-            let (x0, x1) = if r0 == r1 {
-                (xmin, xmax)
-            } else {
+            let (x0, x1) = {
                 // The part of the segment with y in this row's slab (closed, so that
                 // points on a row border are covered on both sides).
                 let slab = self.origin[1] + r * self.size;
