@@ -1857,6 +1857,8 @@ fn merge_collinear_walls(
     }
     // joint[2k] / joint[2k + 1]: wall k's end `a` / `b` is merged away.
     let mut joint: Vec<bool> = vec![false; 2 * n];
+    // Unions made: the chains are the `n - merged` roots.
+    let mut merged = 0;
     // The merges do not depend on the order of the points: the union keeps the lowest
     // wall as the root whatever the order.
     for g in 0..ends.len() {
@@ -1869,6 +1871,7 @@ fn merge_collinear_walls(
                 let (rs, rt) = (find(&mut parent, s as u32), find(&mut parent, t as u32));
                 if rs != rt {
                     parent[rs.max(rt) as usize] = rs.min(rt);
+                    merged += 1;
                 }
             }
         }
@@ -1882,7 +1885,7 @@ fn merge_collinear_walls(
         two_sided: bool,
     }
     let mut chain_of: Vec<u32> = vec![u32::MAX; n];
-    let mut chains: Vec<Chain> = Vec::new();
+    let mut chains: Vec<Chain> = Vec::with_capacity(n - merged);
     for k in 0..n {
         let root = find(&mut parent, k as u32) as usize;
         if chain_of[root] == u32::MAX {
