@@ -2395,6 +2395,37 @@ mod tests {
         (0..4).any(|k| crate::segments_intersect_grid(a, b, c[k], c[(k + 1) % 4]))
     }
 
+    /// `WallSources` takes no more room than the `Vec` it replaced (the inline source
+    /// fits beside the `Vec`'s niche), and behaves as the list: conversions both ways,
+    /// equality, order of the items, `Debug` text.
+    #[test]
+    fn wall_sources_act_as_the_list() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<WallSources>(), size_of::<Vec<WallSource>>());
+        let lists = [
+            vec![],
+            vec![WallSource::Boundary],
+            vec![WallSource::Obstacle(ObstacleId(3))],
+            vec![WallSource::Boundary, WallSource::Obstacle(ObstacleId(3))],
+            vec![
+                WallSource::Obstacle(ObstacleId(1)),
+                WallSource::Obstacle(ObstacleId(2)),
+                WallSource::Obstacle(ObstacleId(9)),
+            ],
+        ];
+        for list in &lists {
+            let sources = WallSources::from(list.clone());
+            assert_eq!(&sources[..], &list[..]);
+            assert_eq!(sources, *list);
+            assert_eq!(*list, sources);
+            assert_eq!(WallSources::from(&list[..]), sources);
+            assert_eq!(list.iter().copied().collect::<WallSources>(), sources);
+            assert_eq!(format!("{sources:?}"), format!("{list:?}"));
+            assert_eq!(Vec::from(sources.clone()), *list);
+            assert_eq!((&sources).into_iter().count(), list.len());
+        }
+    }
+
     /// The grid never misses a segment that meets a query box or a query segment, lists
     /// each at most once, and stays within four entries per segment on average — on
     /// short, long, axis-aligned and slanted segments, tiny and huge coordinates.
