@@ -138,7 +138,7 @@ impl<'a> Extractor<'a> {
 
     fn site_sources(&self, site: Site) -> Vec<WallSource> {
         match site {
-            Site::Segment(s) => self.walls.segments[s as usize].sources.clone(),
+            Site::Segment(s) => self.walls.segments[s as usize].sources.to_vec(),
             Site::Point(p) => {
                 let mut out: Vec<WallSource> = self
                     .incident(p)
@@ -773,7 +773,7 @@ mod tests {
                     a: ring[i],
                     b: ring[(i + 1) % 4],
                     two_sided: false,
-                    sources: Vec::new(),
+                    sources: Default::default(),
                 })
                 .collect(),
             points: vec![(GridPoint::new(30, 5), Vec::new())],

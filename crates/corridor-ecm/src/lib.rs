@@ -40,12 +40,12 @@
 //! ```
 //! use corridor_ecm::Ecm;
 //! use corridor_geom::{GridPoint, SnapGrid, WallSegment, WallSource, Walls};
-//! let ring = |pts: &[(i32, i32)], source| -> Vec<WallSegment> {
+//! let ring = |pts: &[(i32, i32)], source: WallSource| -> Vec<WallSegment> {
 //!     (0..pts.len()).map(|i| WallSegment {
 //!         a: GridPoint::new(pts[i].0, pts[i].1),
 //!         b: GridPoint::new(pts[(i + 1) % pts.len()].0, pts[(i + 1) % pts.len()].1),
 //!         two_sided: false,
-//!         sources: vec![source],
+//!         sources: source.into(),
 //!     }).collect()
 //! };
 //! // A 10 × 10 room (counter-clockwise) around a 2 × 2 block (clockwise).

@@ -277,7 +277,7 @@ fn disc_box(q: Point, r: f64, margin: f64) -> ([f64; 2], [f64; 2]) {
 
 fn sources_of(walls: &Walls, wall: WallRef) -> Vec<WallSource> {
     match wall {
-        WallRef::Segment(i) => walls.segments[i as usize].sources.clone(),
+        WallRef::Segment(i) => walls.segments[i as usize].sources.to_vec(),
         WallRef::Point(i) => walls.points[i as usize].1.clone(),
     }
 }
@@ -371,7 +371,7 @@ pub(crate) fn check_walls(
                     &s.sources,
                     WallProblem::Crossing {
                         at: s.a,
-                        other: t.sources.clone(),
+                        other: t.sources.to_vec(),
                     },
                 ));
             }
@@ -440,7 +440,7 @@ fn check_orientation(walls: &Walls, ends: &PointGroups) -> Result<(), BuildError
     match worst {
         None => Ok(()),
         Some((at, first)) => Err(BuildError::InvalidWalls {
-            sources: walls.segments[first as usize].sources.clone(),
+            sources: walls.segments[first as usize].sources.to_vec(),
             problem: WallProblem::Orientation { at },
         }),
     }
@@ -630,7 +630,7 @@ mod tests {
                         a,
                         b,
                         two_sided: true,
-                        sources: vec![WallSource::Boundary],
+                        sources: WallSource::Boundary.into(),
                     })
                 })
                 .collect();

@@ -15,7 +15,7 @@ fn seg(a: (i32, i32), b: (i32, i32), two_sided: bool, id: u32) -> WallSegment {
         a: GridPoint::new(a.0, a.1),
         b: GridPoint::new(b.0, b.1),
         two_sided,
-        sources: obstacle(id),
+        sources: obstacle(id).into(),
     }
 }
 

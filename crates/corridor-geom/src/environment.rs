@@ -71,7 +71,7 @@ impl Obstacle {
     }
 
     /// All coordinates of the obstacle.
-    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+    pub fn points(&self) -> impl Iterator<Item = Point> + Clone + '_ {
         // One iterator type for every kind, so that no box is allocated: validation
         // walks the points of every obstacle several times.
         let (single, line, exterior, holes): (Option<Point>, &[Point], &[Point], &[Ring]) =
@@ -366,9 +366,7 @@ impl Environment {
         obstacle: &Obstacle,
         scratch: &mut SweepScratch,
     ) -> Result<(), EnvironmentError> {
-        for p in obstacle.points() {
-            self.check_coordinate(owner, p)?;
-        }
+        self.check_coordinates(owner, obstacle.points())?;
         match obstacle {
             Obstacle::Point(_) => Ok(()),
             Obstacle::Polyline(points) if points.len() < 2 => Err(EnvironmentError::TooFewPoints {
@@ -396,10 +394,36 @@ impl Environment {
         ring: &Ring,
         scratch: &mut SweepScratch,
     ) -> Result<(), EnvironmentError> {
-        for &p in ring.vertices() {
+        self.check_coordinates(owner, ring.vertices().iter().copied())?;
+        validate_ring_shape(owner, ring_index, ring, scratch)
+    }
+
+    /// [`Self::check_coordinate`] of every point, the first error in the given order.
+    ///
+    /// One pass first takes the extreme coordinates of finite points: snapping rounds
+    /// `coordinate × scale`, which is monotone in the coordinate (non-decreasing for a
+    /// positive scale, non-increasing for a negative one), so when the corners `lo` and
+    /// `hi` of the points' box both snap, every point between them does. Otherwise (a
+    /// non-finite point, a corner out of range) the points are checked one by one, as
+    /// before, to name the first that fails.
+    fn check_coordinates<I>(&self, owner: Owner, points: I) -> Result<(), EnvironmentError>
+    where
+        I: Iterator<Item = Point> + Clone,
+    {
+        let (mut lo, mut hi) = (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
+        let mut finite = true;
+        for p in points.clone() {
+            finite &= p.is_finite();
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        if finite && (lo.x > hi.x || (self.snap.snap(lo).is_ok() && self.snap.snap(hi).is_ok())) {
+            return Ok(());
+        }
+        for p in points {
             self.check_coordinate(owner, p)?;
         }
-        validate_ring_shape(owner, ring_index, ring, scratch)
+        Ok(())
     }
 
     fn check_coordinate(&self, owner: Owner, p: Point) -> Result<(), EnvironmentError> {
@@ -570,6 +594,64 @@ mod tests {
         out.push(Point::new(b.max.x + 1e9, b.min.y));
         out.push(Point::new(b.min.x, b.max.y + 1e9));
         out
+    }
+
+    /// The box check of coordinates returns what checking each point in turn returns:
+    /// the first failing point (non-finite, or out of the snap range on either side,
+    /// at several scales), or none.
+    #[test]
+    fn coordinate_box_check_matches_the_point_by_point_check() {
+        let mut rng = ChaCha8Rng::seed_from_u64(20);
+        let specials = [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -0.0,
+            0.0,
+            f64::MAX,
+            -f64::MAX,
+        ];
+        let mut oks = 0;
+        for case in 0..4000 {
+            let scale = [1.0, 3.0, 1024.0, 1e-3, 7e8][case % 5];
+            let env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0))
+                .with_snap_grid(SnapGrid::new(scale).unwrap());
+            let limit = env.snap_grid().limit();
+            let n = rng.random_range(0..12);
+            let points: Vec<Point> = (0..n)
+                .map(|_| {
+                    // Half the cases near the edge of the range, half well inside.
+                    let wild = case % 2 == 0;
+                    let mut coordinate = || match rng.random_range(if wild { 0 } else { 3 }..10) {
+                        0 => specials[rng.random_range(0..specials.len())],
+                        // At the edge of the range: rounding decides.
+                        1 | 2 => {
+                            let edge = limit + rng.random_range(-2.0..2.0) / scale;
+                            if rng.random_bool(0.5) {
+                                edge
+                            } else {
+                                -edge
+                            }
+                        }
+                        _ => rng.random_range(-limit..limit),
+                    };
+                    Point::new(coordinate(), coordinate())
+                })
+                .collect();
+            let owner = Owner::Obstacle(ObstacleId(7));
+            let one_by_one = points
+                .iter()
+                .try_for_each(|&p| env.check_coordinate(owner, p));
+            let boxed = env.check_coordinates(owner, points.iter().copied());
+            // By their text: a NaN coordinate in an error is not equal to itself.
+            oks += usize::from(boxed.is_ok());
+            assert_eq!(
+                format!("{boxed:?}"),
+                format!("{one_by_one:?}"),
+                "case {case}: {points:?}"
+            );
+        }
+        assert!((1000..3000).contains(&oks), "{oks} cases pass");
     }
 
     #[test]

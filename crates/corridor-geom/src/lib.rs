@@ -50,7 +50,7 @@ pub use jarvis::convex_hull_jarvis;
 pub use normalize::{
     canonical_free_space, normalize, normalize_indexed, normalize_through_overlay,
     normalize_with_overlay_shapes, takes_disjoint_path, IntegerSites, NormalizeError, SegmentGrid,
-    WallConflict, WallSegment, WallSource, Walls,
+    WallConflict, WallSegment, WallSource, WallSources, Walls,
 };
 pub use normalize_local::{
     DynamicTree, DynamicTreeParams, NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap,

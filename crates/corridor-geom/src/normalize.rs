@@ -52,7 +52,155 @@ pub struct WallSegment {
     /// Whether free space lies on both sides.
     pub two_sided: bool,
     /// The boundary and/or obstacles this piece lies on (sorted, at least one).
-    pub sources: Vec<WallSource>,
+    pub sources: WallSources,
+}
+
+/// The sources of a [`WallSegment`]: a list of [`WallSource`]s (sorted and distinct in
+/// the walls [`normalize`] returns), read as a slice.
+///
+/// Almost every wall has one source, so up to one is stored inline; only longer lists
+/// (walls where obstacles or the boundary meet) allocate. It compares, hashes, prints
+/// and serializes as the list (like a `Vec<WallSource>`, which converts into it).
+///
+/// ```
+/// use corridor_geom::{WallSource, WallSources};
+/// let one: WallSources = vec![WallSource::Boundary].into();
+/// assert_eq!(one, vec![WallSource::Boundary]);
+/// assert_eq!(one.len(), 1);
+/// assert!(WallSources::default().is_empty());
+/// ```
+#[derive(Clone, Default)]
+pub struct WallSources(SourcesRepr);
+
+#[derive(Clone)]
+enum SourcesRepr {
+    /// No source or one.
+    Inline(Option<WallSource>),
+    /// Two or more.
+    Heap(Vec<WallSource>),
+}
+
+impl Default for SourcesRepr {
+    fn default() -> Self {
+        SourcesRepr::Inline(None)
+    }
+}
+
+impl WallSources {
+    /// The sources as a slice.
+    pub fn as_slice(&self) -> &[WallSource] {
+        match &self.0 {
+            SourcesRepr::Inline(None) => &[],
+            SourcesRepr::Inline(Some(s)) => std::slice::from_ref(s),
+            SourcesRepr::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::Deref for WallSources {
+    type Target = [WallSource];
+    fn deref(&self) -> &[WallSource] {
+        self.as_slice()
+    }
+}
+
+impl From<WallSource> for WallSources {
+    fn from(source: WallSource) -> Self {
+        WallSources(SourcesRepr::Inline(Some(source)))
+    }
+}
+
+impl From<&[WallSource]> for WallSources {
+    fn from(sources: &[WallSource]) -> Self {
+        match sources {
+            [] => WallSources::default(),
+            &[s] => s.into(),
+            _ => WallSources(SourcesRepr::Heap(sources.to_vec())),
+        }
+    }
+}
+
+impl From<Vec<WallSource>> for WallSources {
+    fn from(sources: Vec<WallSource>) -> Self {
+        match sources[..] {
+            [] => WallSources::default(),
+            [s] => s.into(),
+            _ => WallSources(SourcesRepr::Heap(sources)),
+        }
+    }
+}
+
+impl From<WallSources> for Vec<WallSource> {
+    fn from(sources: WallSources) -> Self {
+        match sources.0 {
+            SourcesRepr::Heap(v) => v,
+            SourcesRepr::Inline(s) => s.into_iter().collect(),
+        }
+    }
+}
+
+impl FromIterator<WallSource> for WallSources {
+    fn from_iter<I: IntoIterator<Item = WallSource>>(iter: I) -> Self {
+        iter.into_iter().collect::<Vec<_>>().into()
+    }
+}
+
+impl<'a> IntoIterator for &'a WallSources {
+    type Item = &'a WallSource;
+    type IntoIter = std::slice::Iter<'a, WallSource>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for WallSources {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for WallSources {}
+
+impl PartialEq<Vec<WallSource>> for WallSources {
+    fn eq(&self, other: &Vec<WallSource>) -> bool {
+        self.as_slice() == &other[..]
+    }
+}
+
+impl PartialEq<WallSources> for Vec<WallSource> {
+    fn eq(&self, other: &WallSources) -> bool {
+        self[..] == *other.as_slice()
+    }
+}
+
+impl PartialEq<[WallSource]> for WallSources {
+    fn eq(&self, other: &[WallSource]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl std::hash::Hash for WallSources {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl std::fmt::Debug for WallSources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for WallSources {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for WallSources {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<WallSource>::deserialize(deserializer).map(Into::into)
+    }
 }
 
 /// Walls on the grid: what the Voronoi-based planners see.
@@ -277,7 +425,7 @@ impl Walls {
     /// use corridor_geom::{GridPoint, WallConflict, WallSegment, WallSource, Walls};
     /// let seg = |a: (i32, i32), b: (i32, i32)| WallSegment {
     ///     a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1),
-    ///     two_sided: true, sources: vec![WallSource::Boundary],
+    ///     two_sided: true, sources: WallSource::Boundary.into(),
     /// };
     /// let mut walls = Walls { segments: vec![seg((0, 0), (4, 0)), seg((4, 0), (4, 4))], ..Walls::default() };
     /// assert!(walls.check_disjoint().is_ok());
@@ -632,7 +780,7 @@ fn normalize_collected(
         points,
     } = input;
 
-    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let boundary_set = store.intern_one(WallSource::Boundary);
     let boundary_tag = store.tag(boundary_set, None);
     let edge_count = boundary.len() + polygons.iter().map(|(r, _)| r.len()).sum::<usize>();
     let mut pass1 = EdgeOverlay::<i32, Tag>::new(edge_count);
@@ -740,7 +888,7 @@ fn normalize_collected(
 /// The last steps of both routes: straight chains merged, walls sorted, points placed.
 /// With [`Checks::Trusted`] a segment's sources are only kept when they are the
 /// boundary alone (all the group method asks of them: a wall outside the group must be
-/// one); other segments get none, which saves an allocation per wall.
+/// one); other segments get none.
 fn finish_walls(
     raw: Vec<RawWall>,
     ends: &PointGroups,
@@ -749,12 +897,12 @@ fn finish_walls(
     checks: Checks,
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
     let merged = merge_collinear_walls(raw, ends, store);
-    let sources = |set: u32| {
+    let sources = |set: u32| -> WallSources {
         let set = &store.sets[set as usize];
         match checks {
             Checks::Full => set.clone(),
             Checks::Trusted if set[..] == [WallSource::Boundary] => set.clone(),
-            Checks::Trusted => Vec::new(),
+            Checks::Trusted => WallSources::default(),
         }
     };
     let mut segments: Vec<WallSegment> = sorted_walls(&merged)
@@ -917,7 +1065,7 @@ fn normalize_disjoint(
         points,
         ..
     } = input;
-    let boundary_set = store.intern(vec![WallSource::Boundary]);
+    let boundary_set = store.intern_one(WallSource::Boundary);
     let (raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
     // The face walks go over these pieces (the same faces as the merged walls), sharing
     // the grouping of their ends with the merge.
@@ -1251,21 +1399,44 @@ impl Input {
         let grid = env.snap_grid();
         self.boundary = snapped_boundary(env)?.into_iter().map(ip).collect();
 
+        self.polygons.reserve(env.obstacles().len());
         for (id, obstacle) in env.obstacles() {
             let (shape, _) = snap_shape(&grid, id, obstacle)?;
-            self.add_shape(id, &shape);
+            match shape {
+                // The rings are moved, not copied: `GridPoint` and `IntPoint<i32>` are
+                // laid out alike, so the conversion keeps each ring's buffer.
+                SnappedShape::Rings(rings) => {
+                    let tag = self.obstacle_tag(id);
+                    for ring in rings {
+                        self.polygons
+                            .push((ring.into_iter().map(ip).collect(), tag));
+                    }
+                }
+                shape => self.add_shape(id, &shape),
+            }
         }
         Ok(())
     }
 
+    /// The tag of an obstacle's rings.
+    fn obstacle_tag(&mut self, id: ObstacleId) -> Tag {
+        let set = self.store.intern_one(WallSource::Obstacle(id));
+        self.store.tag(set, None)
+    }
+
     /// Adds one snapped obstacle.
     fn add_shape(&mut self, id: ObstacleId, shape: &SnappedShape) {
-        let set = self.store.intern(vec![WallSource::Obstacle(id)]);
         match shape {
-            SnappedShape::Point(p) => self.points.push((*p, set)),
-            SnappedShape::Open(vertices) => self.add_open(vertices, set),
+            SnappedShape::Point(p) => {
+                let set = self.store.intern_one(WallSource::Obstacle(id));
+                self.points.push((*p, set));
+            }
+            SnappedShape::Open(vertices) => {
+                let set = self.store.intern_one(WallSource::Obstacle(id));
+                self.add_open(vertices, set);
+            }
             SnappedShape::Rings(rings) => {
-                let tag = self.store.tag(set, None);
+                let tag = self.obstacle_tag(id);
                 for ring in rings {
                     self.polygons
                         .push((ring.iter().map(|&g| ip(g)).collect(), tag));
@@ -1497,8 +1668,12 @@ struct TagEntry {
 
 #[derive(Default)]
 struct TagStore {
-    sets: Vec<Vec<WallSource>>,
+    sets: Vec<WallSources>,
+    /// The ids of the sets of two or more sources.
     set_ids: HashMap<Vec<WallSource>, u32>,
+    /// The ids of the sets of one source (most of them: one per obstacle), kept apart so
+    /// that interning them allocates nothing.
+    single_ids: HashMap<WallSource, u32>,
     unions: HashMap<(u32, u32), u32>,
     entries: Vec<TagEntry>,
     /// Entries of open pieces whose open-edge count became even (but not zero) and that
@@ -1510,12 +1685,25 @@ struct TagStore {
 
 impl TagStore {
     fn intern(&mut self, set: Vec<WallSource>) -> u32 {
+        if let [source] = set[..] {
+            return self.intern_one(source);
+        }
         if let Some(&id) = self.set_ids.get(&set) {
             return id;
         }
         let id = self.sets.len() as u32;
-        self.sets.push(set.clone());
+        self.sets.push(set[..].into());
         self.set_ids.insert(set, id);
+        id
+    }
+
+    /// [`TagStore::intern`] of the set of one source.
+    fn intern_one(&mut self, source: WallSource) -> u32 {
+        let next = self.sets.len() as u32;
+        let id = *self.single_ids.entry(source).or_insert(next);
+        if id == next {
+            self.sets.push(source.into());
+        }
         id
     }
 
@@ -1669,6 +1857,8 @@ fn merge_collinear_walls(
     }
     // joint[2k] / joint[2k + 1]: wall k's end `a` / `b` is merged away.
     let mut joint: Vec<bool> = vec![false; 2 * n];
+    // Unions made: the chains are the `n - merged` roots.
+    let mut merged = 0;
     // The merges do not depend on the order of the points: the union keeps the lowest
     // wall as the root whatever the order.
     for g in 0..ends.len() {
@@ -1681,6 +1871,7 @@ fn merge_collinear_walls(
                 let (rs, rt) = (find(&mut parent, s as u32), find(&mut parent, t as u32));
                 if rs != rt {
                     parent[rs.max(rt) as usize] = rs.min(rt);
+                    merged += 1;
                 }
             }
         }
@@ -1694,7 +1885,7 @@ fn merge_collinear_walls(
         two_sided: bool,
     }
     let mut chain_of: Vec<u32> = vec![u32::MAX; n];
-    let mut chains: Vec<Chain> = Vec::new();
+    let mut chains: Vec<Chain> = Vec::with_capacity(n - merged);
     for k in 0..n {
         let root = find(&mut parent, k as u32) as usize;
         if chain_of[root] == u32::MAX {
@@ -1847,7 +2038,7 @@ fn place_points(
             }
         }
         if winding == 1 {
-            out.push((p, store.sets[set as usize].clone()));
+            out.push((p, store.sets[set as usize].to_vec()));
         }
     }
     out
@@ -2147,10 +2338,22 @@ impl Layout {
             self.bucket(a[1].max(b[1]), 1),
         );
         let (xmin, xmax) = (a[0].min(b[0]), a[0].max(b[0]));
+        if r0 == r1 || xmin == xmax {
+            // One row, or a vertical segment: every row spans the whole x range (for a
+            // vertical one the general formula below gives `xmin..=xmax` exactly too:
+            // the rounding margin is clipped to the range), so its columns are the same
+            // in every row.
+            let (c0, c1) = (self.bucket(xmin, 0), self.bucket(xmax, 0));
+            for r in r0..=r1 {
+                let row = r * self.nx;
+                for c in c0..=c1 {
+                    f((row + c) as usize);
+                }
+            }
+            return;
+        }
         for r in r0..=r1 {
-            let (x0, x1) = if r0 == r1 {
-                (xmin, xmax)
-            } else {
+            let (x0, x1) = {
                 // The part of the segment with y in this row's slab (closed, so that
                 // points on a row border are covered on both sides).
                 let slab = self.origin[1] + r * self.size;
@@ -2190,6 +2393,37 @@ mod tests {
             GridPoint::new(lo.x, hi.y),
         ];
         (0..4).any(|k| crate::segments_intersect_grid(a, b, c[k], c[(k + 1) % 4]))
+    }
+
+    /// `WallSources` takes no more room than the `Vec` it replaced (the inline source
+    /// fits beside the `Vec`'s niche), and behaves as the list: conversions both ways,
+    /// equality, order of the items, `Debug` text.
+    #[test]
+    fn wall_sources_act_as_the_list() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<WallSources>(), size_of::<Vec<WallSource>>());
+        let lists = [
+            vec![],
+            vec![WallSource::Boundary],
+            vec![WallSource::Obstacle(ObstacleId(3))],
+            vec![WallSource::Boundary, WallSource::Obstacle(ObstacleId(3))],
+            vec![
+                WallSource::Obstacle(ObstacleId(1)),
+                WallSource::Obstacle(ObstacleId(2)),
+                WallSource::Obstacle(ObstacleId(9)),
+            ],
+        ];
+        for list in &lists {
+            let sources = WallSources::from(list.clone());
+            assert_eq!(&sources[..], &list[..]);
+            assert_eq!(sources, *list);
+            assert_eq!(*list, sources);
+            assert_eq!(WallSources::from(&list[..]), sources);
+            assert_eq!(list.iter().copied().collect::<WallSources>(), sources);
+            assert_eq!(format!("{sources:?}"), format!("{list:?}"));
+            assert_eq!(Vec::from(sources.clone()), *list);
+            assert_eq!((&sources).into_iter().count(), list.len());
+        }
     }
 
     /// The grid never misses a segment that meets a query box or a query segment, lists

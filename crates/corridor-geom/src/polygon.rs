@@ -442,6 +442,14 @@ fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize, ring_finite: 
     if !finite && !segments_intersect(e.a, e.b, f.a, f.b) {
         return false;
     }
+    // A horizontal and a vertical neighbour, both non-empty (most pairs on grid maps),
+    // are never collinear, so they only share their common vertex: both tests below
+    // would say so through an orientation test.
+    let horizontal = |s: Segment| s.a.y == s.b.y && s.a.x != s.b.x;
+    let vertical = |s: Segment| s.a.x == s.b.x && s.a.y != s.b.y;
+    if finite && ((horizontal(e) && vertical(f)) || (vertical(e) && horizontal(f))) {
+        return false;
+    }
     if n == 3 && e.length() > 0.0 && f.length() > 0.0 {
         // A triangle's edges are all neighbours; they conflict only when degenerate.
         let third = if adjacent_forward { f.b } else { e.b };
@@ -570,6 +578,96 @@ mod tests {
             active.push((bi, i));
         }
         None
+    }
+
+    /// `edges_conflict` as it was before the horizontal/vertical shortcut for neighbours.
+    fn edges_conflict_before(edges: &[Segment], i: usize, j: usize, n: usize) -> bool {
+        let (e, f) = (edges[i], edges[j]);
+        let adjacent_forward = j == i + 1;
+        let adjacent_wrap = i == 0 && j == n - 1;
+        if !(adjacent_forward || adjacent_wrap) {
+            return segments_intersect(e.a, e.b, f.a, f.b);
+        }
+        let finite = [e.a, e.b, f.a, f.b].iter().all(|p| p.is_finite());
+        if !finite && !segments_intersect(e.a, e.b, f.a, f.b) {
+            return false;
+        }
+        if n == 3 && e.length() > 0.0 && f.length() > 0.0 {
+            let third = if adjacent_forward { f.b } else { e.b };
+            let shared = if adjacent_forward { e.b } else { e.a };
+            let other = if adjacent_forward { e.a } else { f.a };
+            return orient(other, shared, third) == Orientation::Collinear;
+        }
+        let (shared, p, q) = if adjacent_forward {
+            (e.b, e.a, f.b)
+        } else {
+            (e.a, e.b, f.a)
+        };
+        if p == shared || q == shared {
+            return true;
+        }
+        orient(p, shared, q) == Orientation::Collinear && (q - shared).dot(p - shared) > 0.0
+    }
+
+    /// Every pair of edges of small rings on a few grid lines (so that most neighbours are
+    /// horizontal and vertical, with repeated vertices, fold-backs, signed zeros, tiny and
+    /// non-finite coordinates, triangles) gets the same answer as before the shortcut.
+    #[test]
+    fn edges_conflict_matches_before() {
+        let mut rng = ChaCha8Rng::seed_from_u64(20);
+        let values = [
+            -1.0,
+            -0.0,
+            0.0,
+            1.0,
+            2.0,
+            1e-300,
+            3.5,
+            f64::NAN,
+            f64::INFINITY,
+        ];
+        let mut shortcut = 0;
+        for round in 0..20_000 {
+            let n = rng.random_range(3..8);
+            let wild = round % 10 == 0;
+            let coordinate = |rng: &mut ChaCha8Rng| {
+                let k = rng.random_range(0..if wild { values.len() } else { 6 });
+                values[k]
+            };
+            let mut v = vec![Point::new(coordinate(&mut rng), coordinate(&mut rng))];
+            for _ in 1..n {
+                let last = v[v.len() - 1];
+                // Mostly axis-parallel steps: keep x or y of the previous vertex.
+                v.push(match rng.random_range(0..5) {
+                    0 | 1 => Point::new(last.x, coordinate(&mut rng)),
+                    2 | 3 => Point::new(coordinate(&mut rng), last.y),
+                    _ => Point::new(coordinate(&mut rng), coordinate(&mut rng)),
+                });
+            }
+            let ring = Ring::new(v);
+            let edges: Vec<Segment> = ring.edges().collect();
+            let n = edges.len();
+            let finite = ring.vertices.iter().all(|p| p.is_finite());
+            for i in 0..n {
+                for j in i + 1..n {
+                    let before = edges_conflict_before(&edges, i, j, n);
+                    assert_eq!(
+                        edges_conflict(&edges, i, j, n, finite),
+                        before,
+                        "round {round}: {i} {j} {edges:?}"
+                    );
+                    let (e, f) = (edges[i], edges[j]);
+                    shortcut += usize::from(
+                        (j == i + 1 || (i == 0 && j == n - 1))
+                            && e.a.y == e.b.y
+                            && f.a.x == f.b.x
+                            && e.a.x != e.b.x
+                            && f.a.y != f.b.y,
+                    );
+                }
+            }
+        }
+        assert!(shortcut > 5_000, "{shortcut} pairs took the shortcut");
     }
 
     /// The same answers (pair included) as before on random rings of every size around

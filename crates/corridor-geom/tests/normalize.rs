@@ -416,7 +416,7 @@ fn check_disjoint_finds_planted_conflicts() {
                 a,
                 b,
                 two_sided: true,
-                sources: vec![WallSource::Boundary],
+                sources: vec![WallSource::Boundary].into(),
             };
             match kind {
                 0 => walls.segments.push(s.clone()),       // duplicate

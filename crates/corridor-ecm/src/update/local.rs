@@ -1169,7 +1169,7 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
                 a,
                 b,
                 two_sided,
-                sources: Vec::new(),
+                sources: Default::default(),
             }),
             WallKey::Point(p) => local.points.push((p, Vec::new())),
         }
@@ -1192,7 +1192,7 @@ fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aabb2) -> Ste
                 a: corners[i],
                 b: corners[(i + 1) % 4],
                 two_sided: false,
-                sources: Vec::new(),
+                sources: Default::default(),
             });
         }
     }

@@ -93,7 +93,7 @@ pub fn grid_walls(
                 a,
                 b,
                 two_sided: false,
-                sources: vec![src],
+                sources: vec![src].into(),
             });
             x += 1;
         }
@@ -126,7 +126,7 @@ pub fn grid_walls(
                 a,
                 b,
                 two_sided: false,
-                sources: vec![src],
+                sources: vec![src].into(),
             });
             y += 1;
         }
@@ -232,7 +232,7 @@ pub fn box_walls(lo: (i32, i32), hi: (i32, i32)) -> Vec<WallSegment> {
             a: GridPoint::new(c[i].0, c[i].1),
             b: GridPoint::new(c[(i + 1) % 4].0, c[(i + 1) % 4].1),
             two_sided: false,
-            sources: vec![WallSource::Boundary],
+            sources: vec![WallSource::Boundary].into(),
         })
         .collect()
 }
@@ -274,7 +274,7 @@ pub fn walls_in_box_with_margin(points: &[[i64; 2]], segs: &[[i64; 4]], margin: 
             a: GridPoint::new(s[0] as i32, s[1] as i32),
             b: GridPoint::new(s[2] as i32, s[3] as i32),
             two_sided: true,
-            sources: next(),
+            sources: next().into(),
         });
     }
     Walls {
@@ -345,7 +345,7 @@ pub fn random_obstacles(seed: u64, unit: i64) -> Walls {
                             a: g(a),
                             b: g(b),
                             two_sided: true,
-                            sources: src,
+                            sources: src.into(),
                         });
                     }
                 }
@@ -364,7 +364,7 @@ pub fn random_obstacles(seed: u64, unit: i64) -> Walls {
                             a: g(a),
                             b: g(b),
                             two_sided: false,
-                            sources: src.clone(),
+                            sources: src.clone().into(),
                         });
                     }
                 }
