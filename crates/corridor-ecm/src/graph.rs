@@ -287,7 +287,7 @@ pub(crate) fn signed_area(ring: &[Point]) -> f64 {
 ///             a: GridPoint::new(a.0, a.1),
 ///             b: GridPoint::new(b.0, b.1),
 ///             two_sided: false,
-///             sources: WallSource::Boundary.into(),
+///             sources: [WallSource::Boundary].into(),
 ///         }
 ///     })
 ///     .collect();

@@ -796,7 +796,7 @@ impl Ecm {
     /// # let corners = [(0, 0), (4, 0), (4, 2), (0, 2)];
     /// # let segments = (0..4).map(|i| { let (a, b) = (corners[i], corners[(i + 1) % 4]);
     /// #     WallSegment { a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1), two_sided: false,
-    /// #     sources: WallSource::Boundary.into() } }).collect();
+    /// #     sources: [WallSource::Boundary].into() } }).collect();
     /// # let walls = Walls { grid: SnapGrid::new(1.0).unwrap(), segments, ..Walls::default() };
     /// let ecm = Ecm::from_walls(&walls).unwrap();
     /// let cell = ecm.locate(Point::new(2.0, 0.5)).unwrap();

@@ -45,7 +45,7 @@
 //!         a: GridPoint::new(pts[i].0, pts[i].1),
 //!         b: GridPoint::new(pts[(i + 1) % pts.len()].0, pts[(i + 1) % pts.len()].1),
 //!         two_sided: false,
-//!         sources: source.into(),
+//!         sources: [source].into(),
 //!     }).collect()
 //! };
 //! // A 10 × 10 room (counter-clockwise) around a 2 × 2 block (clockwise).

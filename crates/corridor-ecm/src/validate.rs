@@ -630,7 +630,7 @@ mod tests {
                         a,
                         b,
                         two_sided: true,
-                        sources: WallSource::Boundary.into(),
+                        sources: [WallSource::Boundary].into(),
                     })
                 })
                 .collect();

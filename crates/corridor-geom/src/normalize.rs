@@ -22,6 +22,7 @@ use i_overlay::i_float::int::point::IntPoint;
 use i_overlay::segm::boolean::ShapeCountBoolean;
 use i_overlay::vector::edge::{DataVectorEdge, DataVectorShape, SUBJ_LEFT, SUBJ_RIGHT};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// FxHash maps for the tag store: its keys (small sets of sources, pairs of set ids) are
 /// not chosen by an adversary, and SipHash showed in the profiles of small
@@ -58,150 +59,18 @@ pub struct WallSegment {
 /// The sources of a [`WallSegment`]: a list of [`WallSource`]s (sorted and distinct in
 /// the walls [`normalize`] returns), read as a slice.
 ///
-/// Almost every wall has one source, so up to one is stored inline; only longer lists
-/// (walls where obstacles or the boundary meet) allocate. It compares, hashes, prints
-/// and serializes as the list (like a `Vec<WallSource>`, which converts into it).
+/// Almost every wall has one source, so up to one is stored inline (a [`SmallVec`], the
+/// size of a `Vec`); only longer lists (walls where obstacles or the boundary meet)
+/// allocate. It compares, hashes, prints and serializes as the list.
 ///
 /// ```
 /// use corridor_geom::{WallSource, WallSources};
-/// let one: WallSources = vec![WallSource::Boundary].into();
-/// assert_eq!(one, vec![WallSource::Boundary]);
-/// assert_eq!(one.len(), 1);
-/// assert!(WallSources::default().is_empty());
+/// let one: WallSources = [WallSource::Boundary].into();
+/// assert_eq!(one[..], [WallSource::Boundary]);
+/// assert!(!one.spilled());
+/// assert!(WallSources::new().is_empty());
 /// ```
-#[derive(Clone, Default)]
-pub struct WallSources(SourcesRepr);
-
-#[derive(Clone)]
-enum SourcesRepr {
-    /// No source or one.
-    Inline(Option<WallSource>),
-    /// Two or more.
-    Heap(Vec<WallSource>),
-}
-
-impl Default for SourcesRepr {
-    fn default() -> Self {
-        SourcesRepr::Inline(None)
-    }
-}
-
-impl WallSources {
-    /// The sources as a slice.
-    pub fn as_slice(&self) -> &[WallSource] {
-        match &self.0 {
-            SourcesRepr::Inline(None) => &[],
-            SourcesRepr::Inline(Some(s)) => std::slice::from_ref(s),
-            SourcesRepr::Heap(v) => v,
-        }
-    }
-}
-
-impl std::ops::Deref for WallSources {
-    type Target = [WallSource];
-    fn deref(&self) -> &[WallSource] {
-        self.as_slice()
-    }
-}
-
-impl From<WallSource> for WallSources {
-    fn from(source: WallSource) -> Self {
-        WallSources(SourcesRepr::Inline(Some(source)))
-    }
-}
-
-impl From<&[WallSource]> for WallSources {
-    fn from(sources: &[WallSource]) -> Self {
-        match sources {
-            [] => WallSources::default(),
-            &[s] => s.into(),
-            _ => WallSources(SourcesRepr::Heap(sources.to_vec())),
-        }
-    }
-}
-
-impl From<Vec<WallSource>> for WallSources {
-    fn from(sources: Vec<WallSource>) -> Self {
-        match sources[..] {
-            [] => WallSources::default(),
-            [s] => s.into(),
-            _ => WallSources(SourcesRepr::Heap(sources)),
-        }
-    }
-}
-
-impl From<WallSources> for Vec<WallSource> {
-    fn from(sources: WallSources) -> Self {
-        match sources.0 {
-            SourcesRepr::Heap(v) => v,
-            SourcesRepr::Inline(s) => s.into_iter().collect(),
-        }
-    }
-}
-
-impl FromIterator<WallSource> for WallSources {
-    fn from_iter<I: IntoIterator<Item = WallSource>>(iter: I) -> Self {
-        iter.into_iter().collect::<Vec<_>>().into()
-    }
-}
-
-impl<'a> IntoIterator for &'a WallSources {
-    type Item = &'a WallSource;
-    type IntoIter = std::slice::Iter<'a, WallSource>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-impl PartialEq for WallSources {
-    fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for WallSources {}
-
-impl PartialEq<Vec<WallSource>> for WallSources {
-    fn eq(&self, other: &Vec<WallSource>) -> bool {
-        self.as_slice() == &other[..]
-    }
-}
-
-impl PartialEq<WallSources> for Vec<WallSource> {
-    fn eq(&self, other: &WallSources) -> bool {
-        self[..] == *other.as_slice()
-    }
-}
-
-impl PartialEq<[WallSource]> for WallSources {
-    fn eq(&self, other: &[WallSource]) -> bool {
-        self.as_slice() == other
-    }
-}
-
-impl std::hash::Hash for WallSources {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.as_slice().hash(state);
-    }
-}
-
-impl std::fmt::Debug for WallSources {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for WallSources {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for WallSources {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Vec::<WallSource>::deserialize(deserializer).map(Into::into)
-    }
-}
+pub type WallSources = SmallVec<[WallSource; 1]>;
 
 /// Walls on the grid: what the Voronoi-based planners see.
 ///
@@ -425,7 +294,7 @@ impl Walls {
     /// use corridor_geom::{GridPoint, WallConflict, WallSegment, WallSource, Walls};
     /// let seg = |a: (i32, i32), b: (i32, i32)| WallSegment {
     ///     a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1),
-    ///     two_sided: true, sources: WallSource::Boundary.into(),
+    ///     two_sided: true, sources: [WallSource::Boundary].into(),
     /// };
     /// let mut walls = Walls { segments: vec![seg((0, 0), (4, 0)), seg((4, 0), (4, 4))], ..Walls::default() };
     /// assert!(walls.check_disjoint().is_ok());
@@ -628,7 +497,7 @@ impl Walls {
 /// assert_eq!(walls.points[0].1, vec![WallSource::Obstacle(pillar)]);
 /// // The crate sticking out of the boundary is clipped: 4 boundary + 2 crate edges remain.
 /// assert_eq!(walls.one_sided().count(), 6);
-/// assert!(walls.one_sided().any(|w| w.sources == vec![WallSource::Obstacle(outside)]));
+/// assert!(walls.one_sided().any(|w| w.sources[..] == [WallSource::Obstacle(outside)]));
 /// assert_eq!(walls.free_area(), 96.0);
 /// ```
 pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
@@ -1702,7 +1571,7 @@ impl TagStore {
         let next = self.sets.len() as u32;
         let id = *self.single_ids.entry(source).or_insert(next);
         if id == next {
-            self.sets.push(source.into());
+            self.sets.push([source].into());
         }
         id
     }
@@ -2395,35 +2264,14 @@ mod tests {
         (0..4).any(|k| crate::segments_intersect_grid(a, b, c[k], c[(k + 1) % 4]))
     }
 
-    /// `WallSources` takes no more room than the `Vec` it replaced (the inline source
-    /// fits beside the `Vec`'s niche), and behaves as the list: conversions both ways,
-    /// equality, order of the items, `Debug` text.
+    /// `WallSources` takes no more room than the `Vec` it replaced, and a list of one
+    /// source stays inline.
     #[test]
-    fn wall_sources_act_as_the_list() {
+    fn wall_sources_are_small() {
         use std::mem::size_of;
         assert_eq!(size_of::<WallSources>(), size_of::<Vec<WallSource>>());
-        let lists = [
-            vec![],
-            vec![WallSource::Boundary],
-            vec![WallSource::Obstacle(ObstacleId(3))],
-            vec![WallSource::Boundary, WallSource::Obstacle(ObstacleId(3))],
-            vec![
-                WallSource::Obstacle(ObstacleId(1)),
-                WallSource::Obstacle(ObstacleId(2)),
-                WallSource::Obstacle(ObstacleId(9)),
-            ],
-        ];
-        for list in &lists {
-            let sources = WallSources::from(list.clone());
-            assert_eq!(&sources[..], &list[..]);
-            assert_eq!(sources, *list);
-            assert_eq!(*list, sources);
-            assert_eq!(WallSources::from(&list[..]), sources);
-            assert_eq!(list.iter().copied().collect::<WallSources>(), sources);
-            assert_eq!(format!("{sources:?}"), format!("{list:?}"));
-            assert_eq!(Vec::from(sources.clone()), *list);
-            assert_eq!((&sources).into_iter().count(), list.len());
-        }
+        let one = WallSources::from(vec![WallSource::Obstacle(ObstacleId(3))]);
+        assert!(!one.spilled());
     }
 
     /// The grid never misses a segment that meets a query box or a query segment, lists

@@ -2151,7 +2151,7 @@ mod tests {
             let ring: HashSet<WallKey> = walls
                 .segments
                 .iter()
-                .filter(|w| w.sources != vec![crate::WallSource::Boundary])
+                .filter(|w| w.sources[..] != [crate::WallSource::Boundary])
                 .map(|w| WallKey::Segment {
                     a: w.a,
                     b: w.b,

@@ -570,7 +570,7 @@ fn sources_are_exact_when_nothing_bends() {
                 v.sort();
                 v
             };
-            assert_eq!(w.sources, exact, "seed {seed}: {w:?}");
+            assert_eq!(w.sources[..], exact[..], "seed {seed}: {w:?}");
         }
     }
 }
@@ -1043,13 +1043,13 @@ fn overlapping_concave_obstacles_merge() {
         (10_000, 60_000)
     );
     assert_eq!(
-        bottom.sources,
-        vec![WallSource::Obstacle(l), WallSource::Obstacle(t)]
+        bottom.sources[..],
+        [WallSource::Obstacle(l), WallSource::Obstacle(t)]
     );
     assert!(walls
         .segments
         .iter()
-        .any(|s| s.sources == vec![WallSource::Obstacle(r)]));
+        .any(|s| s.sources[..] == [WallSource::Obstacle(r)]));
 }
 
 #[test]
@@ -1152,8 +1152,8 @@ fn fences_are_clipped_split_and_deduplicated() {
         .find(|s| s.sources.contains(&WallSource::Obstacle(on_wall)))
         .unwrap();
     assert_eq!(
-        boundary_piece.sources,
-        vec![WallSource::Boundary, WallSource::Obstacle(on_wall)]
+        boundary_piece.sources[..],
+        [WallSource::Boundary, WallSource::Obstacle(on_wall)]
     );
     // The doubled fence is one straight wall listing both polylines.
     let doubled: Vec<_> = with(t1).collect();
@@ -1163,8 +1163,8 @@ fn fences_are_clipped_split_and_deduplicated() {
         (g(10_000, 70_000), g(10_000, 100_000))
     );
     assert_eq!(
-        doubled[0].sources,
-        vec![WallSource::Obstacle(t1), WallSource::Obstacle(t2)]
+        doubled[0].sources[..],
+        [WallSource::Obstacle(t1), WallSource::Obstacle(t2)]
     );
     // Its end on the top boundary splits the boundary wall there.
     assert_eq!(segments_at(&walls, g(10_000, 100_000)), 3);
@@ -1173,7 +1173,7 @@ fn fences_are_clipped_split_and_deduplicated() {
     assert!(walls
         .segments
         .iter()
-        .any(|s| s.sources == vec![WallSource::Obstacle(crate_id)]));
+        .any(|s| s.sources[..] == [WallSource::Obstacle(crate_id)]));
 }
 
 #[test]
@@ -1238,7 +1238,7 @@ fn thin_polygons_become_two_sided_walls() {
     let two: Vec<_> = walls.two_sided().collect();
     assert_eq!(two.len(), 1);
     assert_eq!((two[0].a, two[0].b), (g(20_000, 50_000), g(80_000, 50_000)));
-    assert_eq!(two[0].sources, vec![WallSource::Obstacle(sliver)]);
+    assert_eq!(two[0].sources[..], [WallSource::Obstacle(sliver)]);
     let ids: Vec<_> = walls.points.iter().map(|(_, s)| s.clone()).collect();
     assert_eq!(
         ids,
