@@ -370,7 +370,10 @@ fn extract_impl(
         }
     };
     // The library's compact output: one record per Voronoi edge (its halves are the
-    // half-edges `2i` and `2i + 1`), the vertex positions read where needed.
+    // half-edges `2i` and `2i + 1`), the vertex positions read where needed. Vertices
+    // keep the sweep's numbering (`EdgeList::start` applies the merges of degenerate
+    // edges); those that start no edge have no kept edges here either, and the others
+    // come in the finished diagram's order, so the ECM is the same.
     let pairs = diagram.pairs();
     let dv = diagram.vertices();
     let nv = dv.len();
@@ -393,7 +396,7 @@ fn extract_impl(
         }
         let (e, t) = (2 * i, 2 * i + 1);
         let (a, b) = (site(pair, 0), site(pair, 1));
-        match (pair.vertex0(0), pair.vertex0(1)) {
+        match (diagram.start(pair, 0), diagram.start(pair, 1)) {
             (Some(v0), Some(v1)) => {
                 let q = (verts(v0) + verts(v1)) * 0.5;
                 if !x.free_between(a, b, q) {

@@ -27,7 +27,31 @@ fn compare(points: &[[i64; 2]], segments: &[[i64; 4]], what: &str) -> usize {
     match (full, compact) {
         (Ok(full), Ok(compact)) => {
             let expected = EdgeList::from_diagram(&full);
+            // What extraction reads: each half's start after the merges, by the sweep's
+            // numbering; renumbered as the diagram's compaction, the same vertices.
+            let starts = |l: &EdgeList| -> Vec<[Option<usize>; 2]> {
+                l.pairs()
+                    .iter()
+                    .map(|p| [l.start(p, 0), l.start(p, 1)])
+                    .collect()
+            };
+            let sweep_order = starts(&compact);
+            let compact = compact.compacted();
             assert_eq!(expected.pairs(), compact.pairs(), "{what}: edges");
+            // The renumbering keeps the order of the vertices it keeps.
+            let mut renumbered = std::collections::BTreeMap::new();
+            for (a, b) in sweep_order.iter().zip(starts(&compact)) {
+                for half in 0..2 {
+                    if let (Some(a), Some(b)) = (a[half], b[half]) {
+                        assert_eq!(*renumbered.entry(a).or_insert(b), b, "{what}: merges");
+                    }
+                }
+            }
+            let order: Vec<usize> = renumbered.values().copied().collect();
+            assert!(
+                order.windows(2).all(|w| w[0] < w[1]),
+                "{what}: vertex order"
+            );
             let bits = |l: &EdgeList| -> Vec<[u64; 2]> {
                 l.vertices()
                     .iter()

@@ -166,18 +166,25 @@ fn category_bits(sc: ColorBits) -> u8 {
 /// whose two vertices are equal under the same predicate (`vertex_equality_predicate_eq`,
 /// 128 ulps per coordinate), tested in edge order on the current vertices, is removed and
 /// its twin's start vertex merged into its own (`Diagram` moves the edges around the
-/// twin's vertex to it; here a union-find), the other edges keep their order, and the
-/// vertices that still start an edge keep theirs, renumbered from 0. No cells, incident
-/// edges, next/prev links or ray links.
+/// twin's vertex to it; here a union-find), and the other edges keep their order. No
+/// cells, incident edges, next/prev links or ray links.
+///
+/// The vertices keep the sweep's numbering: [`EdgeList::start`] gives a half's start
+/// vertex with merges applied, and vertices that start no edge (merged away, or left
+/// behind when the sweep moved a half's start) stay in [`EdgeList::vertices`] unused.
+/// Taken in order, the used ones are `Diagram`'s vertices in its order (its compaction;
+/// [`EdgeList::compacted`] renumbers them so). Readers that index arrays by vertex and
+/// visit vertices in order (as Corridor's extraction does) get the same result either
+/// way, without a renumbering pass over every edge.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EdgeList {
     pairs: Vec<EdgePair>,
     vertices: Vec<[f64; 2]>,
-    /// Set when a half's start vertex is written twice during the sweep (then a vertex
-    /// may start no edge, and finishing renumbers the vertices).
-    rewritten: bool,
     /// How many degenerate edges finishing removed.
     removed: usize,
+    /// Per sweep vertex, the vertex it was merged into (itself if none), or empty when
+    /// finishing merged none.
+    merged: Vec<u32>,
 }
 
 impl EdgeList {
@@ -187,10 +194,31 @@ impl EdgeList {
         &self.pairs
     }
 
-    /// The vertex positions `[x, y]`.
+    /// The vertex positions `[x, y]`, by the sweep's numbering (see [`EdgeList`]).
     #[inline(always)]
     pub fn vertices(&self) -> &[[f64; 2]] {
         &self.vertices
+    }
+
+    /// The start vertex of `pair`'s `half` after the merges of finishing (an index into
+    /// [`EdgeList::vertices`]), or `None` for an infinite half.
+    #[inline(always)]
+    pub fn start(&self, pair: &EdgePair, half: usize) -> Option<usize> {
+        let v = pair.vertex0(half)?;
+        Some(if self.merged.is_empty() {
+            v
+        } else {
+            self.merged[v] as usize
+        })
+    }
+
+    /// The same edges with the vertices numbered as the finished [`Diagram`] numbers them:
+    /// merges applied, the vertices that start no edge dropped, the others in order from 0.
+    pub fn compacted(&self) -> EdgeList {
+        let mut out = self.clone();
+        let merged = std::mem::take(&mut out.merged);
+        out.renumber(&merged);
+        out
     }
 
     /// How many degenerate (zero-length) edges finishing removed (0 for
@@ -237,8 +265,8 @@ impl EdgeList {
         EdgeList {
             pairs,
             vertices: diagram.vertices().iter().map(|v| [v.x(), v.y()]).collect(),
-            rewritten: false,
             removed: 0,
+            merged: Vec::new(),
         }
     }
 
@@ -285,7 +313,6 @@ impl EdgeList {
     fn set_vertex0(&mut self, edge: EdgeIndex, v: u32) {
         let e = edge.0 as usize;
         let slot = &mut self.pairs[e >> 1].vertex0[e & 1];
-        self.rewritten |= *slot != NO_VERTEX;
         *slot = v;
     }
 
@@ -325,8 +352,8 @@ impl Output for EdgeList {
         EdgeList {
             pairs: Vec::with_capacity(3 * input_size),
             vertices: Vec::with_capacity(2 * input_size),
-            rewritten: false,
             removed: 0,
+            merged: Vec::new(),
         }
     }
 
@@ -381,9 +408,6 @@ impl Output for EdgeList {
                 )
         };
         let Some(first) = pairs.iter().position(degenerate) else {
-            if self.rewritten {
-                self.renumber(&[]);
-            }
             return;
         };
         let mut parent: Vec<u32> = (0..vertices.len() as u32).collect();
@@ -395,20 +419,23 @@ impl Output for EdgeList {
         };
         let mut write = first;
         for read in first..pairs.len() {
-            let mut p = pairs[read];
+            let p = pairs[read];
             if p.vertex0[0] != NO_VERTEX && p.vertex0[1] != NO_VERTEX {
                 let (a, b) = (find(&parent, p.vertex0[0]), find(&parent, p.vertex0[1]));
                 if same_vertex(vertices[a as usize], vertices[b as usize]) {
                     parent[b as usize] = a;
                     continue;
                 }
-                p.vertex0 = [a, b];
             }
             pairs[write] = p;
             write += 1;
         }
         self.removed = pairs.len() - write;
         pairs.truncate(write);
-        self.renumber(&parent);
+        // Each vertex's final representative, so that `start` reads it in one step.
+        for v in 0..parent.len() {
+            parent[v] = find(&parent, v as u32);
+        }
+        self.merged = parent;
     }
 }
