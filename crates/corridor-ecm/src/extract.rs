@@ -67,12 +67,18 @@ pub(crate) enum ExtractError {
 /// that extraction does not read (the same edges, sites and vertices, see
 /// `boostvoronoi::output::EdgeList`).
 pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
-    let sites = walls.integer_sites();
     let err = |e: boostvoronoi::prelude::BvError| ExtractError::Voronoi(e.to_string());
+    // The sites of `Walls::integer_sites`, handed over as they are converted (no lists of
+    // them written and read back).
     Builder::<i64>::default()
-        .with_vertices(sites.points.iter())
+        .with_vertices(walls.points.iter().map(|(p, _)| [p.x as i64, p.y as i64]))
         .map_err(err)?
-        .with_segments(sites.segments.iter())
+        .with_segments(
+            walls
+                .segments
+                .iter()
+                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64]),
+        )
         .map_err(err)?
         .build_output::<EdgeList>()
         .map_err(err)
