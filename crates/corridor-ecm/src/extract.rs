@@ -71,14 +71,9 @@ pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
     // The sites of `Walls::integer_sites`, handed over as they are converted (no lists of
     // them written and read back).
     Builder::<i64>::default()
-        .with_vertices(walls.points.iter().map(|(p, _)| [p.x as i64, p.y as i64]))
+        .with_vertices(walls.integer_points())
         .map_err(err)?
-        .with_segments(
-            walls
-                .segments
-                .iter()
-                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64]),
-        )
+        .with_segments(walls.integer_segments())
         .map_err(err)?
         .build_output::<EdgeList>()
         .map_err(err)
@@ -108,11 +103,10 @@ struct HalfEdge {
     right: Site,
 }
 
-/// A kept Voronoi edge as found: its two half-edges, the vertex each starts at, and the
-/// site on the left of each.
+/// A kept Voronoi edge as found: the vertex each of its two half-edges starts at, and
+/// the site on the left of each.
 #[derive(Clone, Copy, Debug)]
 struct KeptPair {
-    halves: [u32; 2],
     starts: [u32; 2],
     sites: [Site; 2],
 }
@@ -396,11 +390,10 @@ fn extract_impl(
     } else {
         Vec::new()
     };
-    for (i, pair) in pairs.iter().enumerate() {
+    for pair in pairs {
         if !pair.is_primary() {
             continue;
         }
-        let (e, t) = (2 * i, 2 * i + 1);
         let (a, b) = (site(pair, 0), site(pair, 1));
         match (diagram.start(pair, 0), diagram.start(pair, 1)) {
             (Some(v0), Some(v1)) => {
@@ -414,7 +407,6 @@ fn extract_impl(
                     continue;
                 }
                 kept.push(KeptPair {
-                    halves: [e as u32, t as u32],
                     starts: [v0 as u32, v1 as u32],
                     sites: [a, b],
                 });
@@ -493,27 +485,12 @@ fn extract_impl(
             };
         }
     };
-    // Slots are given in increasing half-edge order: the two halves of an edge are side
-    // by side, so listing each kept pair's two halves in turn lists them in that order
-    // (the general sort is kept for the test that checks this).
-    if !general_order() {
-        for k in &kept {
-            let s = [take_slot(k.starts[0]), take_slot(k.starts[1])];
-            write(k, s);
-        }
-    } else {
-        let mut order: Vec<(u32, u32)> = (0..kept.len() as u32)
-            .flat_map(|i| [0, 1].map(|side| (kept[i as usize].halves[side], 2 * i + side as u32)))
-            .collect();
-        order.sort_unstable();
-        let mut slots = vec![[0u32; 2]; kept.len()];
-        for (_, code) in order {
-            let (i, side) = ((code / 2) as usize, (code % 2) as usize);
-            slots[i][side] = take_slot(kept[i].starts[side]);
-        }
-        for (k, s) in kept.iter().zip(slots) {
-            write(k, s);
-        }
+    // Slots are given in increasing half-edge order: the halves of edge `i` are `2i` and
+    // `2i + 1` and the kept pairs come in edge order, so listing each kept pair's two
+    // halves in turn lists them in that order.
+    for k in &kept {
+        let s = [take_slot(k.starts[0]), take_slot(k.starts[1])];
+        write(k, s);
     }
     drop(fill);
     drop(kept);
@@ -651,21 +628,6 @@ fn extract_impl(
     Ok(raw)
 }
 
-/// Whether the kept half-edges are put in order by sorting even when the twins are
-/// side by side (only tests set it: the library always stores them so).
-#[cfg(not(test))]
-fn general_order() -> bool {
-    false
-}
-
-#[cfg(test)]
-static GENERAL_ORDER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-#[cfg(test)]
-fn general_order() -> bool {
-    GENERAL_ORDER.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// Appends the interior sample points of the Voronoi arc from `p0` to `p1` between the
 /// sites `left` and `right`, annotated.
 ///
@@ -788,47 +750,6 @@ mod tests {
             points: vec![(GridPoint::new(30, 5), Vec::new())],
             ..Walls::default()
         }
-    }
-
-    /// The general ordering of the kept half-edges (sorted, for twins that are not side by
-    /// side) gives the same medial axis as the pairwise one, on random environments, closed
-    /// and open. (Other tests running meanwhile may take either path; both
-    /// give the same result.)
-    #[test]
-    fn sorted_half_edge_order_is_the_pairwise_one() {
-        use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
-        let mut checked = 0;
-        for seed in 0..12u64 {
-            let options = RandomEnvironmentOptions {
-                obstacles: 6 + seed as usize,
-                ..RandomEnvironmentOptions::default()
-            };
-            let env = random_environment(seed, &options);
-            let Ok(walls) = corridor_geom::normalize(&env) else {
-                continue;
-            };
-            let diagram = voronoi(&walls).unwrap();
-            let ends = segment_ends(&walls);
-            let run = |general: bool| {
-                GENERAL_ORDER.store(general, std::sync::atomic::Ordering::Relaxed);
-                let closed = format!(
-                    "{:?}",
-                    extract_with(&walls, &ends, &diagram, 0.05).map_err(|e| format!("{e:?}"))
-                );
-                let open = format!(
-                    "{:?}",
-                    extract_open(&walls, &diagram, 0.05).map_err(|e| format!("{e:?}"))
-                );
-                (closed, open)
-            };
-            let pairwise = run(false);
-            let sorted = run(true);
-            GENERAL_ORDER.store(false, std::sync::atomic::Ordering::Relaxed);
-            assert_eq!(pairwise, sorted, "seed {seed}");
-            assert!(pairwise.0.starts_with("Ok"), "seed {seed}");
-            checked += 1;
-        }
-        assert!(checked >= 10);
     }
 
     #[test]

@@ -194,17 +194,30 @@ impl Walls {
     /// ```
     pub fn integer_sites(&self) -> IntegerSites {
         IntegerSites {
-            points: self
-                .points
-                .iter()
-                .map(|(p, _)| [p.x as i64, p.y as i64])
-                .collect(),
-            segments: self
-                .segments
-                .iter()
-                .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
-                .collect(),
+            points: self.integer_points().collect(),
+            segments: self.integer_segments().collect(),
         }
+    }
+
+    /// [`IntegerSites::points`] as they are converted, for a caller that hands them on
+    /// without keeping a list.
+    ///
+    /// ```
+    /// use corridor_geom::{normalize, Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(2.0, 1.0));
+    /// env.insert(Obstacle::Point(Point::new(1.0, 0.5)));
+    /// let walls = normalize(&env).unwrap();
+    /// assert!(walls.integer_points().eq(walls.integer_sites().points));
+    /// ```
+    pub fn integer_points(&self) -> impl ExactSizeIterator<Item = [i64; 2]> + '_ {
+        self.points.iter().map(|(p, _)| [p.x as i64, p.y as i64])
+    }
+
+    /// [`IntegerSites::segments`] as they are converted (see [`Walls::integer_points`]).
+    pub fn integer_segments(&self) -> impl ExactSizeIterator<Item = [i64; 4]> + '_ {
+        self.segments
+            .iter()
+            .map(|s| [s.a.x as i64, s.a.y as i64, s.b.x as i64, s.b.y as i64])
     }
 
     /// Number of wall segments (one- and two-sided).
@@ -2207,22 +2220,15 @@ impl Layout {
             self.bucket(a[1].max(b[1]), 1),
         );
         let (xmin, xmax) = (a[0].min(b[0]), a[0].max(b[0]));
-        if r0 == r1 || xmin == xmax {
-            // One row, or a vertical segment: every row spans the whole x range (for a
-            // vertical one the general formula below gives `xmin..=xmax` exactly too:
-            // the rounding margin is clipped to the range), so its columns are the same
-            // in every row.
-            let (c0, c1) = (self.bucket(xmin, 0), self.bucket(xmax, 0));
-            for r in r0..=r1 {
-                let row = r * self.nx;
-                for c in c0..=c1 {
-                    f((row + c) as usize);
-                }
-            }
-            return;
-        }
+        // One row, or a vertical segment: every row spans the whole x range (for a vertical
+        // one the general formula below gives `xmin..=xmax` exactly too: the rounding
+        // margin is clipped to the range), so its columns are the same in every row.
+        let straight = r0 == r1 || xmin == xmax;
+        let whole = (self.bucket(xmin, 0), self.bucket(xmax, 0));
         for r in r0..=r1 {
-            let (x0, x1) = {
+            let (c0, c1) = if straight {
+                whole
+            } else {
                 // The part of the segment with y in this row's slab (closed, so that
                 // points on a row border are covered on both sides).
                 let slab = self.origin[1] + r * self.size;
@@ -2231,13 +2237,12 @@ impl Layout {
                 let (dx, dy) = ((b[0] - a[0]) as f64, (b[1] - a[1]) as f64);
                 let x_at = |y: f64| a[0] as f64 + (y - a[1] as f64) * dx / dy;
                 let (p, q) = (x_at(y_low), x_at(y_high));
-                (
-                    ((p.min(q) - 0.5).floor() as i64).max(xmin),
-                    ((p.max(q) + 0.5).ceil() as i64).min(xmax),
-                )
+                let x0 = ((p.min(q) - 0.5).floor() as i64).max(xmin);
+                let x1 = ((p.max(q) + 0.5).ceil() as i64).min(xmax);
+                (self.bucket(x0, 0), self.bucket(x1, 0))
             };
             let row = r * self.nx;
-            for c in self.bucket(x0, 0)..=self.bucket(x1, 0) {
+            for c in c0..=c1 {
                 f((row + c) as usize);
             }
         }

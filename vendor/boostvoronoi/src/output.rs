@@ -11,7 +11,7 @@
 //! it is primary and the start vertex of each half, plus the vertex positions; no cells,
 //! no next/prev/rotation links, no colours, no ray links at the end. Its
 //! [`finish`](Output::finish_) removes the same degenerate edges as [`Diagram`]'s and
-//! numbers the vertices the same way (see [`EdgeList`]).
+//! merges the same vertices, keeping the sweep's numbering (see [`EdgeList`]).
 
 use crate::circle_event::CircleEvent;
 use crate::diagram::{ColorBits, Diagram, EdgeIndex, SourceCategory};
@@ -236,15 +236,7 @@ impl EdgeList {
             let edge = &edges[e];
             // (A finished diagram gives every edge a cell; without one, an invalid site.)
             let (source, category) = match edge.cell().ok().and_then(|c| cells.get(c.usize())) {
-                Some(cell) => (
-                    cell.source_index().u32(),
-                    match cell.source_category() {
-                        SourceCategory::SinglePoint => 0,
-                        SourceCategory::SegmentStart => 1,
-                        SourceCategory::SegmentEnd => 2,
-                        SourceCategory::Segment => 3,
-                    },
-                ),
+                Some(cell) => (cell.source_index().u32(), category_bits(cell.internal_color())),
                 None => (u32::MAX, 3),
             };
             let kind = category | if edge.is_primary() { PRIMARY } else { 0 };
@@ -270,18 +262,12 @@ impl EdgeList {
         }
     }
 
-    /// Start vertices replaced by their representatives in `parent` (a union-find; empty:
-    /// no vertex merged), then the vertices that start no edge dropped, the others keeping
-    /// their order and renumbered from 0 (`Diagram`'s compaction).
-    fn renumber(&mut self, parent: &[u32]) {
-        let find = |mut v: u32| {
-            if !parent.is_empty() {
-                while parent[v as usize] != v {
-                    v = parent[v as usize];
-                }
-            }
-            v
-        };
+    /// Start vertices replaced by their representatives in `merged` (as in the field of
+    /// that name: flat, or empty when no vertex merged), then the vertices that
+    /// start no edge dropped, the others keeping their order and renumbered from 0
+    /// (`Diagram`'s compaction).
+    fn renumber(&mut self, merged: &[u32]) {
+        let find = |v: u32| if merged.is_empty() { v } else { merged[v as usize] };
         let mut id = vec![NO_VERTEX; self.vertices.len()];
         for p in &mut self.pairs {
             for v in &mut p.vertex0 {
@@ -312,8 +298,7 @@ impl EdgeList {
     #[inline(always)]
     fn set_vertex0(&mut self, edge: EdgeIndex, v: u32) {
         let e = edge.0 as usize;
-        let slot = &mut self.pairs[e >> 1].vertex0[e & 1];
-        *slot = v;
+        self.pairs[e >> 1].vertex0[e & 1] = v;
     }
 
     #[inline(always)]

@@ -93,6 +93,7 @@ use corridor_geom::{DynamicTree, GridPoint, Point, WallDelta, WallKey, WallSegme
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, AABB};
 use slotmap::SecondaryMap;
+use smallvec::SmallVec;
 use std::cell::Cell;
 use std::collections::VecDeque;
 
@@ -2200,23 +2201,16 @@ fn sort_incident(ecm: &mut Ecm, vid: VertexId) {
         };
         to.map(|t| (t - from).y.atan2((t - from).x)).unwrap_or(0.0)
     };
-    let list = &mut ecm.vertices[vid].edges;
     // Each angle once (the comparison sort computed two per comparison); a stable sort of
-    // the pairs keeps the order the edges had among equal angles, as before.
-    let sort = |keyed: &mut [(f64, EdgeId)], list: &mut [EdgeId]| {
-        for (k, &e) in keyed.iter_mut().zip(list.iter()) {
-            *k = (angle(e), e);
-        }
-        keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for (slot, k) in list.iter_mut().zip(keyed.iter()) {
-            *slot = k.1;
-        }
-    };
-    let n = list.len();
-    if n <= 8 {
-        let mut keyed = [(0.0, EdgeId::default()); 8];
-        sort(&mut keyed[..n], list);
-    } else {
-        sort(&mut vec![(0.0, EdgeId::default()); n], list);
+    // the pairs keeps the order the edges had among equal angles, as before. Up to 8
+    // edges are keyed on the stack.
+    let mut keyed: SmallVec<[(f64, EdgeId); 8]> = ecm.vertices[vid]
+        .edges
+        .iter()
+        .map(|&e| (angle(e), e))
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (slot, k) in ecm.vertices[vid].edges.iter_mut().zip(&keyed) {
+        *slot = k.1;
     }
 }
