@@ -92,6 +92,9 @@ pub(crate) struct WallIndex {
     /// Number of segments: entry `i` is `WallRef::Segment(i)` below it and
     /// `WallRef::Point(i - segments)` from it on.
     segments: usize,
+    /// The largest absolute coordinate of the walls (what [`tolerance`] is of), found
+    /// while indexing them.
+    extent: f64,
     grid: SegmentGrid,
 }
 
@@ -104,20 +107,24 @@ impl WallIndex {
     /// [`Walls::check_disjoint_indexed`] built (segments, then points).
     pub(crate) fn new(walls: &Walls, grid: SegmentGrid) -> Self {
         debug_assert_eq!(grid.len(), walls.segments.len() + walls.points.len());
+        let n = grid.len();
+        let (mut entries, mut corners) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        let mut largest = 0;
+        for (a, b) in walls.wall_ends() {
+            largest = largest.max(
+                (a.x.unsigned_abs().max(a.y.unsigned_abs()))
+                    .max(b.x.unsigned_abs().max(b.y.unsigned_abs())),
+            );
+            let (a, b) = (gp(a), gp(b));
+            let c = [a.x.min(b.x), a.y.min(b.y), -a.x.max(b.x), -a.y.max(b.y)];
+            entries.push(WallEntry { a, b });
+            corners.push((c.map(down32), c));
+        }
         WallIndex {
-            entries: walls
-                .wall_ends()
-                .map(|(a, b)| WallEntry { a: gp(a), b: gp(b) })
-                .collect(),
-            corners: walls
-                .wall_ends()
-                .map(|(a, b)| {
-                    let (a, b) = (gp(a), gp(b));
-                    let c = [a.x.min(b.x), a.y.min(b.y), -a.x.max(b.x), -a.y.max(b.y)];
-                    (c.map(down32), c)
-                })
-                .collect(),
+            entries,
+            corners,
             segments: walls.segments.len(),
+            extent: largest as f64,
             grid,
         }
     }
@@ -145,18 +152,31 @@ impl WallIndex {
     /// near the box (about half of them on the shared maps), which are dropped by their
     /// boxes as they are met. No wall whose box meets the box is dropped once met.
     fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
+        // `floor` and `ceil` by truncation and a correction (`f64::floor` is a library
+        // call without SSE4.1): the same values, saturated alike (`as` saturates; past
+        // ±2⁵² every `f64` is an integer, converted exactly).
         let down = |v: f64| {
             if v.is_nan() {
                 i64::MIN
             } else {
-                v.floor() as i64
+                let t = v as i64;
+                if (t as f64) > v {
+                    t.saturating_sub(1)
+                } else {
+                    t
+                }
             }
         };
         let up = |v: f64| {
             if v.is_nan() {
                 i64::MAX
             } else {
-                v.ceil() as i64
+                let t = v as i64;
+                if (t as f64) < v {
+                    t.saturating_add(1)
+                } else {
+                    t
+                }
             }
         };
         // A wall box misses the query box if `min x > hi x`, `min y > hi y`, `-max x >
@@ -210,7 +230,8 @@ impl Candidates {
 /// A wall among `candidates` strictly closer than `radius` to `q`, if any (the first in
 /// their order). Any wall closer than `radius` to `q` must be among the candidates (their
 /// query box must contain the box of the disc of that radius around `q`). `extent` is
-/// the walls' [`extent`]; it sizes the rounding margin of the box-distance test.
+/// the walls' largest absolute coordinate; it sizes the rounding margin of the
+/// box-distance test.
 fn closer_among(
     index: &WallIndex,
     candidates: &Candidates,
@@ -288,8 +309,10 @@ pub fn tolerance(extent: f64) -> f64 {
     1e-3 + 1e-10 * extent
 }
 
-/// The largest absolute coordinate of the walls.
-pub(crate) fn extent(walls: &Walls) -> f64 {
+/// The largest absolute coordinate of the walls, as [`WallIndex::new`] finds it (kept
+/// for the tests, which compare the two).
+#[cfg(test)]
+fn extent(walls: &Walls) -> f64 {
     let seg = walls
         .segments
         .iter()
@@ -410,18 +433,31 @@ fn check_orientation(walls: &Walls, ends: &PointGroups) -> Result<(), BuildError
         if worst.is_some_and(|(q, _)| q < p) {
             continue;
         }
-        group.clear();
         // Item `2i` is segment i's end `a`, where it leaves.
-        group.extend(ends.group(g).iter().filter_map(|&end| {
+        let one_sided = |end: u32| {
             let i = end / 2;
-            (!walls.segments[i as usize].two_sided).then_some((p, end % 2 == 0, i))
-        }));
-        let n = group.len();
+            (!walls.segments[i as usize].two_sided).then_some((p, end.is_multiple_of(2), i))
+        };
+        // The one-sided ends are counted first (and the leaving ones among them): two of
+        // them alternate when exactly one leaves, and the list is made only when more
+        // than two must be sorted or a bad point must be named.
+        let (mut n, mut leaving) = (0usize, 0usize);
+        for &end in ends.group(g) {
+            if let Some((_, leaves, _)) = one_sided(end) {
+                n += 1;
+                leaving += usize::from(leaves);
+            }
+        }
+        let fill = |group: &mut Vec<(GridPoint, bool, u32)>| {
+            group.clear();
+            group.extend(ends.group(g).iter().filter_map(|&end| one_sided(end)));
+        };
         let bad = match n {
             0 => false,
-            2 => group[0].1 == group[1].1,
+            2 => leaving != 1,
             _ if n % 2 == 1 => true,
             _ => {
+                fill(&mut group);
                 around.clear();
                 around.extend_from_slice(&group);
                 around.sort_by(|x, y| angle(x).total_cmp(&angle(y)));
@@ -429,6 +465,7 @@ fn check_orientation(walls: &Walls, ends: &PointGroups) -> Result<(), BuildError
             }
         };
         if bad {
+            fill(&mut group);
             // Name the first wall counter-clockwise from the positive x axis.
             let first = group
                 .iter()
@@ -455,7 +492,7 @@ pub(crate) fn validate(
     index: &mut WallIndex,
 ) -> Result<(), ValidationFailure> {
     let scale = ecm.grid.scale();
-    let extent = extent(walls);
+    let extent = index.extent;
     let tol = tolerance(extent);
     let g = |p: Point| p * scale;
     let fail = |kind, at: Point, sources| ValidationFailure {
@@ -471,6 +508,8 @@ pub(crate) fn validate(
     };
     let mut cells = 0.0;
     let area_scale = scale * scale;
+    let smaller = |a: f64, b: f64| if a < b { a } else { b };
+    let larger = |a: f64, b: f64| if a > b { a } else { b };
     // The closer-wall check gathers the walls near a run of consecutive bending points
     // with one bucket-grid query (their discs' boxes together, kept at most twice the
     // largest single box so the candidate list stays short) instead of one per point.
@@ -506,7 +545,8 @@ pub(crate) fn validate(
                     sources,
                 ));
             }
-            let clearance = dl.min(dr);
+            // Neither is NaN here: the minimum by one comparison.
+            let clearance = smaller(dl, dr);
             if clearance > tol {
                 if k >= covered_to {
                     // Grow a run from `k` while the union box stays small.
@@ -514,12 +554,15 @@ pub(crate) fn validate(
                     let mut largest = (hi[0] - lo[0]) * (hi[1] - lo[1]);
                     covered_to = k + 1;
                     for &(p, pl, pr) in &measured[k + 1..] {
-                        let c = pl.min(pr);
-                        let (l, h) = disc_box(p, c.max(0.0), margin);
-                        let nlo = [lo[0].min(l[0]), lo[1].min(l[1])];
-                        let nhi = [hi[0].max(h[0]), hi[1].max(h[1])];
-                        let big = largest.max((h[0] - l[0]) * (h[1] - l[1]));
-                        // NaN boxes end the run (and a NaN point fails equidistance).
+                        // Minima and maxima by one comparison each (no NaN fix-ups): a
+                        // NaN distance or coordinate makes the new box or its area NaN
+                        // and ends the run (a NaN point fails equidistance before its
+                        // disc would be needed).
+                        let c = smaller(pl, pr);
+                        let (l, h) = disc_box(p, larger(c, 0.0), margin);
+                        let nlo = [smaller(lo[0], l[0]), smaller(lo[1], l[1])];
+                        let nhi = [larger(hi[0], h[0]), larger(hi[1], h[1])];
+                        let big = larger((h[0] - l[0]) * (h[1] - l[1]), largest);
                         if !at_most((nhi[0] - nlo[0]) * (nhi[1] - nlo[1]), 2.0 * big) {
                             break;
                         }
@@ -642,6 +685,7 @@ mod tests {
             let ends: Vec<_> = walls.wall_ends().collect();
             let mut index = WallIndex::new(&walls, SegmentGrid::new(&ends));
             let extent = extent(&walls);
+            assert_eq!(index.extent, extent);
             let mut candidates = Candidates::default();
             for _ in 0..200 {
                 let q = Point::new(
