@@ -593,10 +593,13 @@ pub(crate) fn validate(
                     let mut largest = (hi[0] - lo[0]) * (hi[1] - lo[1]);
                     covered_to = k + 1;
                     for &(p, pl, pr) in &measured[k + 1..] {
-                        // Minima and maxima by one comparison each (no NaN fix-ups): a
-                        // NaN distance or coordinate makes the new box or its area NaN
-                        // and ends the run (a NaN point fails equidistance before its
-                        // disc would be needed).
+                        // Minima and maxima by one comparison each (no NaN fix-ups). A
+                        // NaN coordinate makes the union box NaN, which ends the run; a
+                        // NaN distance may leave that point's own disc out of the box,
+                        // which is harmless: the point fails equidistance before its
+                        // closer-wall check, and the points after it are never reached.
+                        // Without NaN these are the values of `f64::min` and `f64::max`
+                        // (up to the sign of a zero, which nothing here can tell).
                         let c = smaller(pl, pr);
                         let (l, h) = disc_box(p, larger(c, 0.0), margin);
                         let nlo = [smaller(lo[0], l[0]), smaller(lo[1], l[1])];
