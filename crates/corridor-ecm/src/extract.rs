@@ -79,6 +79,23 @@ pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
         .map_err(err)
 }
 
+/// `x.round()` wherever it is within 2⁶³ of 0 (elsewhere some other value), without a
+/// call into the maths library: the integer part by conversion, the rest exactly.
+/// Extraction only uses the result where it is within 2³¹ of `x`, as a grid coordinate.
+fn round(x: f64) -> f64 {
+    let t = x as i64 as f64;
+    let f = x - t;
+    let r = if f >= 0.5 {
+        t + 1.0
+    } else if f <= -0.5 {
+        t - 1.0
+    } else {
+        t
+    };
+    // `round` keeps the sign of a zero result (−0.3 rounds to −0).
+    r.copysign(x)
+}
+
 fn pt(p: GridPoint) -> Point {
     Point::new(p.x as f64, p.y as f64)
 }
@@ -333,6 +350,55 @@ pub(crate) fn segment_ends(walls: &Walls) -> PointGroups {
     PointGroups::new(walls.segments.iter().flat_map(|s| [s.a, s.b]))
 }
 
+/// [`corner_sides`]: the Voronoi cell of the corner lies in the free space.
+const CORNER_FREE: u8 = 1;
+/// [`corner_sides`]: the Voronoi cell of the corner lies in the obstacle.
+const CORNER_BLOCKED: u8 = 0;
+/// [`corner_sides`]: not a corner of exactly two one-sided walls; ask
+/// [`Extractor::free_near_point`].
+const CORNER_OTHER: u8 = 2;
+
+/// Per segment end (item `2i` is segment `i`'s `a`, `2i + 1` its `b`, as in
+/// [`segment_ends`]), whether the Voronoi cell of the point there lies in the free space,
+/// where exactly two one-sided walls meet at it, one arriving and one leaving, not in a
+/// straight line ([`CORNER_OTHER`] elsewhere).
+///
+/// The cell of such a corner `p` (as a point site, among the segments) lies beyond the
+/// perpendiculars of both walls at `p`, so inside the wedge between the walls that is
+/// wider than a half-turn, at an angle of a quarter-turn or more from both walls. Its
+/// points, and so the midpoint of any Voronoi edge of the cell, are in free space exactly
+/// when that wedge is, that is when the walls (free on their left) turn clockwise at `p`.
+/// [`Extractor::free_near_point`] finds the same wedge around the direction from `p` to
+/// the point (which the rounding of the Voronoi vertices cannot move by a quarter-turn),
+/// after a lookup of the point's walls per edge; this is one pass over the corners.
+fn corner_sides(walls: &Walls, ends: &PointGroups) -> Vec<u8> {
+    let mut sides = vec![CORNER_OTHER; 2 * walls.segments.len()];
+    for g in 0..ends.len() {
+        let &[x, y] = ends.group(g) else {
+            continue;
+        };
+        if (x ^ y) & 1 == 0 {
+            continue;
+        }
+        let (arriving, leaving) = if x & 1 == 1 { (x, y) } else { (y, x) };
+        let (arriving, leaving) = (
+            &walls.segments[arriving as usize / 2],
+            &walls.segments[leaving as usize / 2],
+        );
+        if arriving.two_sided || leaving.two_sided {
+            continue;
+        }
+        let side = match corridor_geom::orient_grid(arriving.a, arriving.b, leaving.b) {
+            Orientation::Clockwise => CORNER_FREE,
+            Orientation::CounterClockwise => CORNER_BLOCKED,
+            Orientation::Collinear => continue,
+        };
+        sides[x as usize] = side;
+        sides[y as usize] = side;
+    }
+    sides
+}
+
 /// The medial axis of the free space of `walls` (which must close it: an infinite
 /// medial-axis edge fails with [`ExtractError::Unbounded`]), from their Voronoi diagram,
 /// given their [`segment_ends`] (built once for the wall checks too).
@@ -379,6 +445,8 @@ fn extract_impl(
     let nv = dv.len();
     let verts = |v: usize| Point::new(dv[v][0], dv[v][1]);
 
+    let corners = corner_sides(walls, ends);
+
     // 1. Which Voronoi edges are medial-axis edges of the free space.
     //    The kept pairs are listed in the order of their first half-edge, with what the
     //    chain records need.
@@ -398,7 +466,25 @@ fn extract_impl(
         match (diagram.start(pair, 0), diagram.start(pair, 1)) {
             (Some(v0), Some(v1)) => {
                 let q = (verts(v0) + verts(v1)) * 0.5;
-                if !x.free_between(a, b, q) {
+                let free = match (a, b) {
+                    // Between two points: at a corner of two walls, decided once per
+                    // corner (see [`corner_sides`]), else by the walls around the point.
+                    (Site::Point(p), Site::Point(_)) => {
+                        let i = pair.source_index(0).wrapping_sub(np);
+                        let end = match pair.source_category(0) {
+                            SourceCategory::SegmentStart => 2 * i,
+                            SourceCategory::SegmentEnd => 2 * i + 1,
+                            _ => usize::MAX,
+                        };
+                        match corners.get(end) {
+                            Some(&CORNER_FREE) => true,
+                            Some(&CORNER_BLOCKED) => false,
+                            _ => x.free_near_point(p, q),
+                        }
+                    }
+                    _ => x.free_between(a, b, q),
+                };
+                if !free {
                     continue;
                 }
                 // Two segments meeting in a straight line have the same nearest point all
@@ -504,21 +590,21 @@ fn extract_impl(
         vertices: Vec::with_capacity(half.len() / 2),
         edges: Vec::with_capacity(half.len() / 2),
     };
-    let mut chain: Vec<ChainVertex> = (0..=nv)
-        .map(|v| {
-            let mut vertex = ChainVertex {
-                position: Point::ZERO,
-                first: first[v],
-                ecm_vertex: NONE,
-            };
-            if v == nv || first[v + 1] == first[v] {
-                return vertex;
-            }
-            let degree = first[v + 1] - first[v];
+    // (A plain loop: as an iterator collected into the list, the per-vertex closure was
+    // called through the iterator's fold, 15 instructions a vertex.)
+    let mut chain: Vec<ChainVertex> = Vec::with_capacity(nv + 1);
+    for (v, w) in first.windows(2).enumerate() {
+        let mut vertex = ChainVertex {
+            position: Point::ZERO,
+            first: w[0],
+            ecm_vertex: NONE,
+        };
+        let degree = w[1] - w[0];
+        if degree != 0 {
             let p = verts(v);
             vertex.position = p;
             let open_edges = infinite.get(v).copied().unwrap_or(0);
-            let r = Point::new(p.x.round(), p.y.round());
+            let r = Point::new(round(p.x), round(p.y));
             if (p - r).length() <= 1e-6
                 && r.x.abs() <= i32::MAX as f64
                 && r.y.abs() <= i32::MAX as f64
@@ -540,19 +626,27 @@ fn extract_impl(
                 }
                 raw.vertices.push((p, false));
             }
-            vertex
-        })
-        .collect();
+        }
+        chain.push(vertex);
+    }
+    chain.push(ChainVertex {
+        position: Point::ZERO,
+        first: first[nv],
+        ecm_vertex: NONE,
+    });
     drop(first);
 
     // 4. Chains of kept half-edges between ECM vertices.
     let mut visited = vec![false; half.len()];
     let mut bps: Vec<BendingPoint> = Vec::new();
+    // Kept half-edges traced so far.
+    let mut traced = 0;
     let mut trace = |v_start: usize,
                      s0: usize,
                      raw: &mut RawEcm,
                      chain: &[ChainVertex],
-                     visited: &mut [bool]|
+                     visited: &mut [bool],
+                     traced: &mut usize|
      -> Option<()> {
         let start_vertex = &chain[v_start];
         let start = if start_vertex.ecm_vertex == CORNER {
@@ -570,6 +664,7 @@ fn extract_impl(
             let h = half[s];
             visited[s] = true;
             visited[h.twin as usize] = true;
+            *traced += 2;
             let v_end = &chain[h.end as usize];
             sample_arc(
                 &x,
@@ -608,12 +703,13 @@ fn extract_impl(
         }
         for s in vertex.first..last {
             if !visited[s as usize] {
-                trace(v, s as usize, &mut raw, &chain, &mut visited);
+                trace(v, s as usize, &mut raw, &chain, &mut visited, &mut traced);
             }
         }
     }
-    // Closed loops without any vertex: one of their points becomes the vertex.
-    for v in 0..nv {
+    // Closed loops without any vertex: one of their points becomes the vertex. (Only
+    // looked for if some kept half-edge is not traced yet.)
+    for v in 0..if traced < half.len() { nv } else { 0 } {
         if chain[v + 1].first - chain[v].first != 2 || chain[v].ecm_vertex == CORNER {
             continue;
         }
@@ -623,7 +719,7 @@ fn extract_impl(
         }
         chain[v].ecm_vertex = raw.vertices.len() as u32;
         raw.vertices.push((verts(v), false));
-        trace(v, s, &mut raw, &chain, &mut visited);
+        trace(v, s, &mut raw, &chain, &mut visited, &mut traced);
     }
     Ok(raw)
 }
@@ -750,6 +846,66 @@ mod tests {
             points: vec![(GridPoint::new(30, 5), Vec::new())],
             ..Walls::default()
         }
+    }
+
+    /// Closed rings of one-sided walls (free on their left).
+    fn rings(rings: &[&[(i32, i32)]]) -> Walls {
+        let mut segments = Vec::new();
+        for ring in rings {
+            let at = |i: usize| GridPoint::new(ring[i % ring.len()].0, ring[i % ring.len()].1);
+            segments.extend((0..ring.len()).map(|i| WallSegment {
+                a: at(i),
+                b: at(i + 1),
+                two_sided: false,
+                sources: Default::default(),
+            }));
+        }
+        Walls {
+            segments,
+            ..Walls::default()
+        }
+    }
+
+    #[test]
+    fn corner_sides_agree_with_the_walls_around_the_point() {
+        // A room (counter-clockwise) around an L-shaped obstacle (clockwise): convex and
+        // reflex corners of both.
+        let walls = rings(&[
+            &[(0, 0), (20, 0), (20, 20), (0, 20)],
+            &[(5, 5), (5, 12), (8, 12), (8, 8), (12, 8), (12, 5)],
+        ]);
+        let ends = segment_ends(&walls);
+        let sides = corner_sides(&walls, &ends);
+        let x = Extractor {
+            walls: &walls,
+            ends: &ends,
+            deviation: 0.1,
+        };
+        let mut seen = [0; 3];
+        for (end, &side) in sides.iter().enumerate() {
+            seen[side as usize] += 1;
+            let s = &walls.segments[end / 2];
+            let p = if end % 2 == 0 { s.a } else { s.b };
+            let [arriving, leaving] = [1, 0].map(|parity| {
+                let w = ends.at(p).iter().find(|&&e| e % 2 == parity).unwrap();
+                &walls.segments[*w as usize / 2]
+            });
+            // Directions beyond both walls' perpendiculars at `p` (the corner's cell).
+            for k in 0..64 {
+                let angle = k as f64 * std::f64::consts::TAU / 64.0;
+                let d = Point::new(angle.cos(), angle.sin());
+                if d.dot(pt(p) - pt(arriving.a)) <= 0.0 || d.dot(pt(leaving.b) - pt(p)) >= 0.0 {
+                    continue;
+                }
+                for r in [0.5, 3.0] {
+                    let free = x.free_near_point(p, pt(p) + d * r);
+                    assert_eq!(free, side == CORNER_FREE, "corner {p:?}, direction {d:?}");
+                }
+            }
+        }
+        // The obstacle's five convex corners and the room's four plus the obstacle's
+        // reflex one, each the end of two walls.
+        assert_eq!(seen, [10, 10, 0]);
     }
 
     #[test]
