@@ -175,6 +175,7 @@ impl<'a> Extractor<'a> {
 
     /// The bending point at `q` between the sites on its left and right (grid
     /// coordinates; `clearance` is set by `finalize`).
+    #[inline(always)]
     fn annotate(&self, q: Point, left: Site, right: Site, is_voronoi_vertex: bool) -> BendingPoint {
         let (left, left_is_corner) = self.nearest_with_kind(left, q);
         let (right, right_is_corner) = self.nearest_with_kind(right, q);
@@ -298,6 +299,7 @@ impl<'a> Extractor<'a> {
     }
 
     /// Whether `q` on a Voronoi edge between `a` and `b` lies in free space.
+    #[inline(always)]
     fn free_between(&self, a: Site, b: Site, q: Point) -> bool {
         match (a, b) {
             (Site::Segment(s), other) | (other, Site::Segment(s)) => {
@@ -347,7 +349,17 @@ pub(crate) fn extract_open(
 /// The end points of the walls' segments grouped by point: segment `i`'s ends `a` and `b`
 /// are items `2i` and `2i + 1`.
 pub(crate) fn segment_ends(walls: &Walls) -> PointGroups {
-    PointGroups::new(walls.segments.iter().flat_map(|s| [s.a, s.b]))
+    // (A range mapped to the ends rather than a `flat_map` over the segments: an exact
+    // length and no inner iterator state to step through.)
+    let segments = &walls.segments;
+    PointGroups::new((0..2 * segments.len()).map(|end| {
+        let s = &segments[end / 2];
+        if end % 2 == 0 {
+            s.a
+        } else {
+            s.b
+        }
+    }))
 }
 
 /// [`corner_sides`]: the Voronoi cell of the corner lies in the free space.
@@ -761,14 +773,17 @@ fn sample_arc(
     p1: Point,
     bps: &mut Vec<BendingPoint>,
 ) {
-    let push = |q: Point, bps: &mut Vec<BendingPoint>| bps.push(x.annotate(q, left, right, false));
+    #[inline(always)]
+    fn push(x: &Extractor<'_>, q: Point, left: Site, right: Site, bps: &mut Vec<BendingPoint>) {
+        bps.push(x.annotate(q, left, right, false));
+    }
     match (left, right) {
         (Site::Point(a), Site::Point(b)) => {
             let m = (pt(a) + pt(b)) * 0.5;
             let d = p1 - p0;
             let t = (m - p0).dot(d) / d.length_squared();
             if t > 0.0 && t < 1.0 && !near_end(m, p0, p1) {
-                push(m, bps);
+                push(x, m, left, right, bps);
             }
         }
         (Site::Segment(s), Site::Point(p)) | (Site::Point(p), Site::Segment(s)) => {
@@ -811,14 +826,14 @@ fn sample_arc(
                 let t = ts + span * (k as f64 / pieces as f64);
                 if !apex_done && (t - t0) * span.signum() >= 0.0 {
                     if !near(t, t0) {
-                        push(on_arc(t0), bps);
+                        push(x, on_arc(t0), left, right, bps);
                     }
                     apex_done = true;
                 }
-                push(on_arc(t), bps);
+                push(x, on_arc(t), left, right, bps);
             }
             if !apex_done {
-                push(on_arc(t0), bps);
+                push(x, on_arc(t0), left, right, bps);
             }
         }
         (Site::Segment(_), Site::Segment(_)) => {}
