@@ -4,10 +4,11 @@
 //! (possibly transformed) walls.
 
 use boostvoronoi::prelude::{Builder, EdgeList, SourceCategory};
-use corridor_geom::{orient, GridPoint, Orientation, Point, PointGroups, WallSource, Walls};
+use corridor_geom::{
+    orient, GridPoint, Orientation, Point, PointGroups, WallSegment, WallSource, Walls,
+};
 
 use crate::graph::BendingPoint;
-use crate::validate::nearest_on_segment;
 
 /// A Voronoi site: an isolated point, a segment end point, or a segment.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,21 +80,14 @@ pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
         .map_err(err)
 }
 
-/// `x.round()` wherever it is within 2⁶³ of 0 (elsewhere some other value), without a
-/// call into the maths library: the integer part by conversion, the rest exactly.
-/// Extraction only uses the result where it is within 2³¹ of `x`, as a grid coordinate.
+/// `x.round()` wherever it is less than 2⁵¹ from 0 and not halfway between two integers
+/// (elsewhere some other value), without a call into the maths library: adding and
+/// subtracting 1.5 · 2⁵² rounds to an integer (halfway to the even one). Extraction only
+/// uses the result where it is within 10⁻⁶ of `x` and 2³¹ of 0, as a grid coordinate.
 fn round(x: f64) -> f64 {
-    let t = x as i64 as f64;
-    let f = x - t;
-    let r = if f >= 0.5 {
-        t + 1.0
-    } else if f <= -0.5 {
-        t - 1.0
-    } else {
-        t
-    };
+    const SHIFT: f64 = 6_755_399_441_055_744.0;
     // `round` keeps the sign of a zero result (−0.3 rounds to −0).
-    r.copysign(x)
+    ((x + SHIFT) - SHIFT).copysign(x)
 }
 
 fn pt(p: GridPoint) -> Point {
@@ -102,6 +96,8 @@ fn pt(p: GridPoint) -> Point {
 
 struct Extractor<'a> {
     walls: &'a Walls,
+    /// Per wall segment, its floating-point geometry.
+    segments: Vec<SegmentGeometry>,
     /// The segment ends grouped by point (see [`segment_ends`]).
     ends: &'a PointGroups,
     /// Maximum chord deviation of sampled parabolic arcs (grid units).
@@ -109,6 +105,38 @@ struct Extractor<'a> {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// A wall segment in grid coordinates as floating-point points, with the difference of its
+/// ends and the tolerance of [`Extractor::nearest_with_kind`], which would otherwise be
+/// recomputed for every bending point near the segment.
+#[derive(Clone, Copy, Debug)]
+struct SegmentGeometry {
+    a: Point,
+    b: Point,
+    /// `b - a`.
+    d: Point,
+    /// The squared length of `d`.
+    len2: f64,
+    /// How close to an end a nearest point counts as that end (see
+    /// [`Extractor::nearest_with_kind`]).
+    near_end: f64,
+}
+
+impl SegmentGeometry {
+    fn new(s: &WallSegment) -> Self {
+        let (a, b) = (pt(s.a), pt(s.b));
+        let d = b - a;
+        let len2 = d.length_squared();
+        SegmentGeometry {
+            a,
+            b,
+            d,
+            len2,
+            // `1e-9 * d.length()`.
+            near_end: 1e-9 * len2.sqrt(),
+        }
+    }
+}
 
 /// A kept Voronoi half-edge, as chain tracing reads it: the slot of its twin, the vertex
 /// where it ends, and the sites on its left and right.
@@ -198,13 +226,26 @@ impl<'a> Extractor<'a> {
         match site {
             Site::Point(p) => (pt(p), true),
             Site::Segment(s) => {
-                let s = &self.walls.segments[s as usize];
-                let (a, b) = (pt(s.a), pt(s.b));
-                let n = nearest_on_segment(a, b, q);
-                // A Voronoi vertex on a corner's bisector projects onto the segment's end
-                // up to rounding: count that as the corner.
-                let near_end = 1e-9 * (b - a).length();
-                (n, n.distance(a) <= near_end || n.distance(b) <= near_end)
+                // `nearest_on_segment(a, b, q)` with `b - a` and its squared length as
+                // stored (the same operations, so the same point). A Voronoi vertex on a
+                // corner's bisector projects onto the segment's end up to rounding: count
+                // that as the corner. (At an end, the distance to it is 0.)
+                let g = &self.segments[s as usize];
+                if g.len2 == 0.0 {
+                    return (g.a, true);
+                }
+                let t = ((q - g.a).dot(g.d) / g.len2).clamp(0.0, 1.0);
+                if t == 0.0 {
+                    (g.a, true)
+                } else if t == 1.0 {
+                    (g.b, true)
+                } else {
+                    let n = g.a + g.d * t;
+                    (
+                        n,
+                        n.distance(g.a) <= g.near_end || n.distance(g.b) <= g.near_end,
+                    )
+                }
             }
         }
     }
@@ -317,7 +358,8 @@ impl<'a> Extractor<'a> {
                         return side == Orientation::CounterClockwise;
                     }
                 }
-                orient(pt(seg.a), pt(seg.b), q) == Orientation::CounterClockwise
+                let g = &self.segments[s as usize];
+                orient(g.a, g.b, q) == Orientation::CounterClockwise
             }
             (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q),
         }
@@ -434,6 +476,7 @@ fn extract_impl(
 ) -> Result<RawEcm, ExtractError> {
     let x = Extractor {
         walls,
+        segments: walls.segments.iter().map(SegmentGeometry::new).collect(),
         ends,
         deviation,
     };
@@ -791,9 +834,11 @@ fn sample_arc(
             if p == seg.a || p == seg.b {
                 return;
             }
-            let (a, b) = (pt(seg.a), pt(seg.b));
-            let len = (b - a).length();
-            let u = (b - a) / len;
+            let g = &x.segments[s as usize];
+            let a = g.a;
+            // `(b - a).length()`.
+            let len = g.len2.sqrt();
+            let u = g.d / len;
             let mut n = u.perp();
             let rel = pt(p) - a;
             let mut d = rel.dot(n);
@@ -863,6 +908,30 @@ mod tests {
         }
     }
 
+    #[test]
+    fn round_is_the_library_round_near_integers() {
+        let mut values = vec![0.0, -0.0, 1e-300, -1e-300, 0.3, -0.3, 2.0, -7.0];
+        for k in [
+            -2_147_483_648i64,
+            -1000,
+            -1,
+            0,
+            1,
+            17,
+            1 << 20,
+            2_147_483_647,
+        ] {
+            for e in [
+                0.0, 1e-7, -1e-7, 9.9e-7, -9.9e-7, 0.25, -0.25, 0.4999, -0.4999,
+            ] {
+                values.push(k as f64 + e);
+            }
+        }
+        for x in values {
+            assert_eq!(round(x).to_bits(), x.round().to_bits(), "{x}");
+        }
+    }
+
     /// Closed rings of one-sided walls (free on their left).
     fn rings(rings: &[&[(i32, i32)]]) -> Walls {
         let mut segments = Vec::new();
@@ -893,6 +962,7 @@ mod tests {
         let sides = corner_sides(&walls, &ends);
         let x = Extractor {
             walls: &walls,
+            segments: Vec::new(),
             ends: &ends,
             deviation: 0.1,
         };
