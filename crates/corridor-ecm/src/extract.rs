@@ -590,17 +590,67 @@ fn extract_impl(
     //    diagram's memory: there it reads one record per half-edge and one per vertex
     //    (with the library's full diagram these were an edge, its twin, two cells, and
     //    four per-vertex arrays: the cache misses of the whole tracing were the largest
-    //    cost of extraction by time). A vertex's kept half-edges are its `degree` (one leaves each end of a kept
-    //    pair), so the rows are sized without another pass over the diagram.
+    //    cost of extraction by time). A vertex's kept half-edges are its `degree` (one
+    //    leaves each end of a kept pair), so the rows are sized without another pass
+    //    over the diagram.
     //    The degrees become the cursors that hand out the slots.
-    let mut first = Vec::with_capacity(nv + 1);
+    // 3. Vertices on wall corners (clearance 0) get one ECM vertex per incident edge, so
+    //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
+    //    are ECM vertices, degree-2 vertices become bending points.
+    // Both in one pass over the vertices (a vertex's chain record holds where its row
+    // starts), in a plain loop: as an iterator collected into the list, the per-vertex
+    // closure was called through the iterator's fold, 15 instructions a vertex.
+    // Sized once: growing them copied 14 MB on Aurora. Every ECM edge takes at least one
+    // kept pair.
+    let mut raw = RawEcm {
+        vertices: Vec::with_capacity(kept.len()),
+        edges: Vec::with_capacity(kept.len()),
+    };
     let mut fill = degree;
+    let mut chain: Vec<ChainVertex> = Vec::with_capacity(nv + 1);
     let mut sum = 0u32;
-    for f in fill.iter_mut() {
-        first.push(sum);
-        (*f, sum) = (sum, sum + *f);
+    for (v, f) in fill.iter_mut().enumerate() {
+        let degree = *f;
+        let mut vertex = ChainVertex {
+            position: Point::ZERO,
+            first: sum,
+            ecm_vertex: NONE,
+        };
+        (*f, sum) = (sum, sum + degree);
+        if degree != 0 {
+            let p = verts(v);
+            vertex.position = p;
+            let open_edges = infinite.get(v).copied().unwrap_or(0);
+            let r = Point::new(round(p.x), round(p.y));
+            if (p - r).length() <= 1e-6
+                && r.x.abs() <= i32::MAX as f64
+                && r.y.abs() <= i32::MAX as f64
+                && x.ends
+                    .find(GridPoint::new(r.x as i32, r.y as i32))
+                    .is_some()
+            {
+                // The corner's grid point, exactly.
+                vertex.position = r;
+                vertex.ecm_vertex = CORNER;
+            } else if degree != 2 || open_edges > 0 {
+                vertex.ecm_vertex = raw.vertices.len() as u32;
+                if let Some(open) = open.as_deref_mut().filter(|_| open_edges > 0) {
+                    open.push(OpenVertex {
+                        vertex: vertex.ecm_vertex,
+                        open_edges,
+                        bending: degree + open_edges == 2,
+                    });
+                }
+                raw.vertices.push((p, false));
+            }
+        }
+        chain.push(vertex);
     }
-    first.push(sum);
+    chain.push(ChainVertex {
+        position: Point::ZERO,
+        first: sum,
+        ecm_vertex: NONE,
+    });
     let mut take_slot = |v: u32| {
         let slot = fill[v as usize];
         fill[v as usize] += 1;
@@ -635,61 +685,6 @@ fn extract_impl(
     }
     drop(fill);
     drop(kept);
-
-    // 3. Vertices on wall corners (clearance 0) get one ECM vertex per incident edge, so
-    //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
-    //    are ECM vertices, degree-2 vertices become bending points.
-    // Sized once: growing them copied 14 MB on Aurora. Every ECM edge takes at least one
-    // kept pair.
-    let mut raw = RawEcm {
-        vertices: Vec::with_capacity(half.len() / 2),
-        edges: Vec::with_capacity(half.len() / 2),
-    };
-    // (A plain loop: as an iterator collected into the list, the per-vertex closure was
-    // called through the iterator's fold, 15 instructions a vertex.)
-    let mut chain: Vec<ChainVertex> = Vec::with_capacity(nv + 1);
-    for (v, w) in first.windows(2).enumerate() {
-        let mut vertex = ChainVertex {
-            position: Point::ZERO,
-            first: w[0],
-            ecm_vertex: NONE,
-        };
-        let degree = w[1] - w[0];
-        if degree != 0 {
-            let p = verts(v);
-            vertex.position = p;
-            let open_edges = infinite.get(v).copied().unwrap_or(0);
-            let r = Point::new(round(p.x), round(p.y));
-            if (p - r).length() <= 1e-6
-                && r.x.abs() <= i32::MAX as f64
-                && r.y.abs() <= i32::MAX as f64
-                && x.ends
-                    .find(GridPoint::new(r.x as i32, r.y as i32))
-                    .is_some()
-            {
-                // The corner's grid point, exactly.
-                vertex.position = r;
-                vertex.ecm_vertex = CORNER;
-            } else if degree != 2 || open_edges > 0 {
-                vertex.ecm_vertex = raw.vertices.len() as u32;
-                if let Some(open) = open.as_deref_mut().filter(|_| open_edges > 0) {
-                    open.push(OpenVertex {
-                        vertex: vertex.ecm_vertex,
-                        open_edges,
-                        bending: degree + open_edges == 2,
-                    });
-                }
-                raw.vertices.push((p, false));
-            }
-        }
-        chain.push(vertex);
-    }
-    chain.push(ChainVertex {
-        position: Point::ZERO,
-        first: first[nv],
-        ecm_vertex: NONE,
-    });
-    drop(first);
 
     // 4. Chains of kept half-edges between ECM vertices.
     let mut visited = vec![false; half.len()];
