@@ -339,9 +339,10 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Whether `q` on a Voronoi edge between `a` and `b` lies in free space.
+    /// Whether the point `q()` on a Voronoi edge between `a` and `b` lies in free space
+    /// (`q` is called only when the sites do not decide it).
     #[inline(always)]
-    fn free_between(&self, a: Site, b: Site, q: Point) -> bool {
+    fn free_between(&self, a: Site, b: Site, q: impl FnOnce() -> Point) -> bool {
         match (a, b) {
             (Site::Segment(s), other) | (other, Site::Segment(s)) => {
                 let seg = &self.walls.segments[s as usize];
@@ -359,9 +360,9 @@ impl<'a> Extractor<'a> {
                     }
                 }
                 let g = &self.segments[s as usize];
-                orient(g.a, g.b, q) == Orientation::CounterClockwise
+                orient(g.a, g.b, q()) == Orientation::CounterClockwise
             }
-            (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q),
+            (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q()),
         }
     }
 }
@@ -520,7 +521,8 @@ fn extract_impl(
         let (a, b) = (site(pair, 0), site(pair, 1));
         match (diagram.start(pair, 0), diagram.start(pair, 1)) {
             (Some(v0), Some(v1)) => {
-                let q = (verts(v0) + verts(v1)) * 0.5;
+                // The edge's midpoint, computed only where a test needs it.
+                let mid = || (verts(v0) + verts(v1)) * 0.5;
                 let free = match (a, b) {
                     // Between two points: at a corner of two walls, decided once per
                     // corner (see [`corner_sides`]), else by the walls around the point.
@@ -534,17 +536,25 @@ fn extract_impl(
                         match corners.get(end) {
                             Some(&CORNER_FREE) => true,
                             Some(&CORNER_BLOCKED) => false,
-                            _ => x.free_near_point(p, q),
+                            _ => x.free_near_point(p, mid()),
                         }
                     }
-                    _ => x.free_between(a, b, q),
+                    _ => x.free_between(a, b, mid),
                 };
                 if !free {
                     continue;
                 }
                 // Two segments meeting in a straight line have the same nearest point all
                 // along their common perpendicular: not a medial-axis edge.
-                if x.nearest(a, q) == x.nearest(b, q) {
+                // (Two points are their own nearest points.)
+                let same = match (a, b) {
+                    (Site::Point(p), Site::Point(r)) => p == r,
+                    _ => {
+                        let q = mid();
+                        x.nearest(a, q) == x.nearest(b, q)
+                    }
+                };
+                if same {
                     continue;
                 }
                 kept.push(KeptPair {
@@ -569,7 +579,7 @@ fn extract_impl(
                     (None, Some(v)) => verts(v) - dir,
                     _ => (pt(p1) + pt(p2)) * 0.5,
                 };
-                if x.free_between(a, b, q) {
+                if x.free_between(a, b, || q) {
                     if open.is_some() {
                         for v in [v0, v1].into_iter().flatten() {
                             infinite[v] += 1;
@@ -716,14 +726,17 @@ fn extract_impl(
             visited[h.twin as usize] = true;
             *traced += 2;
             let v_end = &chain[h.end as usize];
-            sample_arc(
-                &x,
-                h.left,
-                h.right,
-                chain[v].position,
-                v_end.position,
-                &mut bps,
-            );
+            // (Arcs between two segments are straight: nothing to sample.)
+            if !matches!((h.left, h.right), (Site::Segment(_), Site::Segment(_))) {
+                sample_arc(
+                    &x,
+                    h.left,
+                    h.right,
+                    chain[v].position,
+                    v_end.position,
+                    &mut bps,
+                );
+            }
             if v_end.ecm_vertex == CORNER {
                 bps.push(annotate(v_end.position, &h));
                 raw.vertices.push((v_end.position, true));
@@ -803,6 +816,17 @@ fn near_end(q: Point, p0: Point, p1: Point) -> bool {
 /// are computed to a few units in the last place; this leaves a wide margin).
 const SAME_POINT: f64 = 1e-9;
 
+/// `(r.ceil() as usize).clamp(1, MAX_ARC_SAMPLES)` for `r ≥ 0` or NaN (as a ratio of a
+/// length to a positive step is), without a call into the maths library: below the
+/// clamp the integer part by conversion, plus 1 if it is less than `r`.
+fn ceil_pieces(r: f64) -> usize {
+    if r >= MAX_ARC_SAMPLES as f64 {
+        return MAX_ARC_SAMPLES;
+    }
+    let t = r as usize;
+    (t + usize::from((t as f64) < r)).max(1)
+}
+
 fn sample_arc(
     x: &Extractor<'_>,
     left: Site,
@@ -859,7 +883,7 @@ fn sample_arc(
             // build and not in another. A whole number up to a relative 1e-7 is taken as
             // whole, so every build samples the arc alike.
             let ratio = span.abs() / step;
-            let pieces = ((ratio * (1.0 - 1e-7)).ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
+            let pieces = ceil_pieces(ratio * (1.0 - 1e-7));
             let apex_inside = (t0 - ts) * (te - t0) > 0.0 && !near_end(on_arc(t0), p0, p1);
             let mut apex_done = !apex_inside;
             for k in 1..pieces {
@@ -900,6 +924,20 @@ mod tests {
                 .collect(),
             points: vec![(GridPoint::new(30, 5), Vec::new())],
             ..Walls::default()
+        }
+    }
+
+    #[test]
+    fn ceil_pieces_is_the_clamped_library_ceil() {
+        let mut values = vec![f64::NAN, f64::INFINITY, 0.0, -0.0, 1e-300, 65535.5, 65536.0];
+        for k in [0u32, 1, 2, 7, 1000, 65535, 65536, 65537, 1 << 30] {
+            for e in [0.0, 1e-9, -1e-9, 0.5, -0.5] {
+                values.push((k as f64 + e).max(0.0));
+            }
+        }
+        for r in values {
+            let expected = (r.ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
+            assert_eq!(ceil_pieces(r), expected, "{r}");
         }
     }
 
