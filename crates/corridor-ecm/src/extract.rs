@@ -4,10 +4,11 @@
 //! (possibly transformed) walls.
 
 use boostvoronoi::prelude::{Builder, EdgeList, SourceCategory};
-use corridor_geom::{orient, GridPoint, Orientation, Point, PointGroups, WallSource, Walls};
+use corridor_geom::{
+    orient, GridPoint, Orientation, Point, PointGroups, WallSegment, WallSource, Walls,
+};
 
 use crate::graph::BendingPoint;
-use crate::validate::nearest_on_segment;
 
 /// A Voronoi site: an isolated point, a segment end point, or a segment.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,12 +80,24 @@ pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
         .map_err(err)
 }
 
+/// `x.round()` wherever it is less than 2⁵¹ from 0 and not halfway between two integers
+/// (elsewhere some other value), without a call into the maths library: adding and
+/// subtracting 1.5 · 2⁵² rounds to an integer (halfway to the even one). Extraction only
+/// uses the result where it is within 10⁻⁶ of `x` and 2³¹ of 0, as a grid coordinate.
+fn round(x: f64) -> f64 {
+    const SHIFT: f64 = 6_755_399_441_055_744.0;
+    // `round` keeps the sign of a zero result (−0.3 rounds to −0).
+    ((x + SHIFT) - SHIFT).copysign(x)
+}
+
 fn pt(p: GridPoint) -> Point {
     Point::new(p.x as f64, p.y as f64)
 }
 
 struct Extractor<'a> {
     walls: &'a Walls,
+    /// Per wall segment, its floating-point geometry.
+    segments: Vec<SegmentGeometry>,
     /// The segment ends grouped by point (see [`segment_ends`]).
     ends: &'a PointGroups,
     /// Maximum chord deviation of sampled parabolic arcs (grid units).
@@ -92,6 +105,38 @@ struct Extractor<'a> {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// A wall segment in grid coordinates as floating-point points, with the difference of its
+/// ends and the tolerance of [`Extractor::nearest_with_kind`], which would otherwise be
+/// recomputed for every bending point near the segment.
+#[derive(Clone, Copy, Debug)]
+struct SegmentGeometry {
+    a: Point,
+    b: Point,
+    /// `b - a`.
+    d: Point,
+    /// The squared length of `d`.
+    len2: f64,
+    /// How close to an end a nearest point counts as that end (see
+    /// [`Extractor::nearest_with_kind`]).
+    near_end: f64,
+}
+
+impl SegmentGeometry {
+    fn new(s: &WallSegment) -> Self {
+        let (a, b) = (pt(s.a), pt(s.b));
+        let d = b - a;
+        let len2 = d.length_squared();
+        SegmentGeometry {
+            a,
+            b,
+            d,
+            len2,
+            // `1e-9 * d.length()`.
+            near_end: 1e-9 * len2.sqrt(),
+        }
+    }
+}
 
 /// A kept Voronoi half-edge, as chain tracing reads it: the slot of its twin, the vertex
 /// where it ends, and the sites on its left and right.
@@ -158,6 +203,7 @@ impl<'a> Extractor<'a> {
 
     /// The bending point at `q` between the sites on its left and right (grid
     /// coordinates; `clearance` is set by `finalize`).
+    #[inline(always)]
     fn annotate(&self, q: Point, left: Site, right: Site, is_voronoi_vertex: bool) -> BendingPoint {
         let (left, left_is_corner) = self.nearest_with_kind(left, q);
         let (right, right_is_corner) = self.nearest_with_kind(right, q);
@@ -180,13 +226,26 @@ impl<'a> Extractor<'a> {
         match site {
             Site::Point(p) => (pt(p), true),
             Site::Segment(s) => {
-                let s = &self.walls.segments[s as usize];
-                let (a, b) = (pt(s.a), pt(s.b));
-                let n = nearest_on_segment(a, b, q);
-                // A Voronoi vertex on a corner's bisector projects onto the segment's end
-                // up to rounding: count that as the corner.
-                let near_end = 1e-9 * (b - a).length();
-                (n, n.distance(a) <= near_end || n.distance(b) <= near_end)
+                // `nearest_on_segment(a, b, q)` with `b - a` and its squared length as
+                // stored (the same operations, so the same point). A Voronoi vertex on a
+                // corner's bisector projects onto the segment's end up to rounding: count
+                // that as the corner. (At an end, the distance to it is 0.)
+                let g = &self.segments[s as usize];
+                if g.len2 == 0.0 {
+                    return (g.a, true);
+                }
+                let t = ((q - g.a).dot(g.d) / g.len2).clamp(0.0, 1.0);
+                if t == 0.0 {
+                    (g.a, true)
+                } else if t == 1.0 {
+                    (g.b, true)
+                } else {
+                    let n = g.a + g.d * t;
+                    (
+                        n,
+                        n.distance(g.a) <= g.near_end || n.distance(g.b) <= g.near_end,
+                    )
+                }
             }
         }
     }
@@ -280,8 +339,10 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Whether `q` on a Voronoi edge between `a` and `b` lies in free space.
-    fn free_between(&self, a: Site, b: Site, q: Point) -> bool {
+    /// Whether the point `q()` on a Voronoi edge between `a` and `b` lies in free space
+    /// (`q` is called only when the sites do not decide it).
+    #[inline(always)]
+    fn free_between(&self, a: Site, b: Site, q: impl FnOnce() -> Point) -> bool {
         match (a, b) {
             (Site::Segment(s), other) | (other, Site::Segment(s)) => {
                 let seg = &self.walls.segments[s as usize];
@@ -298,9 +359,10 @@ impl<'a> Extractor<'a> {
                         return side == Orientation::CounterClockwise;
                     }
                 }
-                orient(pt(seg.a), pt(seg.b), q) == Orientation::CounterClockwise
+                let g = &self.segments[s as usize];
+                orient(g.a, g.b, q()) == Orientation::CounterClockwise
             }
-            (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q),
+            (Site::Point(p), Site::Point(_)) => self.free_near_point(p, q()),
         }
     }
 }
@@ -330,7 +392,66 @@ pub(crate) fn extract_open(
 /// The end points of the walls' segments grouped by point: segment `i`'s ends `a` and `b`
 /// are items `2i` and `2i + 1`.
 pub(crate) fn segment_ends(walls: &Walls) -> PointGroups {
-    PointGroups::new(walls.segments.iter().flat_map(|s| [s.a, s.b]))
+    // (A range mapped to the ends rather than a `flat_map` over the segments: an exact
+    // length and no inner iterator state to step through.)
+    let segments = &walls.segments;
+    PointGroups::new((0..2 * segments.len()).map(|end| {
+        let s = &segments[end / 2];
+        if end % 2 == 0 {
+            s.a
+        } else {
+            s.b
+        }
+    }))
+}
+
+/// [`corner_sides`]: the Voronoi cell of the corner lies in the free space.
+const CORNER_FREE: u8 = 1;
+/// [`corner_sides`]: the Voronoi cell of the corner lies in the obstacle.
+const CORNER_BLOCKED: u8 = 0;
+/// [`corner_sides`]: not a corner of exactly two one-sided walls; ask
+/// [`Extractor::free_near_point`].
+const CORNER_OTHER: u8 = 2;
+
+/// Per segment end (item `2i` is segment `i`'s `a`, `2i + 1` its `b`, as in
+/// [`segment_ends`]), whether the Voronoi cell of the point there lies in the free space,
+/// where exactly two one-sided walls meet at it, one arriving and one leaving, not in a
+/// straight line ([`CORNER_OTHER`] elsewhere).
+///
+/// The cell of such a corner `p` (as a point site, among the segments) lies beyond the
+/// perpendiculars of both walls at `p`, so inside the wedge between the walls that is
+/// wider than a half-turn, at an angle of a quarter-turn or more from both walls. Its
+/// points, and so the midpoint of any Voronoi edge of the cell, are in free space exactly
+/// when that wedge is, that is when the walls (free on their left) turn clockwise at `p`.
+/// [`Extractor::free_near_point`] finds the same wedge around the direction from `p` to
+/// the point (which the rounding of the Voronoi vertices cannot move by a quarter-turn),
+/// after a lookup of the point's walls per edge; this is one pass over the corners.
+fn corner_sides(walls: &Walls, ends: &PointGroups) -> Vec<u8> {
+    let mut sides = vec![CORNER_OTHER; 2 * walls.segments.len()];
+    for g in 0..ends.len() {
+        let &[x, y] = ends.group(g) else {
+            continue;
+        };
+        if (x ^ y) & 1 == 0 {
+            continue;
+        }
+        let (arriving, leaving) = if x & 1 == 1 { (x, y) } else { (y, x) };
+        let (arriving, leaving) = (
+            &walls.segments[arriving as usize / 2],
+            &walls.segments[leaving as usize / 2],
+        );
+        if arriving.two_sided || leaving.two_sided {
+            continue;
+        }
+        let side = match corridor_geom::orient_grid(arriving.a, arriving.b, leaving.b) {
+            Orientation::Clockwise => CORNER_FREE,
+            Orientation::CounterClockwise => CORNER_BLOCKED,
+            Orientation::Collinear => continue,
+        };
+        sides[x as usize] = side;
+        sides[y as usize] = side;
+    }
+    sides
 }
 
 /// The medial axis of the free space of `walls` (which must close it: an infinite
@@ -356,6 +477,7 @@ fn extract_impl(
 ) -> Result<RawEcm, ExtractError> {
     let x = Extractor {
         walls,
+        segments: walls.segments.iter().map(SegmentGeometry::new).collect(),
         ends,
         deviation,
     };
@@ -379,6 +501,8 @@ fn extract_impl(
     let nv = dv.len();
     let verts = |v: usize| Point::new(dv[v][0], dv[v][1]);
 
+    let corners = corner_sides(walls, ends);
+
     // 1. Which Voronoi edges are medial-axis edges of the free space.
     //    The kept pairs are listed in the order of their first half-edge, with what the
     //    chain records need.
@@ -397,13 +521,40 @@ fn extract_impl(
         let (a, b) = (site(pair, 0), site(pair, 1));
         match (diagram.start(pair, 0), diagram.start(pair, 1)) {
             (Some(v0), Some(v1)) => {
-                let q = (verts(v0) + verts(v1)) * 0.5;
-                if !x.free_between(a, b, q) {
+                // The edge's midpoint, computed only where a test needs it.
+                let mid = || (verts(v0) + verts(v1)) * 0.5;
+                let free = match (a, b) {
+                    // Between two points: at a corner of two walls, decided once per
+                    // corner (see [`corner_sides`]), else by the walls around the point.
+                    (Site::Point(p), Site::Point(_)) => {
+                        let i = pair.source_index(0).wrapping_sub(np);
+                        let end = match pair.source_category(0) {
+                            SourceCategory::SegmentStart => 2 * i,
+                            SourceCategory::SegmentEnd => 2 * i + 1,
+                            _ => usize::MAX,
+                        };
+                        match corners.get(end) {
+                            Some(&CORNER_FREE) => true,
+                            Some(&CORNER_BLOCKED) => false,
+                            _ => x.free_near_point(p, mid()),
+                        }
+                    }
+                    _ => x.free_between(a, b, mid),
+                };
+                if !free {
                     continue;
                 }
                 // Two segments meeting in a straight line have the same nearest point all
                 // along their common perpendicular: not a medial-axis edge.
-                if x.nearest(a, q) == x.nearest(b, q) {
+                // (Two points are their own nearest points.)
+                let same = match (a, b) {
+                    (Site::Point(p), Site::Point(r)) => p == r,
+                    _ => {
+                        let q = mid();
+                        x.nearest(a, q) == x.nearest(b, q)
+                    }
+                };
+                if same {
                     continue;
                 }
                 kept.push(KeptPair {
@@ -428,7 +579,7 @@ fn extract_impl(
                     (None, Some(v)) => verts(v) - dir,
                     _ => (pt(p1) + pt(p2)) * 0.5,
                 };
-                if x.free_between(a, b, q) {
+                if x.free_between(a, b, || q) {
                     if open.is_some() {
                         for v in [v0, v1].into_iter().flatten() {
                             infinite[v] += 1;
@@ -449,17 +600,67 @@ fn extract_impl(
     //    diagram's memory: there it reads one record per half-edge and one per vertex
     //    (with the library's full diagram these were an edge, its twin, two cells, and
     //    four per-vertex arrays: the cache misses of the whole tracing were the largest
-    //    cost of extraction by time). A vertex's kept half-edges are its `degree` (one leaves each end of a kept
-    //    pair), so the rows are sized without another pass over the diagram.
+    //    cost of extraction by time). A vertex's kept half-edges are its `degree` (one
+    //    leaves each end of a kept pair), so the rows are sized without another pass
+    //    over the diagram.
     //    The degrees become the cursors that hand out the slots.
-    let mut first = Vec::with_capacity(nv + 1);
+    // 3. Vertices on wall corners (clearance 0) get one ECM vertex per incident edge, so
+    //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
+    //    are ECM vertices, degree-2 vertices become bending points.
+    // Both in one pass over the vertices (a vertex's chain record holds where its row
+    // starts), in a plain loop: as an iterator collected into the list, the per-vertex
+    // closure was called through the iterator's fold, 15 instructions a vertex.
+    // Sized once: growing them copied 14 MB on Aurora. Every ECM edge takes at least one
+    // kept pair.
+    let mut raw = RawEcm {
+        vertices: Vec::with_capacity(kept.len()),
+        edges: Vec::with_capacity(kept.len()),
+    };
     let mut fill = degree;
+    let mut chain: Vec<ChainVertex> = Vec::with_capacity(nv + 1);
     let mut sum = 0u32;
-    for f in fill.iter_mut() {
-        first.push(sum);
-        (*f, sum) = (sum, sum + *f);
+    for (v, f) in fill.iter_mut().enumerate() {
+        let degree = *f;
+        let mut vertex = ChainVertex {
+            position: Point::ZERO,
+            first: sum,
+            ecm_vertex: NONE,
+        };
+        (*f, sum) = (sum, sum + degree);
+        if degree != 0 {
+            let p = verts(v);
+            vertex.position = p;
+            let open_edges = infinite.get(v).copied().unwrap_or(0);
+            let r = Point::new(round(p.x), round(p.y));
+            if (p - r).length() <= 1e-6
+                && r.x.abs() <= i32::MAX as f64
+                && r.y.abs() <= i32::MAX as f64
+                && x.ends
+                    .find(GridPoint::new(r.x as i32, r.y as i32))
+                    .is_some()
+            {
+                // The corner's grid point, exactly.
+                vertex.position = r;
+                vertex.ecm_vertex = CORNER;
+            } else if degree != 2 || open_edges > 0 {
+                vertex.ecm_vertex = raw.vertices.len() as u32;
+                if let Some(open) = open.as_deref_mut().filter(|_| open_edges > 0) {
+                    open.push(OpenVertex {
+                        vertex: vertex.ecm_vertex,
+                        open_edges,
+                        bending: degree + open_edges == 2,
+                    });
+                }
+                raw.vertices.push((p, false));
+            }
+        }
+        chain.push(vertex);
     }
-    first.push(sum);
+    chain.push(ChainVertex {
+        position: Point::ZERO,
+        first: sum,
+        ecm_vertex: NONE,
+    });
     let mut take_slot = |v: u32| {
         let slot = fill[v as usize];
         fill[v as usize] += 1;
@@ -495,64 +696,17 @@ fn extract_impl(
     drop(fill);
     drop(kept);
 
-    // 3. Vertices on wall corners (clearance 0) get one ECM vertex per incident edge, so
-    //    that no medial axis passes through a pinch point; other vertices of degree ≠ 2
-    //    are ECM vertices, degree-2 vertices become bending points.
-    // Sized once: growing them copied 14 MB on Aurora. Every ECM edge takes at least one
-    // kept pair.
-    let mut raw = RawEcm {
-        vertices: Vec::with_capacity(half.len() / 2),
-        edges: Vec::with_capacity(half.len() / 2),
-    };
-    let mut chain: Vec<ChainVertex> = (0..=nv)
-        .map(|v| {
-            let mut vertex = ChainVertex {
-                position: Point::ZERO,
-                first: first[v],
-                ecm_vertex: NONE,
-            };
-            if v == nv || first[v + 1] == first[v] {
-                return vertex;
-            }
-            let degree = first[v + 1] - first[v];
-            let p = verts(v);
-            vertex.position = p;
-            let open_edges = infinite.get(v).copied().unwrap_or(0);
-            let r = Point::new(p.x.round(), p.y.round());
-            if (p - r).length() <= 1e-6
-                && r.x.abs() <= i32::MAX as f64
-                && r.y.abs() <= i32::MAX as f64
-                && x.ends
-                    .find(GridPoint::new(r.x as i32, r.y as i32))
-                    .is_some()
-            {
-                // The corner's grid point, exactly.
-                vertex.position = r;
-                vertex.ecm_vertex = CORNER;
-            } else if degree != 2 || open_edges > 0 {
-                vertex.ecm_vertex = raw.vertices.len() as u32;
-                if let Some(open) = open.as_deref_mut().filter(|_| open_edges > 0) {
-                    open.push(OpenVertex {
-                        vertex: vertex.ecm_vertex,
-                        open_edges,
-                        bending: degree + open_edges == 2,
-                    });
-                }
-                raw.vertices.push((p, false));
-            }
-            vertex
-        })
-        .collect();
-    drop(first);
-
     // 4. Chains of kept half-edges between ECM vertices.
     let mut visited = vec![false; half.len()];
     let mut bps: Vec<BendingPoint> = Vec::new();
+    // Kept half-edges traced so far.
+    let mut traced = 0;
     let mut trace = |v_start: usize,
                      s0: usize,
                      raw: &mut RawEcm,
                      chain: &[ChainVertex],
-                     visited: &mut [bool]|
+                     visited: &mut [bool],
+                     traced: &mut usize|
      -> Option<()> {
         let start_vertex = &chain[v_start];
         let start = if start_vertex.ecm_vertex == CORNER {
@@ -570,15 +724,19 @@ fn extract_impl(
             let h = half[s];
             visited[s] = true;
             visited[h.twin as usize] = true;
+            *traced += 2;
             let v_end = &chain[h.end as usize];
-            sample_arc(
-                &x,
-                h.left,
-                h.right,
-                chain[v].position,
-                v_end.position,
-                &mut bps,
-            );
+            // (Arcs between two segments are straight: nothing to sample.)
+            if !matches!((h.left, h.right), (Site::Segment(_), Site::Segment(_))) {
+                sample_arc(
+                    &x,
+                    h.left,
+                    h.right,
+                    chain[v].position,
+                    v_end.position,
+                    &mut bps,
+                );
+            }
             if v_end.ecm_vertex == CORNER {
                 bps.push(annotate(v_end.position, &h));
                 raw.vertices.push((v_end.position, true));
@@ -608,12 +766,13 @@ fn extract_impl(
         }
         for s in vertex.first..last {
             if !visited[s as usize] {
-                trace(v, s as usize, &mut raw, &chain, &mut visited);
+                trace(v, s as usize, &mut raw, &chain, &mut visited, &mut traced);
             }
         }
     }
-    // Closed loops without any vertex: one of their points becomes the vertex.
-    for v in 0..nv {
+    // Closed loops without any vertex: one of their points becomes the vertex. (Only
+    // looked for if some kept half-edge is not traced yet.)
+    for v in 0..if traced < half.len() { nv } else { 0 } {
         if chain[v + 1].first - chain[v].first != 2 || chain[v].ecm_vertex == CORNER {
             continue;
         }
@@ -623,7 +782,7 @@ fn extract_impl(
         }
         chain[v].ecm_vertex = raw.vertices.len() as u32;
         raw.vertices.push((verts(v), false));
-        trace(v, s, &mut raw, &chain, &mut visited);
+        trace(v, s, &mut raw, &chain, &mut visited, &mut traced);
     }
     Ok(raw)
 }
@@ -657,6 +816,17 @@ fn near_end(q: Point, p0: Point, p1: Point) -> bool {
 /// are computed to a few units in the last place; this leaves a wide margin).
 const SAME_POINT: f64 = 1e-9;
 
+/// `(r.ceil() as usize).clamp(1, MAX_ARC_SAMPLES)` for `r ≥ 0` or NaN (as a ratio of a
+/// length to a positive step is), without a call into the maths library: below the
+/// clamp the integer part by conversion, plus 1 if it is less than `r`.
+fn ceil_pieces(r: f64) -> usize {
+    if r >= MAX_ARC_SAMPLES as f64 {
+        return MAX_ARC_SAMPLES;
+    }
+    let t = r as usize;
+    (t + usize::from((t as f64) < r)).max(1)
+}
+
 fn sample_arc(
     x: &Extractor<'_>,
     left: Site,
@@ -665,14 +835,17 @@ fn sample_arc(
     p1: Point,
     bps: &mut Vec<BendingPoint>,
 ) {
-    let push = |q: Point, bps: &mut Vec<BendingPoint>| bps.push(x.annotate(q, left, right, false));
+    #[inline(always)]
+    fn push(x: &Extractor<'_>, q: Point, left: Site, right: Site, bps: &mut Vec<BendingPoint>) {
+        bps.push(x.annotate(q, left, right, false));
+    }
     match (left, right) {
         (Site::Point(a), Site::Point(b)) => {
             let m = (pt(a) + pt(b)) * 0.5;
             let d = p1 - p0;
             let t = (m - p0).dot(d) / d.length_squared();
             if t > 0.0 && t < 1.0 && !near_end(m, p0, p1) {
-                push(m, bps);
+                push(x, m, left, right, bps);
             }
         }
         (Site::Segment(s), Site::Point(p)) | (Site::Point(p), Site::Segment(s)) => {
@@ -680,9 +853,11 @@ fn sample_arc(
             if p == seg.a || p == seg.b {
                 return;
             }
-            let (a, b) = (pt(seg.a), pt(seg.b));
-            let len = (b - a).length();
-            let u = (b - a) / len;
+            let g = &x.segments[s as usize];
+            let a = g.a;
+            // `(b - a).length()`.
+            let len = g.len2.sqrt();
+            let u = g.d / len;
             let mut n = u.perp();
             let rel = pt(p) - a;
             let mut d = rel.dot(n);
@@ -708,21 +883,21 @@ fn sample_arc(
             // build and not in another. A whole number up to a relative 1e-7 is taken as
             // whole, so every build samples the arc alike.
             let ratio = span.abs() / step;
-            let pieces = ((ratio * (1.0 - 1e-7)).ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
+            let pieces = ceil_pieces(ratio * (1.0 - 1e-7));
             let apex_inside = (t0 - ts) * (te - t0) > 0.0 && !near_end(on_arc(t0), p0, p1);
             let mut apex_done = !apex_inside;
             for k in 1..pieces {
                 let t = ts + span * (k as f64 / pieces as f64);
                 if !apex_done && (t - t0) * span.signum() >= 0.0 {
                     if !near(t, t0) {
-                        push(on_arc(t0), bps);
+                        push(x, on_arc(t0), left, right, bps);
                     }
                     apex_done = true;
                 }
-                push(on_arc(t), bps);
+                push(x, on_arc(t), left, right, bps);
             }
             if !apex_done {
-                push(on_arc(t0), bps);
+                push(x, on_arc(t0), left, right, bps);
             }
         }
         (Site::Segment(_), Site::Segment(_)) => {}
@@ -750,6 +925,105 @@ mod tests {
             points: vec![(GridPoint::new(30, 5), Vec::new())],
             ..Walls::default()
         }
+    }
+
+    #[test]
+    fn ceil_pieces_is_the_clamped_library_ceil() {
+        let mut values = vec![f64::NAN, f64::INFINITY, 0.0, -0.0, 1e-300, 65535.5, 65536.0];
+        for k in [0u32, 1, 2, 7, 1000, 65535, 65536, 65537, 1 << 30] {
+            for e in [0.0, 1e-9, -1e-9, 0.5, -0.5] {
+                values.push((k as f64 + e).max(0.0));
+            }
+        }
+        for r in values {
+            let expected = (r.ceil() as usize).clamp(1, MAX_ARC_SAMPLES);
+            assert_eq!(ceil_pieces(r), expected, "{r}");
+        }
+    }
+
+    #[test]
+    fn round_is_the_library_round_near_integers() {
+        let mut values = vec![0.0, -0.0, 1e-300, -1e-300, 0.3, -0.3, 2.0, -7.0];
+        for k in [
+            -2_147_483_648i64,
+            -1000,
+            -1,
+            0,
+            1,
+            17,
+            1 << 20,
+            2_147_483_647,
+        ] {
+            for e in [
+                0.0, 1e-7, -1e-7, 9.9e-7, -9.9e-7, 0.25, -0.25, 0.4999, -0.4999,
+            ] {
+                values.push(k as f64 + e);
+            }
+        }
+        for x in values {
+            assert_eq!(round(x).to_bits(), x.round().to_bits(), "{x}");
+        }
+    }
+
+    /// Closed rings of one-sided walls (free on their left).
+    fn rings(rings: &[&[(i32, i32)]]) -> Walls {
+        let mut segments = Vec::new();
+        for ring in rings {
+            let at = |i: usize| GridPoint::new(ring[i % ring.len()].0, ring[i % ring.len()].1);
+            segments.extend((0..ring.len()).map(|i| WallSegment {
+                a: at(i),
+                b: at(i + 1),
+                two_sided: false,
+                sources: Default::default(),
+            }));
+        }
+        Walls {
+            segments,
+            ..Walls::default()
+        }
+    }
+
+    #[test]
+    fn corner_sides_agree_with_the_walls_around_the_point() {
+        // A room (counter-clockwise) around an L-shaped obstacle (clockwise): convex and
+        // reflex corners of both.
+        let walls = rings(&[
+            &[(0, 0), (20, 0), (20, 20), (0, 20)],
+            &[(5, 5), (5, 12), (8, 12), (8, 8), (12, 8), (12, 5)],
+        ]);
+        let ends = segment_ends(&walls);
+        let sides = corner_sides(&walls, &ends);
+        let x = Extractor {
+            walls: &walls,
+            segments: Vec::new(),
+            ends: &ends,
+            deviation: 0.1,
+        };
+        let mut seen = [0; 3];
+        for (end, &side) in sides.iter().enumerate() {
+            seen[side as usize] += 1;
+            let s = &walls.segments[end / 2];
+            let p = if end % 2 == 0 { s.a } else { s.b };
+            let [arriving, leaving] = [1, 0].map(|parity| {
+                let w = ends.at(p).iter().find(|&&e| e % 2 == parity).unwrap();
+                &walls.segments[*w as usize / 2]
+            });
+            // Directions beyond both walls' perpendiculars at `p` (the corner's cell).
+            for k in 0..64 {
+                let angle = k as f64 * std::f64::consts::TAU / 64.0;
+                let d = Point::new(angle.cos(), angle.sin());
+                if d.dot(pt(p) - pt(arriving.a)) <= 0.0 || d.dot(pt(leaving.b) - pt(p)) >= 0.0 {
+                    continue;
+                }
+                for r in [0.5, 3.0] {
+                    let free = x.free_near_point(p, pt(p) + d * r);
+                    assert_eq!(free, side == CORNER_FREE, "corner {p:?}, direction {d:?}");
+                }
+            }
+        }
+        // The obstacle's five convex corners and the room's four plus the obstacle's
+        // reflex one, each the end of two walls.
+        assert_eq!(seen, [10, 10, 0]);
     }
 
     #[test]
