@@ -392,7 +392,10 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
         }
         let mut clearance = f64::INFINITY;
         for end in at {
-            clearance = clearance.min(end.clearance);
+            // `clearance.min(end.clearance)`, as the edges' smallest clearance above.
+            if end.clearance < clearance {
+                clearance = end.clearance;
+            }
         }
         vertex.clearance = if clearance == f64::INFINITY {
             0.0
@@ -568,7 +571,14 @@ fn to_user_points(
             length += p.distance(position);
         }
         previous = Some(position);
-        min_clearance = min_clearance.min(clearance);
+        // `min_clearance.min(clearance)`: `min_clearance` is never NaN (it starts at
+        // infinity and `min` keeps the number), so the comparison picks what `min` picks,
+        // a NaN `clearance` included; only equal zeros could differ in sign, and a
+        // clearance is a square root or the `min` of two, never −0. Without `min`'s NaN
+        // fix-up (the compiler cannot see that the running value has no NaN).
+        if clearance < min_clearance {
+            min_clearance = clearance;
+        }
     }
     (length, min_clearance)
 }

@@ -62,13 +62,26 @@ impl CellIndex {
         // twice the edges, as before, they grew twice on the shared maps: a run covers two
         // pieces on average). They are dropped once the level is packed.
         // The runs go straight into the level's slots, and the box of all boxes is taken
-        // as they come (the same unions in the same order as `PackedTree::new`'s).
+        // as they come (the box `PackedTree::new` folds, up to the sign of a zero, which
+        // gives the same keys).
         let mut boxes = Vec::with_capacity(pieces);
         let mut slots = Vec::with_capacity(pieces);
         let mut extent = EMPTY_BOX;
         for (id, e) in edges {
             edge_entries(id, e, |b, run| {
-                extent = union(extent, b);
+                // `union(extent, b)` without `min`/`max`'s NaN fix-ups: neither box has a
+                // NaN (the runs' boxes are folded from the empty box by `min`/`max`, which
+                // keep numbers), so the comparisons pick what `min`/`max` pick, except
+                // perhaps the sign of an equal zero, which no key sees (`extent` only
+                // places and scales the Hilbert keys' centres).
+                for k in 0..2 {
+                    if b[k] < extent[k] {
+                        extent[k] = b[k];
+                    }
+                    if b[k + 2] > extent[k + 2] {
+                        extent[k + 2] = b[k + 2];
+                    }
+                }
                 boxes.push(b);
                 slots.push(Slot {
                     data: run,
@@ -424,7 +437,8 @@ impl PackedTree {
     }
 
     /// [`PackedTree::new`] given the box of all entries' boxes (their [`union`], folded in
-    /// order from [`EMPTY_BOX`]).
+    /// order from [`EMPTY_BOX`]; a zero of either sign where the fold has one gives the
+    /// same keys, hence the same tree).
     fn with_extent(entries: &[[f64; 4]], extent: [f64; 4]) -> Self {
         let n = entries.len();
         if n == 0 {
