@@ -1,6 +1,7 @@
 //! Which ECM cell contains a point: an R-tree over the cell pieces.
 
 use crate::graph::{cell_piece, BendingPoint, Ecm, Edge, EdgeId, Side};
+use corridor_geom::radix::{radix_sort_by_key, Digit};
 use corridor_geom::Point;
 use rstar::AABB;
 use serde::{Deserialize, Serialize};
@@ -539,12 +540,22 @@ impl PackedTree {
 /// keys per bucket: the positions spread along the curve over the box of all boxes),
 /// then each bucket sorted on its own (by insertion up to 16 keys, by `sort_unstable`
 /// above, so that keys bunched in a few buckets cost no more than a comparison sort).
-/// About half the instructions of the three-digit radix sort it replaces (its counts and
-/// passes were mostly overhead at a few thousand keys).
+/// At a few thousand keys this takes about half the instructions of a stable radix sort
+/// of the positions (three digits of 11, 11 and 10 bits, one counting pass for all
+/// three), whose counts and passes are mostly overhead there; from [`BUCKETS_UP_TO`] keys
+/// up the radix sort is used (it keeps equal positions in index order, so it gives the
+/// same order): with one bucket per key, the buckets' counts and the zeroed buffers cost
+/// more than its passes (Aurora.map, 70,530 keys: +0.56 M instructions).
 fn sort_keys(keys: &mut Vec<u64>) {
     let n = keys.len();
     if n < 64 {
         keys.sort_unstable();
+        return;
+    }
+    if n >= BUCKETS_UP_TO {
+        debug_assert!(keys.windows(2).all(|w| (w[0] as u32) < (w[1] as u32)));
+        const DIGITS: [Digit; 3] = [Digit::new(32, 11), Digit::new(43, 11), Digit::new(54, 10)];
+        radix_sort_by_key(keys, &DIGITS[..], |&k| k);
         return;
     }
     let bits = usize::BITS - 1 - n.leading_zeros();
@@ -584,6 +595,9 @@ fn sort_keys(keys: &mut Vec<u64>) {
     }
     *keys = sorted;
 }
+
+/// From this many keys up [`sort_keys`] sorts by radix instead of by buckets.
+const BUCKETS_UP_TO: usize = 1 << 14;
 
 /// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
 /// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
@@ -935,7 +949,9 @@ mod tests {
     #[test]
     fn sort_keys_orders_like_the_comparison_sort() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for n in [0, 1, 63, 64, 65, 1023, 1024, 1025, 5000, 70_000] {
+        for n in [
+            0, 1, 63, 64, 65, 1023, 1024, 1025, 5000, 16_383, 16_384, 70_000,
+        ] {
             for spread in [0u32, 1, 2047, 1 << 22, u32::MAX] {
                 let keys: Vec<u64> = (0..n)
                     .map(|i| {
