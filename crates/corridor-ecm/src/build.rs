@@ -380,22 +380,21 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
     // Per vertex: the smallest clearance of its ends (0 without any), its edges
     // counter-clockwise by leaving direction and its distinct nearest points (left, then
     // right of each end, in the order added) by direction from the vertex, both in the
-    // order of their `atan2` angles (see [`Direction`]) by a stable sort.
+    // order of their `atan2` angles (see [`Direction`]) by a stable sort. The vertices
+    // come in the order they were inserted (a fresh slot map hands out its slots in
+    // order), so `v` is the raw index.
     let mut points: Vec<(Direction, Point)> = Vec::new();
-    for (v, &vid) in ids.iter().enumerate() {
-        let vertex = &mut vertices[vid];
-        let at = &mut ends[first_end[v] as usize..first_end[v + 1] as usize];
+    for (v, (vid, vertex)) in vertices.iter_mut().enumerate() {
+        debug_assert_eq!(vid, ids[v]);
+        let at = &ends[first_end[v] as usize..first_end[v + 1] as usize];
         if at.is_empty() {
             continue;
         }
         let mut clearance = f64::INFINITY;
-        points.clear();
-        for end in at.iter() {
-            clearance = clearance.min(end.clearance);
-            for p in [end.left, end.right] {
-                if !points.iter().any(|q| q.1 == p) {
-                    points.push((Direction::ZERO, p));
-                }
+        for end in at {
+            // `clearance.min(end.clearance)`, as the edges' smallest clearance above.
+            if end.clearance < clearance {
+                clearance = end.clearance;
             }
         }
         vertex.clearance = if clearance == f64::INFINITY {
@@ -403,18 +402,69 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
         } else {
             clearance
         };
-        if at.len() > 1 {
-            insertion_sort(at, |a, b| a.angle.cmp(&b.angle));
+        let c = vertex.position;
+        let direction = |a: Point| Direction::new(Point::new(a.x - c.x, a.y - c.y));
+        if let [end] = at {
+            // Half the vertices (dead ends): one edge, one or two points.
+            vertex.edges = SmallVec::from_buf_and_len([end.edge; INLINE_DEGREE], 1);
+            vertex.nearest_obstacle_points = if end.left == end.right {
+                SmallVec::from_buf_and_len([end.left; INLINE_DEGREE], 1)
+            } else {
+                let mut two = [
+                    (direction(end.left), end.left),
+                    (direction(end.right), end.right),
+                ];
+                sort_small(&mut two);
+                SmallVec::from_buf_and_len([two[0].1, two[1].1, two[1].1], 2)
+            };
+            continue;
         }
-        vertex.edges = small_vec(at.iter().map(|end| end.edge));
+        if let [e0, e1, e2] = at {
+            // Almost all the others: three edges around three points.
+            let mut three = [
+                (e0.angle, e0.edge),
+                (e1.angle, e1.edge),
+                (e2.angle, e2.edge),
+            ];
+            sort_small(&mut three);
+            vertex.edges = SmallVec::from_buf([three[0].1, three[1].1, three[2].1]);
+            let mut found = [Point::ZERO; 2 * INLINE_DEGREE];
+            let mut count = 0;
+            for p in [e0.left, e0.right, e1.left, e1.right, e2.left, e2.right] {
+                if !found[..count].contains(&p) {
+                    found[count] = p;
+                    count += 1;
+                }
+            }
+            if count == 3 {
+                let mut three = [found[0], found[1], found[2]].map(|p| (direction(p), p));
+                sort_small(&mut three);
+                vertex.nearest_obstacle_points =
+                    SmallVec::from_buf([three[0].1, three[1].1, three[2].1]);
+                continue;
+            }
+        }
+        points.clear();
+        for end in at.iter() {
+            for p in [end.left, end.right] {
+                if !points.iter().any(|q| q.1 == p) {
+                    points.push((Direction::ZERO, p));
+                }
+            }
+        }
+        if at.len() != 3 {
+            let mut by_angle: SmallVec<[(Direction, EdgeId); 8]> =
+                at.iter().map(|e| (e.angle, e.edge)).collect();
+            insertion_sort(&mut by_angle, |a, b| a.0.cmp(&b.0));
+            vertex.edges = by_angle.iter().map(|a| a.1).collect();
+        }
         if points.len() > 1 {
-            let c = vertex.position;
             for (d, a) in points.iter_mut() {
-                *d = Direction::new(Point::new(a.x - c.x, a.y - c.y));
+                *d = direction(*a);
             }
             insertion_sort(&mut points, |a, b| a.0.cmp(&b.0));
         }
-        vertex.nearest_obstacle_points = small_vec(points.iter().map(|k| k.1));
+        vertex.nearest_obstacle_points = points.iter().map(|k| k.1).collect();
     }
     Ecm {
         grid,
@@ -453,20 +503,21 @@ impl Default for End {
     }
 }
 
-/// The items as a small vector: up to [`INLINE_DEGREE`] written straight into its inline
-/// buffer (`SmallVec::extend` checks where its storage is on every push).
-fn small_vec<T: Copy + Default>(
-    items: impl ExactSizeIterator<Item = T>,
-) -> SmallVec<[T; INLINE_DEGREE]> {
-    let len = items.len();
-    if len > INLINE_DEGREE {
-        return items.collect();
+/// [`insertion_sort`] by [`Direction`] of two or three items, unrolled: the same
+/// comparisons in the same order, so the same result.
+#[inline]
+fn sort_small<T: Copy, const N: usize>(items: &mut [(Direction, T); N]) {
+    debug_assert!(N == 2 || N == 3);
+    let greater = |a: &(Direction, T), b: &(Direction, T)| a.0.cmp(&b.0) == Ordering::Greater;
+    if greater(&items[0], &items[1]) {
+        items.swap(0, 1);
     }
-    let mut buf = [T::default(); INLINE_DEGREE];
-    for (slot, item) in buf.iter_mut().zip(items) {
-        *slot = item;
+    if N == 3 && greater(&items[1], &items[2]) {
+        items.swap(1, 2);
+        if greater(&items[0], &items[1]) {
+            items.swap(0, 1);
+        }
     }
-    SmallVec::from_buf_and_len(buf, len)
 }
 
 /// A stable sort of a few items (a vertex's edge ends or nearest points): each item moves
@@ -520,7 +571,14 @@ fn to_user_points(
             length += p.distance(position);
         }
         previous = Some(position);
-        min_clearance = min_clearance.min(clearance);
+        // `min_clearance.min(clearance)`: `min_clearance` is never NaN (it starts at
+        // infinity and `min` keeps the number), so the comparison picks what `min` picks,
+        // a NaN `clearance` included; only equal zeros could differ in sign, and a
+        // clearance is a square root or the `min` of two, never −0. Without `min`'s NaN
+        // fix-up (the compiler cannot see that the running value has no NaN).
+        if clearance < min_clearance {
+            min_clearance = clearance;
+        }
     }
     (length, min_clearance)
 }
@@ -669,6 +727,42 @@ mod tests {
                 let by_atan2 = a.d.y.atan2(a.d.x).total_cmp(&b.d.y.atan2(b.d.x));
                 assert_eq!(a.cmp(b), by_atan2, "{:?} {:?}", a.d, b.d);
             }
+        }
+    }
+
+    /// The unrolled sort of two or three items is the insertion sort, ties and all.
+    #[test]
+    fn sort_small_is_the_insertion_sort() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        // Few distinct directions (so that ties and equal keys are common), and a zero.
+        let pool: Vec<Point> = (0..6)
+            .map(|_| {
+                Point::new(
+                    rng.random_range(-2..=2) as f64,
+                    rng.random_range(-2..=2) as f64,
+                )
+            })
+            .collect();
+        for _ in 0..20_000 {
+            let mut pick = || {
+                let d = pool[rng.random_range(0..pool.len())];
+                (Direction::new(d), rng.random::<u32>())
+            };
+            let mut two = [pick(), pick()];
+            let mut three = [pick(), pick(), pick()];
+            let (mut two_ref, mut three_ref) = (two.to_vec(), three.to_vec());
+            insertion_sort(&mut two_ref, |a, b| a.0.cmp(&b.0));
+            insertion_sort(&mut three_ref, |a, b| a.0.cmp(&b.0));
+            sort_small(&mut two);
+            sort_small(&mut three);
+            assert_eq!(
+                two.map(|t| t.1).to_vec(),
+                two_ref.iter().map(|t| t.1).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                three.map(|t| t.1).to_vec(),
+                three_ref.iter().map(|t| t.1).collect::<Vec<_>>()
+            );
         }
     }
 }

@@ -63,13 +63,26 @@ impl CellIndex {
         // twice the edges, as before, they grew twice on the shared maps: a run covers two
         // pieces on average). They are dropped once the level is packed.
         // The runs go straight into the level's slots, and the box of all boxes is taken
-        // as they come (the same unions in the same order as `PackedTree::new`'s).
+        // as they come (the box `PackedTree::new` folds, up to the sign of a zero, which
+        // gives the same keys).
         let mut boxes = Vec::with_capacity(pieces);
         let mut slots = Vec::with_capacity(pieces);
         let mut extent = EMPTY_BOX;
         for (id, e) in edges {
             edge_entries(id, e, |b, run| {
-                extent = union(extent, b);
+                // `union(extent, b)` without `min`/`max`'s NaN fix-ups: neither box has a
+                // NaN (the runs' boxes are folded from the empty box by `min`/`max`, which
+                // keep numbers), so the comparisons pick what `min`/`max` pick, except
+                // perhaps the sign of an equal zero, which no key sees (`extent` only
+                // places and scales the Hilbert keys' centres).
+                for k in 0..2 {
+                    if b[k] < extent[k] {
+                        extent[k] = b[k];
+                    }
+                    if b[k + 2] > extent[k + 2] {
+                        extent[k + 2] = b[k + 2];
+                    }
+                }
                 boxes.push(b);
                 slots.push(Slot {
                     data: run,
@@ -213,6 +226,21 @@ pub(crate) fn union(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
         a[2].max(b[2]),
         a[3].max(b[3]),
     ]
+}
+
+/// [`union`] of two boxes without NaN coordinates, by comparisons (`min`/`max` with their
+/// NaN fix-ups cost about three times the instructions): the same box, except that of two
+/// equal zeros it may keep the other sign, which no comparison sees.
+fn union_of_numbers(mut a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
+    for k in 0..2 {
+        if b[k] < a[k] {
+            a[k] = b[k];
+        }
+        if b[k + 2] > a[k + 2] {
+            a[k + 2] = b[k + 2];
+        }
+    }
+    a
 }
 
 /// Most entries [`LogIndex`] keeps unsorted before packing them into a tree.
@@ -425,7 +453,8 @@ impl PackedTree {
     }
 
     /// [`PackedTree::new`] given the box of all entries' boxes (their [`union`], folded in
-    /// order from [`EMPTY_BOX`]).
+    /// order from [`EMPTY_BOX`]; a zero of either sign where the fold has one gives the
+    /// same keys, hence the same tree).
     fn with_extent(entries: &[[f64; 4]], extent: [f64; 4]) -> Self {
         let n = entries.len();
         if n == 0 {
@@ -465,7 +494,7 @@ impl PackedTree {
             for first in (start..end).step_by(NODE) {
                 let b = boxes[first + 1..(first + NODE).min(end)]
                     .iter()
-                    .fold(boxes[first], |b, &c| union(b, c));
+                    .fold(boxes[first], |b, &c| union_of_numbers(b, c));
                 boxes.push(b);
                 links.push(first as u32);
             }
@@ -506,20 +535,69 @@ impl PackedTree {
 
 /// Sorts the keys of [`PackedTree::new`] (a Hilbert position in the high 32 bits, the
 /// entry's index in the low ones, indices `0..n` in increasing order) into increasing
-/// order. The keys are distinct, so the order is the one `sort_unstable` gives; from
-/// 1,024 keys up it is reached by a stable radix sort of the positions alone (three
-/// passes of 11, 11 and 10 bits, one counting pass for all three, a pass skipped when
-/// every key has the same digit), which keeps equal positions in index order: about
-/// half the instructions of the comparison sort on the shared maps.
+/// order, the order `sort_unstable` gives (the keys are distinct). From 64 keys up: one
+/// counting pass and one scatter by the top `log2 n` bits of the keys (about one or two
+/// keys per bucket: the positions spread along the curve over the box of all boxes),
+/// then each bucket sorted on its own (by insertion up to 16 keys, by `sort_unstable`
+/// above, so that keys bunched in a few buckets cost no more than a comparison sort).
+/// At a few thousand keys this takes about half the instructions of a stable radix sort
+/// of the positions (three digits of 11, 11 and 10 bits, one counting pass for all
+/// three), whose counts and passes are mostly overhead there; from [`BUCKETS_UP_TO`] keys
+/// up the radix sort is used (it keeps equal positions in index order, so it gives the
+/// same order): with one bucket per key, the buckets' counts and the zeroed buffers cost
+/// more than its passes (Aurora.map, 70,530 keys: +0.56 M instructions).
 fn sort_keys(keys: &mut Vec<u64>) {
-    if keys.len() < 1024 {
+    let n = keys.len();
+    if n < 64 {
         keys.sort_unstable();
         return;
     }
-    debug_assert!(keys.windows(2).all(|w| (w[0] as u32) < (w[1] as u32)));
-    const DIGITS: [Digit; 3] = [Digit::new(32, 11), Digit::new(43, 11), Digit::new(54, 10)];
-    radix_sort_by_key(keys, &DIGITS[..], |&k| k);
+    if n >= BUCKETS_UP_TO {
+        debug_assert!(keys.windows(2).all(|w| (w[0] as u32) < (w[1] as u32)));
+        const DIGITS: [Digit; 3] = [Digit::new(32, 11), Digit::new(43, 11), Digit::new(54, 10)];
+        radix_sort_by_key(keys, &DIGITS[..], |&k| k);
+        return;
+    }
+    let bits = usize::BITS - 1 - n.leading_zeros();
+    let shift = u64::BITS - bits;
+    // Per bucket: its size, then where it starts, then (after the scatter) where it ends.
+    let mut next = vec![0u32; 1 << bits];
+    for &k in keys.iter() {
+        next[(k >> shift) as usize] += 1;
+    }
+    let mut start = 0;
+    for c in next.iter_mut() {
+        (*c, start) = (start, start + *c);
+    }
+    let mut sorted = vec![0u64; n];
+    for &k in keys.iter() {
+        let slot = &mut next[(k >> shift) as usize];
+        sorted[*slot as usize] = k;
+        *slot += 1;
+    }
+    let mut begin = 0;
+    for &end in &next {
+        let bucket = &mut sorted[begin..end as usize];
+        begin = end as usize;
+        if bucket.len() > 16 {
+            bucket.sort_unstable();
+        } else {
+            for i in 1..bucket.len() {
+                let k = bucket[i];
+                let mut j = i;
+                while j > 0 && bucket[j - 1] > k {
+                    bucket[j] = bucket[j - 1];
+                    j -= 1;
+                }
+                bucket[j] = k;
+            }
+        }
+    }
+    *keys = sorted;
 }
+
+/// From this many keys up [`sort_keys`] sorts by radix instead of by buckets.
+const BUCKETS_UP_TO: usize = 1 << 14;
 
 /// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
 /// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
@@ -871,7 +949,9 @@ mod tests {
     #[test]
     fn sort_keys_orders_like_the_comparison_sort() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for n in [0, 1, 1023, 1024, 1025, 5000, 70_000] {
+        for n in [
+            0, 1, 63, 64, 65, 1023, 1024, 1025, 5000, 16_383, 16_384, 70_000,
+        ] {
             for spread in [0u32, 1, 2047, 1 << 22, u32::MAX] {
                 let keys: Vec<u64> = (0..n)
                     .map(|i| {
