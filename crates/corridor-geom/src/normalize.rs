@@ -1765,6 +1765,7 @@ fn merge_collinear_walls(
     let mut joint: Vec<bool> = vec![false; 2 * n];
     // Unions made: the chains are the `n - merged` roots.
     let mut merged = 0;
+    let mut any_joint = false;
     // The merges do not depend on the order of the points: the union keeps the lowest
     // wall as the root whatever the order.
     for g in 0..ends.len() {
@@ -1772,6 +1773,7 @@ fn merge_collinear_walls(
             let v = ends.point(g);
             let (s, t) = (s as usize / 2, t as usize / 2);
             if s != t && mergeable(&walls[s], &walls[t], v) {
+                any_joint = true;
                 joint[2 * s + usize::from(walls[s].b == v)] = true;
                 joint[2 * t + usize::from(walls[t].b == v)] = true;
                 let (rs, rt) = (find(&mut parent, s as u32), find(&mut parent, t as u32));
@@ -1781,6 +1783,16 @@ fn merge_collinear_walls(
                 }
             }
         }
+    }
+    if !any_joint {
+        // Every wall is a chain of its own, with its ends and its set (the union of a set
+        // with itself is the set): what the chains below would give, without them (most
+        // grid maps have no straight joint at all).
+        let mut walls = walls;
+        for w in walls.iter_mut().filter(|w| w.two_sided) {
+            *w = RawWall::two_sided(w.a, w.b, w.set);
+        }
+        return walls;
     }
     // Each chain: its two free ends (the start of a one-sided chain is an `a` end) and the
     // union of its members' sources. Chains are visited in order of their lowest member.
