@@ -2041,6 +2041,14 @@ fn segments_conflict(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> 
     {
         return false;
     }
+    // A horizontal and a vertical segment whose boxes meet (most pairs on grid maps) meet
+    // in exactly one point, (x of the vertical, y of the horizontal): a conflict unless it
+    // is a common endpoint (what the tests below conclude, through an orientation test
+    // for a common endpoint and the intersection test otherwise).
+    let kind = |p: GridPoint, q: GridPoint| u8::from(p.y == q.y) | u8::from(p.x == q.x) << 1;
+    if let (1, 2) | (2, 1) = (kind(a, b), kind(c, d)) {
+        return !(a == c || a == d || b == c || b == d);
+    }
     // Two segments with one common endpoint `p` always meet there: they meet elsewhere
     // only if they fold onto each other, which one orientation test decides (on grid
     // maps most pairs met here are neighbours along a ring). The general intersection
@@ -2374,6 +2382,69 @@ mod tests {
     /// The grid never misses a segment that meets a query box or a query segment, lists
     /// each at most once, and stays within four entries per segment on average — on
     /// short, long, axis-aligned and slanted segments, tiny and huge coordinates.
+    /// `segments_conflict` before the shortcut for a horizontal and a vertical segment.
+    fn segments_conflict_before(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+        if a.x.max(b.x) < c.x.min(d.x)
+            || c.x.max(d.x) < a.x.min(b.x)
+            || a.y.max(b.y) < c.y.min(d.y)
+            || c.y.max(d.y) < a.y.min(b.y)
+        {
+            return false;
+        }
+        let (p, q, r) = match (a == c, a == d, b == c, b == d) {
+            (true, false, false, false) => (a, b, d),
+            (false, true, false, false) => (a, b, c),
+            (false, false, true, false) => (b, a, d),
+            (false, false, false, true) => (b, a, c),
+            (false, false, false, false) => return crate::segments_intersect_grid(a, b, c, d),
+            _ => return true,
+        };
+        orient_grid(p, q, r) == Orientation::Collinear
+            && (q.x as i64 - p.x as i64) * (r.x as i64 - p.x as i64)
+                + (q.y as i64 - p.y as i64) * (r.y as i64 - p.y as i64)
+                > 0
+    }
+
+    /// The same answers as before the horizontal/vertical shortcut on pairs of non-empty
+    /// segments on a small lattice (mostly axis-parallel: common ends, T-junctions,
+    /// crossings, overlaps, the same segment twice), near the coordinate limits too.
+    #[test]
+    fn segments_conflict_matches_before() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let mut shortcut = 0;
+        for round in 0..200_000 {
+            let base = [
+                0,
+                SnapGrid::MAX_GRID_COORDINATE - 4,
+                -SnapGrid::MAX_GRID_COORDINATE,
+            ][round % 3];
+            let point = |rng: &mut ChaCha8Rng| {
+                GridPoint::new(base + rng.random_range(0..5), base + rng.random_range(0..5))
+            };
+            let segment = |rng: &mut ChaCha8Rng| loop {
+                let a = point(rng);
+                let mut b = point(rng);
+                match rng.random_range(0..5) {
+                    0 | 1 => b.x = a.x,
+                    2 | 3 => b.y = a.y,
+                    _ => {}
+                }
+                if a != b {
+                    return if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+                }
+            };
+            let ((a, b), (c, d)) = (segment(&mut rng), segment(&mut rng));
+            let (c, d) = if round % 7 == 0 { (a, b) } else { (c, d) };
+            shortcut += usize::from((a.x == b.x) != (c.x == d.x) && (a.y == b.y) != (c.y == d.y));
+            assert_eq!(
+                segments_conflict(a, b, c, d),
+                segments_conflict_before(a, b, c, d),
+                "{a:?} {b:?} {c:?} {d:?}"
+            );
+        }
+        assert!(shortcut > 20_000, "{shortcut}");
+    }
+
     #[test]
     fn segment_grid_finds_everything_that_meets() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
