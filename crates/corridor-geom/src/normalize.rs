@@ -7,7 +7,7 @@ pub(crate) use crate::free_space::twice_signed_area;
 use crate::free_space::{
     bounds, simplify_contour, trace_free_space, walk_starts, wall_ends, winding_doubled, Shapes,
 };
-use crate::radix::sort_index_pairs;
+use crate::radix::sort_index_pairs_below;
 use crate::{
     orient_grid, point_on_segment, Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId,
     Orientation, Owner, Point, PointGroups, Ring, Segment, SnapGrid,
@@ -779,11 +779,13 @@ fn finish_walls(
     checks: Checks,
 ) -> (Vec<WallSegment>, Vec<(GridPoint, Vec<WallSource>)>) {
     let merged = merge_collinear_walls(raw, ends, store);
+    // `from_slice` copies (the sources are `Copy`); `clone` goes through the generic
+    // iterator collection, about 60 instructions a wall.
     let sources = |set: u32| -> WallSources {
         let set = &store.sets[set as usize];
         match checks {
-            Checks::Full => set.clone(),
-            Checks::Trusted if set[..] == [WallSource::Boundary] => set.clone(),
+            Checks::Full => WallSources::from_slice(set),
+            Checks::Trusted if set[..] == [WallSource::Boundary] => WallSources::from_slice(set),
             Checks::Trusted => WallSources::default(),
         }
     };
@@ -1050,33 +1052,27 @@ fn disjoint_pieces(
                 continue;
             }
             // The supporting line: reduced direction (first nonzero component positive)
-            // and offset; positions along it.
-            let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
-            let (mut ux, mut uy) = if dx == 0 {
-                (0, 1)
-            } else if dy == 0 {
-                (1, 0)
+            // and offset; positions along it. Vertical: (0, 1), offset -x, position y;
+            // horizontal: (1, 0), offset y, position x (the general formulas' values,
+            // without their 128-bit products).
+            let (line, ta, tb) = if a.x == b.x {
+                ((0, 1, -(a.x as i128)), a.y as i128, b.y as i128)
+            } else if a.y == b.y {
+                ((1, 0, a.y as i128), a.x as i128, b.x as i128)
             } else {
+                let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
                 let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
-                (dx / g, dy / g)
+                let (mut ux, mut uy) = (dx / g, dy / g);
+                if ux < 0 {
+                    (ux, uy) = (-ux, -uy);
+                }
+                let offset = ux as i128 * a.y as i128 - uy as i128 * a.x as i128;
+                let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
+                ((ux, uy, offset), t(a), t(b))
             };
-            if ux < 0 || (ux == 0 && uy < 0) {
-                (ux, uy) = (-ux, -uy);
-            }
-            let offset = ux as i128 * a.y as i128 - uy as i128 * a.x as i128;
-            let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
-            let (ta, tb) = (t(a), t(b));
             let forward = ta < tb;
             let (lo, hi) = if forward { (a, b) } else { (b, a) };
-            edges.push((
-                (ux, uy, offset),
-                ta.min(tb),
-                ta.max(tb),
-                forward,
-                set,
-                lo,
-                hi,
-            ));
+            edges.push((line, ta.min(tb), ta.max(tb), forward, set, lo, hi));
         }
     };
     add(boundary, boundary_set);
@@ -1084,39 +1080,58 @@ fn disjoint_pieces(
         add(ring, store.set(*tag));
     }
     // Sorted by line, then position. Axis-parallel edges (all of them on grid maps) get
-    // one packed 63-bit key: axis, offset and lower position, 31 bits each.
-    let max = SnapGrid::MAX_GRID_COORDINATE as i128;
+    // one packed key: axis, offset and lower position, the coordinates compacted
+    // (horizontal: offset y, position x; vertical: offset -x, which is max x - x
+    // compacted, position y).
+    let compact = Compaction::new(edges.iter().flat_map(|e| [e.5, e.6]));
+    let bits = compact.bits;
     let pack = |e: &Keyed| -> Option<u64> {
-        let axis = match e.0 {
-            (1, 0, _) => 0u64,
-            (0, 1, _) => 1u64,
-            _ => return None,
-        };
-        // Horizontal: offset = y, position = x; vertical: offset = -x, position = y.
-        let (c, t) = (e.0 .2, e.1);
-        if c.abs() > max || t.abs() > max {
-            return None;
+        let lo = e.5;
+        match e.0 {
+            (1, 0, _) => Some(compact.y(lo.y) << bits | compact.x(lo.x)),
+            (0, 1, _) => Some(1 << (2 * bits) | compact.x_down(lo.x) << bits | compact.y(lo.y)),
+            _ => None,
         }
-        Some(axis << 62 | ((c + max) as u64) << 31 | (t + max) as u64)
     };
-    let packed: Option<Vec<(u64, u32)>> = edges
-        .iter()
-        .enumerate()
-        .map(|(i, e)| pack(e).map(|k| (k, i as u32)))
-        .collect();
-    match packed {
+    let packed: Option<Vec<(u64, u32)>> = (2 * bits < 64)
+        .then(|| {
+            edges
+                .iter()
+                .enumerate()
+                .map(|(i, e)| pack(e).map(|k| (k, i as u32)))
+                .collect()
+        })
+        .flatten();
+    // (line, edge) in that order, equal lines for the edges of one line; the edges are
+    // read through it (not moved: each is about 100 bytes).
+    let order: Vec<(u64, u32)> = match packed {
         Some(mut keys) => {
-            sort_index_pairs(&mut keys);
+            sort_index_pairs_below(&mut keys, 2 * bits + 1);
             // Ties (same line and lower end) by the higher end, as the full key would.
             for run in keys.chunk_by_mut(|x, y| x.0 == y.0) {
                 if run.len() > 1 {
                     run.sort_unstable_by_key(|&(_, i)| edges[i as usize].2);
                 }
             }
-            edges = keys.iter().map(|&(_, i)| edges[i as usize]).collect();
+            // The line: axis and offset.
+            for key in &mut keys {
+                key.0 >>= bits;
+            }
+            keys
         }
-        None => edges.sort_unstable_by_key(|x| (x.0, x.1, x.2)),
-    }
+        None => {
+            edges.sort_unstable_by_key(|x| (x.0, x.1, x.2));
+            let mut line = 0;
+            (0..edges.len())
+                .map(|i| {
+                    if i > 0 && edges[i].0 != edges[i - 1].0 {
+                        line += 1;
+                    }
+                    (line, i as u32)
+                })
+                .collect()
+        }
+    };
     let mut kept: Vec<RawWall> = Vec::with_capacity(edges.len());
     let mut cancelled: Vec<(GridPoint, GridPoint)> = Vec::new();
     let wall = |lo: GridPoint, hi: GridPoint, forward: bool, set: u32| {
@@ -1129,20 +1144,29 @@ fn disjoint_pieces(
         }
     };
     let mut i = 0;
-    while i < edges.len() {
+    while i < order.len() {
         // A run of edges on one line that overlap one another (transitively).
+        let e = &edges[order[i].1 as usize];
         let mut j = i + 1;
-        let mut reach = edges[i].2;
-        while j < edges.len() && edges[j].0 == edges[i].0 && edges[j].1 < reach {
-            reach = reach.max(edges[j].2);
+        let mut reach = e.2;
+        while j < order.len() && order[j].0 == order[i].0 {
+            let f = &edges[order[j].1 as usize];
+            if f.1 >= reach {
+                break;
+            }
+            reach = reach.max(f.2);
             j += 1;
         }
-        let run = &edges[i..j];
-        i = j;
-        if let [e] = run {
+        if j == i + 1 {
             kept.push(wall(e.5, e.6, e.3, e.4));
+            i = j;
             continue;
         }
+        let run: Vec<Keyed> = order[i..j]
+            .iter()
+            .map(|&(_, k)| edges[k as usize])
+            .collect();
+        i = j;
         // Elementary stretches between consecutive ends, each covered once (kept) or
         // twice in opposite directions (cancelled).
         let mut breaks: Vec<(i128, GridPoint)> =
@@ -1741,6 +1765,7 @@ fn merge_collinear_walls(
     let mut joint: Vec<bool> = vec![false; 2 * n];
     // Unions made: the chains are the `n - merged` roots.
     let mut merged = 0;
+    let mut any_joint = false;
     // The merges do not depend on the order of the points: the union keeps the lowest
     // wall as the root whatever the order.
     for g in 0..ends.len() {
@@ -1748,6 +1773,7 @@ fn merge_collinear_walls(
             let v = ends.point(g);
             let (s, t) = (s as usize / 2, t as usize / 2);
             if s != t && mergeable(&walls[s], &walls[t], v) {
+                any_joint = true;
                 joint[2 * s + usize::from(walls[s].b == v)] = true;
                 joint[2 * t + usize::from(walls[t].b == v)] = true;
                 let (rs, rt) = (find(&mut parent, s as u32), find(&mut parent, t as u32));
@@ -1757,6 +1783,16 @@ fn merge_collinear_walls(
                 }
             }
         }
+    }
+    if !any_joint {
+        // Every wall is a chain of its own, with its ends and its set (the union of a set
+        // with itself is the set): what the chains below would give, without them (most
+        // grid maps have no straight joint at all).
+        let mut walls = walls;
+        for w in walls.iter_mut().filter(|w| w.two_sided) {
+            *w = RawWall::two_sided(w.a, w.b, w.set);
+        }
+        return walls;
     }
     // Each chain: its two free ends (the start of a one-sided chain is an `a` end) and the
     // union of its members' sources. Chains are visited in order of their lowest member.
@@ -1810,28 +1846,27 @@ fn merge_collinear_walls(
 /// sort would leave them).
 ///
 /// Sorting (packed key, index) pairs is about twice as fast as moving the walls through
-/// a stable sort with a tuple key, and a 64-bit key of kind and start (ties broken by
-/// the end afterwards) is cheaper to compare than one 128-bit key of all three; the
-/// packing needs every coordinate within ±[`SnapGrid::MAX_GRID_COORDINATE`] (31 bits
-/// each), which snapping guarantees, and falls back to the plain sort otherwise.
+/// a stable sort with a tuple key, and a key of kind and start (ties broken by the end
+/// afterwards) is cheaper to compare than one of all three. The starts are
+/// [`Compaction`]-packed, so the radix sort needs as many digits as the walls' extent
+/// takes (four on grid maps instead of six); an extent too wide to pack (not from
+/// snapping) takes the plain sort.
 fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
-    let max = SnapGrid::MAX_GRID_COORDINATE;
-    let fits = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
-    let packed = |p: GridPoint| ((p.x + max) as u64) << 31 | (p.y + max) as u64;
+    let compact = Compaction::new(walls.iter().map(|w| w.a));
+    let bits = compact.bits;
     let mut order: Vec<(u64, u32)> = Vec::with_capacity(walls.len());
-    if walls.iter().all(|w| fits(w.a) && fits(w.b)) {
-        // (kind, a) packed in 63 bits; walls with the same start (a few, at pinched
-        // corners) are put in order of their `b` afterwards.
-        order.extend(
-            walls
-                .iter()
-                .enumerate()
-                .map(|(i, w)| (u64::from(w.two_sided) << 62 | packed(w.a), i as u32)),
-        );
-        sort_index_pairs(&mut order);
+    if 2 * bits < 64 {
+        // (kind, a) packed, the kind only when some wall is two-sided; walls with the same
+        // start (a few, at pinched corners) are put in order of their `b` afterwards.
+        let kinds = walls.iter().any(|w| w.two_sided);
+        order.extend(walls.iter().enumerate().map(|(i, w)| {
+            let a = compact.x(w.a.x) << bits | compact.y(w.a.y);
+            (u64::from(w.two_sided) << (2 * bits) | a, i as u32)
+        }));
+        sort_index_pairs_below(&mut order, 2 * bits + u32::from(kinds));
         for run in order.chunk_by_mut(|x, y| x.0 == y.0) {
             if run.len() > 1 {
-                run.sort_unstable_by_key(|&(_, i)| (packed(walls[i as usize].b), i));
+                run.sort_unstable_by_key(|&(_, i)| (walls[i as usize].b, i));
             }
         }
     } else {
@@ -1842,6 +1877,63 @@ fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
         });
     }
     order.into_iter().map(move |(_, i)| &walls[i as usize])
+}
+
+/// Grid coordinates as small non-negative integers in the same order, for packed sort
+/// keys: `(c - min) >> shift` along each axis, where every coordinate's difference from
+/// its axis's minimum is a multiple of 2^`shift` (grid maps: of the snap scale's power
+/// of two), so the map is exact and strictly increasing; values fit in `bits` bits.
+#[derive(Clone, Copy, Debug)]
+struct Compaction {
+    min: [i64; 2],
+    max_x: i64,
+    shift: u32,
+    bits: u32,
+}
+
+impl Compaction {
+    fn new(points: impl Iterator<Item = GridPoint> + Clone) -> Self {
+        let (mut lo, mut hi) = ([i64::MAX; 2], [i64::MIN; 2]);
+        for p in points.clone() {
+            lo = [lo[0].min(p.x as i64), lo[1].min(p.y as i64)];
+            hi = [hi[0].max(p.x as i64), hi[1].max(p.y as i64)];
+        }
+        if lo[0] > hi[0] {
+            return Compaction {
+                min: [0; 2],
+                max_x: 0,
+                shift: 0,
+                bits: 0,
+            };
+        }
+        let mut any = 0u64;
+        for p in points {
+            any |= (p.x as i64 - lo[0]) as u64 | (p.y as i64 - lo[1]) as u64;
+        }
+        let shift = if any == 0 { 0 } else { any.trailing_zeros() };
+        let range = ((hi[0] - lo[0]).max(hi[1] - lo[1]) as u64) >> shift;
+        Compaction {
+            min: lo,
+            max_x: hi[0],
+            shift,
+            bits: 64 - range.leading_zeros(),
+        }
+    }
+
+    /// `x` compacted (one of the points given).
+    fn x(&self, x: i32) -> u64 {
+        ((x as i64 - self.min[0]) as u64) >> self.shift
+    }
+
+    /// `y` compacted.
+    fn y(&self, y: i32) -> u64 {
+        ((y as i64 - self.min[1]) as u64) >> self.shift
+    }
+
+    /// `-x` compacted: decreasing in `x`.
+    fn x_down(&self, x: i32) -> u64 {
+        ((self.max_x - x as i64) as u64) >> self.shift
+    }
 }
 
 /// Whether walls `s` and `t`, the only two at vertex `v`, continue each other straight.
@@ -1948,6 +2040,14 @@ fn segments_conflict(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> 
         || c.y.max(d.y) < a.y.min(b.y)
     {
         return false;
+    }
+    // A horizontal and a vertical segment whose boxes meet (most pairs on grid maps) meet
+    // in exactly one point, (x of the vertical, y of the horizontal): a conflict unless it
+    // is a common endpoint (what the tests below conclude, through an orientation test
+    // for a common endpoint and the intersection test otherwise).
+    let kind = |p: GridPoint, q: GridPoint| u8::from(p.y == q.y) | u8::from(p.x == q.x) << 1;
+    if let (1, 2) | (2, 1) = (kind(a, b), kind(c, d)) {
+        return !(a == c || a == d || b == c || b == d);
     }
     // Two segments with one common endpoint `p` always meet there: they meet elsewhere
     // only if they fold onto each other, which one orientation test decides (on grid
@@ -2282,6 +2382,69 @@ mod tests {
     /// The grid never misses a segment that meets a query box or a query segment, lists
     /// each at most once, and stays within four entries per segment on average — on
     /// short, long, axis-aligned and slanted segments, tiny and huge coordinates.
+    /// `segments_conflict` before the shortcut for a horizontal and a vertical segment.
+    fn segments_conflict_before(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+        if a.x.max(b.x) < c.x.min(d.x)
+            || c.x.max(d.x) < a.x.min(b.x)
+            || a.y.max(b.y) < c.y.min(d.y)
+            || c.y.max(d.y) < a.y.min(b.y)
+        {
+            return false;
+        }
+        let (p, q, r) = match (a == c, a == d, b == c, b == d) {
+            (true, false, false, false) => (a, b, d),
+            (false, true, false, false) => (a, b, c),
+            (false, false, true, false) => (b, a, d),
+            (false, false, false, true) => (b, a, c),
+            (false, false, false, false) => return crate::segments_intersect_grid(a, b, c, d),
+            _ => return true,
+        };
+        orient_grid(p, q, r) == Orientation::Collinear
+            && (q.x as i64 - p.x as i64) * (r.x as i64 - p.x as i64)
+                + (q.y as i64 - p.y as i64) * (r.y as i64 - p.y as i64)
+                > 0
+    }
+
+    /// The same answers as before the horizontal/vertical shortcut on pairs of non-empty
+    /// segments on a small lattice (mostly axis-parallel: common ends, T-junctions,
+    /// crossings, overlaps, the same segment twice), near the coordinate limits too.
+    #[test]
+    fn segments_conflict_matches_before() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let mut shortcut = 0;
+        for round in 0..200_000 {
+            let base = [
+                0,
+                SnapGrid::MAX_GRID_COORDINATE - 4,
+                -SnapGrid::MAX_GRID_COORDINATE,
+            ][round % 3];
+            let point = |rng: &mut ChaCha8Rng| {
+                GridPoint::new(base + rng.random_range(0..5), base + rng.random_range(0..5))
+            };
+            let segment = |rng: &mut ChaCha8Rng| loop {
+                let a = point(rng);
+                let mut b = point(rng);
+                match rng.random_range(0..5) {
+                    0 | 1 => b.x = a.x,
+                    2 | 3 => b.y = a.y,
+                    _ => {}
+                }
+                if a != b {
+                    return if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+                }
+            };
+            let ((a, b), (c, d)) = (segment(&mut rng), segment(&mut rng));
+            let (c, d) = if round % 7 == 0 { (a, b) } else { (c, d) };
+            shortcut += usize::from((a.x == b.x) != (c.x == d.x) && (a.y == b.y) != (c.y == d.y));
+            assert_eq!(
+                segments_conflict(a, b, c, d),
+                segments_conflict_before(a, b, c, d),
+                "{a:?} {b:?} {c:?} {d:?}"
+            );
+        }
+        assert!(shortcut > 20_000, "{shortcut}");
+    }
+
     #[test]
     fn segment_grid_finds_everything_that_meets() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);

@@ -189,12 +189,17 @@ impl Ring {
             // No pair conflicts, so neither does any pair the sweep would test (a subset).
             return None;
         }
+        if n > SMALL_RING && lattice_ring_is_simple(&self.vertices, &mut scratch.marks) {
+            // No two points of the ring coincide: no pair conflicts (see the function).
+            return None;
+        }
         let SweepScratch {
             edges,
             boxes,
             order,
             active,
             counts,
+            ..
         } = scratch;
         edges.clear();
         edges.extend(self.edges());
@@ -265,6 +270,81 @@ pub(crate) struct SweepScratch {
     order: Vec<(u64, u32)>,
     active: Vec<(Aabb, usize)>,
     counts: Vec<u32>,
+    /// The lattice points visited by [`lattice_ring_is_simple`], one bit each.
+    marks: Vec<u64>,
+}
+
+/// Whether the ring is proven simple by walking its lattice points: `true` only when
+/// every vertex has integer coordinates, every edge is horizontal or vertical and not
+/// empty, and no lattice point is met twice along the closed walk (each edge marks its
+/// lattice points from its start, exclusive, to its end, inclusive, so every point of the
+/// walk at an integer position is marked once per visit); `false` otherwise, or when the
+/// walk or its bounding box would be long for the ring's size (then the sweep decides).
+///
+/// When it says `true`, no pair of edges conflicts as [`edges_conflict`] defines it:
+/// two axis-parallel edges with integer ends that share a point share a lattice point
+/// (a horizontal and a vertical one meet at (x of the vertical, y of the horizontal);
+/// two on one line overlap in a closed interval with integer ends), so non-neighbours
+/// that meet, or neighbours folding back onto each other beyond their common vertex,
+/// visit some lattice point twice; no edge is empty; and a triangle of such edges is
+/// degenerate, so it folds back too. Grid maps' obstacles are such rings, and the walk
+/// (a few steps per edge there) is far cheaper than the sweep, whose active list holds
+/// every long horizontal edge while it passes. Signed zeros are equal numbers here.
+fn lattice_ring_is_simple(v: &[Point], marks: &mut Vec<u64>) -> bool {
+    let n = v.len();
+    // Integers this small convert to `i64` exactly; NaN fails the range test.
+    const RANGE: f64 = (1u64 << 40) as f64;
+    let integer = |c: f64| c.abs() <= RANGE && (c as i64) as f64 == c;
+    let (mut lo, mut hi) = (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
+    let mut steps = 0.0;
+    let mut a = v[n - 1];
+    for &b in v {
+        if !(integer(b.x) && integer(b.y)) {
+            return false;
+        }
+        // Horizontal or vertical, and not empty (exact differences of small integers;
+        // `a` was checked in its own turn, or is the last vertex, checked last).
+        let (dx, dy) = ((b.x - a.x).abs(), (b.y - a.y).abs());
+        if (dx == 0.0) == (dy == 0.0) {
+            return false;
+        }
+        steps += dx + dy;
+        lo = lo.min(b);
+        hi = hi.max(b);
+        a = b;
+    }
+    let (width, height) = (hi.x - lo.x + 1.0, hi.y - lo.y + 1.0);
+    let words = (width * height / 64.0).ceil();
+    if !(steps <= (16 * n) as f64 && words <= (4 * n + 64) as f64) {
+        return false;
+    }
+    let (width, words) = (width as usize, words as usize);
+    marks.clear();
+    marks.resize(words, 0);
+    let (x0, y0) = (lo.x as i64, lo.y as i64);
+    let index = |p: Point| (p.y as i64 - y0) as usize * width + (p.x as i64 - x0) as usize;
+    let mut a = v[n - 1];
+    let mut from = index(a);
+    for &b in v {
+        let to = index(b);
+        let stride = if a.y == b.y { 1 } else { width };
+        let (count, step) = if to > from {
+            ((to - from) / stride, stride as isize)
+        } else {
+            ((from - to) / stride, -(stride as isize))
+        };
+        let mut k = from;
+        for _ in 0..count {
+            k = k.wrapping_add_signed(step);
+            let (word, bit) = (k / 64, 1u64 << (k % 64));
+            if marks[word] & bit != 0 {
+                return false;
+            }
+            marks[word] |= bit;
+        }
+        (a, from) = (b, to);
+    }
+    true
 }
 
 /// Sorts the edges by the left side of their boxes into `order` (each as its
@@ -742,5 +822,89 @@ mod tests {
         }
         // Both outcomes were exercised.
         assert!(found[0] > 100 && found[1] > 100, "{found:?}");
+    }
+
+    /// Rectilinear rings (grid-map obstacles: skylines with runs of equal heights, so
+    /// some neighbours are collinear, then an edge shifted sideways, which makes touches,
+    /// crossings, fold-backs and empty edges): the same answers (pair included) as the
+    /// sweep before the lattice walk; the walk is checked on its own too (it may only
+    /// accept rings the old sweep finds simple), and it must decide most simple rings.
+    #[test]
+    fn lattice_walk_matches_the_sweep() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let mut scratch = SweepScratch::default();
+        let mut marks = Vec::new();
+        let (mut simple, mut accepted, mut conflicts) = (0, 0, 0);
+        for round in 0..6000 {
+            let columns = rng.random_range(2..40);
+            let top = rng.random_range(1..12);
+            let heights: Vec<i64> = (0..columns).map(|_| rng.random_range(1..=top)).collect();
+            let mut v: Vec<(i64, i64)> = vec![(0, 0), (columns as i64, 0)];
+            for i in (0..columns).rev() {
+                v.push((i as i64 + 1, heights[i]));
+                v.push((i as i64, heights[i]));
+            }
+            v.dedup();
+            while v.len() > 1 && v.first() == v.last() {
+                v.pop();
+            }
+            // Shift one edge sideways (both its ends), keeping it axis-parallel.
+            if round % 2 == 1 {
+                let n = v.len();
+                let i = rng.random_range(0..n);
+                let j = (i + 1) % n;
+                let d = rng.random_range(-3..=3);
+                if v[i].1 == v[j].1 {
+                    v[i].1 += d;
+                    v[j].1 += d;
+                } else {
+                    v[i].0 += d;
+                    v[j].0 += d;
+                }
+            }
+            if round % 5 == 2 {
+                v.reverse();
+            }
+            let transpose = round % 3 == 1;
+            let scale = [1.0, 1.0, 1.0, 3.0, 40.0][round % 5];
+            let offset = [0.0, -7.0, 1e9, 0.5, -(2f64.powi(45))][round % 7 / 2 + round % 2];
+            let ring = Ring::new(
+                v.iter()
+                    .map(|&(x, y)| {
+                        let (x, y) = if transpose { (y, x) } else { (x, y) };
+                        let c = |t: i64| {
+                            let c = t as f64 * scale + offset;
+                            if c == 0.0 && round % 4 == 0 {
+                                -0.0
+                            } else {
+                                c
+                            }
+                        };
+                        Point::new(c(x), c(y))
+                    })
+                    .collect(),
+            );
+            let expected = find_self_intersection_before(&ring);
+            assert_eq!(
+                ring.find_self_intersection_in(&mut scratch),
+                expected,
+                "round {round}"
+            );
+            if ring.len() > SMALL_RING {
+                let walk = lattice_ring_is_simple(ring.vertices(), &mut marks);
+                assert!(!walk || expected.is_none(), "round {round}");
+                if expected.is_none() {
+                    simple += 1;
+                    accepted += usize::from(walk);
+                } else {
+                    conflicts += 1;
+                }
+            }
+        }
+        assert!(conflicts > 500, "{conflicts} rings with a conflict");
+        assert!(
+            simple > 1000 && accepted * 2 > simple,
+            "the walk accepted {accepted} of {simple} simple rings"
+        );
     }
 }
