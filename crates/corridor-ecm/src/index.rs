@@ -70,19 +70,11 @@ impl CellIndex {
         let mut extent = EMPTY_BOX;
         for (id, e) in edges {
             edge_entries(id, e, |b, run| {
-                // `union(extent, b)` without `min`/`max`'s NaN fix-ups: neither box has a
-                // NaN (the runs' boxes are folded from the empty box by `min`/`max`, which
-                // keep numbers), so the comparisons pick what `min`/`max` pick, except
-                // perhaps the sign of an equal zero, which no key sees (`extent` only
-                // places and scales the Hilbert keys' centres).
-                for k in 0..2 {
-                    if b[k] < extent[k] {
-                        extent[k] = b[k];
-                    }
-                    if b[k + 2] > extent[k + 2] {
-                        extent[k + 2] = b[k + 2];
-                    }
-                }
+                // Neither box has a NaN (the runs' boxes are folded from the empty box by
+                // `min`/`max`, which keep numbers); the sign of an equal zero, which
+                // `union_of_numbers` may pick differently from `union`, is seen by no key
+                // (`extent` only places and scales the Hilbert keys' centres).
+                extent = union_of_numbers(extent, b);
                 boxes.push(b);
                 slots.push(Slot {
                     data: run,

@@ -10,7 +10,6 @@ use crate::graph::{signed_area, Ecm};
 use corridor_geom::{
     GridPoint, Point, PointGroups, SegmentGrid, SnapGrid, WallConflict, WallSource, Walls,
 };
-use slotmap::Key;
 
 /// Which wall an index entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -578,7 +577,7 @@ pub(crate) fn validate(
                 } else {
                     None
                 };
-                let slot = end.map(|v| (v.data().as_ffi() as u32) as usize);
+                let slot = end.map(crate::taut::slot);
                 let radius = clearance - tol;
                 if let Some(slot) = slot {
                     if let Some(&(p, r)) = at_vertex.get(slot) {

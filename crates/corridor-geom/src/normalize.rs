@@ -2379,9 +2379,6 @@ mod tests {
         assert!(!one.spilled());
     }
 
-    /// The grid never misses a segment that meets a query box or a query segment, lists
-    /// each at most once, and stays within four entries per segment on average — on
-    /// short, long, axis-aligned and slanted segments, tiny and huge coordinates.
     /// `segments_conflict` before the shortcut for a horizontal and a vertical segment.
     fn segments_conflict_before(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
         if a.x.max(b.x) < c.x.min(d.x)
@@ -2445,6 +2442,9 @@ mod tests {
         assert!(shortcut > 20_000, "{shortcut}");
     }
 
+    /// The grid never misses a segment that meets a query box or a query segment, lists
+    /// each at most once, and stays within four entries per segment on average — on
+    /// short, long, axis-aligned and slanted segments, tiny and huge coordinates.
     #[test]
     fn segment_grid_finds_everything_that_meets() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
