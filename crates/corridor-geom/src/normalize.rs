@@ -575,16 +575,14 @@ pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
     env.validate()?;
     let mut input = Input::new();
     input.collect(env)?;
-    if !input.strings.is_empty() {
-        return Ok(false);
-    }
     Ok(normalize_disjoint(env.snap_grid(), input, Checks::Full).is_some())
 }
 
 /// Which way [`normalize_overlay`] goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Route {
-    /// Without the overlay when the rings are proven interior-disjoint.
+    /// Without the overlay when the rings are proven interior-disjoint and the open
+    /// pieces isolated in the free space.
     Auto,
     /// Always through the overlay.
     Overlay,
@@ -647,7 +645,7 @@ fn normalize_collected(
     checks: Checks,
 ) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
     let mut input = collect()?;
-    if mode == Route::Auto && !want_shapes && input.strings.is_empty() {
+    if mode == Route::Auto && !want_shapes {
         if let Some(done) = normalize_disjoint(grid, input, checks) {
             return Ok((done.0, Some(done.1), None));
         }
@@ -917,9 +915,10 @@ fn split_round(
 // ---------------------------------------------------------------------------------------
 // The fast path: rings proven interior-disjoint need no overlay.
 
-/// [`normalize`] without the overlay, for rings (boundary and polygon obstacles, no open
-/// obstacles) proven to bound interior-disjoint obstacles inside the boundary; `None`
-/// whenever that is not proven (then the overlay decides).
+/// [`normalize`] without the overlay, for rings (boundary and polygon obstacles) proven
+/// to bound interior-disjoint obstacles inside the boundary, with open pieces (fences,
+/// polylines) proven to lie strictly inside the free space, meeting nothing but each
+/// other's ends; `None` whenever that is not proven (then the overlay decides).
 ///
 /// 1. Every edge is split where collinear edges overlap it; pieces drawn twice in
 ///    opposite directions (an obstacle along the boundary, two obstacles sharing an
@@ -937,6 +936,12 @@ fn split_round(
 ///    each walk's first wall is counted exactly (a ray to the right, the point pushed off
 ///    the wall symbolically). Walls with winding 1 on their left and 0 on their right are
 ///    exactly the edges of {winding > 0}.
+/// 4. Open pieces: none may overlap another collinearly (the overlay would split and
+///    unite them) or end where a ring piece ends, so with step 2 each meets no one-sided
+///    wall and no cancelled piece, and meets other open pieces only at shared ends: the
+///    overlay keeps it whole as one two-sided wall when it lies in the free space, which
+///    the winding number at its midpoint (1) decides. They go through the same
+///    [`finish_walls`] as on the overlay route (collinear chains merged there).
 fn normalize_disjoint(
     grid: SnapGrid,
     input: Input,
@@ -947,15 +952,39 @@ fn normalize_disjoint(
         boundary,
         polygons,
         points,
-        ..
+        strings,
     } = input;
+    // Open pieces overlapping collinearly (or drawn twice) are split and united by the
+    // overlay route: not handled here.
+    if strings_overlap(&strings) {
+        return None;
+    }
     let boundary_set = store.intern_one(WallSource::Boundary);
-    let (raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
+    let (mut raw, cancelled) = disjoint_pieces(&boundary, boundary_set, &polygons, &store)?;
     // The face walks go over these pieces (the same faces as the merged walls), sharing
-    // the grouping of their ends with the merge.
+    // the grouping of their ends with the merge when there are no open pieces.
     let pieces: Vec<(GridPoint, GridPoint)> = raw.iter().map(|w| (w.a, w.b)).collect();
-    let ends = wall_ends(&pieces);
-    let (segments, points) = finish_walls(raw, &ends, points, &mut store, checks);
+    let ring_ends = wall_ends(&pieces);
+    let open_ends;
+    let ends = if strings.is_empty() {
+        &ring_ends
+    } else {
+        // The open pieces as the overlay gives them when they meet nothing but each
+        // other's ends: each one two-sided wall (the checks below prove that they do).
+        let ring_items = 2 * raw.len() as u32;
+        raw.extend(strings.iter().map(|e| RawWall::two_sided(e.a, e.b, e.set)));
+        open_ends = PointGroups::new(raw.iter().flat_map(|w| [w.a, w.b]));
+        // No open piece may end where a ring piece does.
+        for g in 0..open_ends.len() {
+            let group = open_ends.group(g);
+            let rings = group.iter().any(|&i| i < ring_items);
+            if rings && group.iter().any(|&i| i >= ring_items) {
+                return None;
+            }
+        }
+        &open_ends
+    };
+    let (segments, points) = finish_walls(raw, ends, points, &mut store, checks);
     let walls = Walls {
         grid,
         segments,
@@ -969,7 +998,9 @@ fn normalize_disjoint(
         for &j in &near {
             if (j as usize) < n {
                 let w = &walls.segments[j as usize];
-                if meets_inside(c, d, w.a, w.b) {
+                if meets_inside(c, d, w.a, w.b)
+                    || (w.two_sided && crate::segments_intersect_grid(c, d, w.a, w.b))
+                {
                     return None;
                 }
             }
@@ -990,11 +1021,30 @@ fn normalize_disjoint(
             }
         }
     }
-    let directed: Vec<(GridPoint, GridPoint)> = walls.segments.iter().map(|w| (w.a, w.b)).collect();
-    let starts = walk_starts(&pieces, &ends)?;
+    // The one-sided walls come first (sorted by kind): the winding numbers count them
+    // alone (the index's later items, two-sided walls and points, are skipped).
+    let one_sided = walls.segments.partition_point(|w| !w.two_sided);
+    let directed: Vec<(GridPoint, GridPoint)> = walls.segments[..one_sided]
+        .iter()
+        .map(|w| (w.a, w.b))
+        .collect();
+    let starts = walk_starts(&pieces, &ring_ends)?;
     let bounds = bounds(directed.iter().map(|(a, _)| a));
     for first in starts {
         if winding_left_of(pieces[first], &directed, &mut index, bounds) != 1 {
+            return None;
+        }
+    }
+    // Each two-sided wall meets no one-sided wall (the walls meet only at shared ends,
+    // and no open piece ends at a ring piece), so it lies in one face of the rings: it is
+    // kept by the overlay exactly when that face is free (winding 1; the rings' winding is
+    // 0 or 1 everywhere, as every wall has 1 on its left and 0 on its right). Its
+    // midpoint must lie strictly inside the walls' box, where the ray is bounded.
+    for w in walls.segments[directed.len()..].iter() {
+        let (mx, my) = (w.a.x as i64 + w.b.x as i64, w.a.y as i64 + w.b.y as i64);
+        let inside =
+            2 * bounds[0] < mx && mx < 2 * bounds[2] && 2 * bounds[1] < my && my < 2 * bounds[3];
+        if !inside || winding_left_of((w.a, w.b), &directed, &mut index, bounds) != 1 {
             return None;
         }
     }
@@ -1193,6 +1243,10 @@ fn disjoint_pieces(
 /// (exact: the point is pushed off the wall symbolically). The ray goes to the nearest
 /// side of `bounds` (`[min x, min y, max x, max y]` of the walls): the count is the same
 /// in every direction, and a short ray meets fewer walls.
+///
+/// Inlined at both calls: on rings-only inputs (grid maps) the walk starts' call is hot,
+/// and a second call site would otherwise keep it out of line.
+#[inline(always)]
 fn winding_left_of(
     (a, b): (GridPoint, GridPoint),
     walls: &[(GridPoint, GridPoint)],
@@ -1493,16 +1547,7 @@ fn add_ring(overlay: &mut EdgeOverlay<i32, Tag>, ring: &[IntPoint<i32>], tag: Ta
 /// sharing a stretch) at each other's endpoints and keeps every stretch once, listing all
 /// the edges that cover it, so that every open piece enters the overlay exactly once.
 fn merge_collinear_strings(edges: Vec<OpenEdge>, store: &mut TagStore) -> Vec<OpenEdge> {
-    // Key: reduced direction and offset of the supporting line; then position along it.
-    let line_key = |e: &OpenEdge| -> ((i64, i64, i128), i128, i128) {
-        let (dx, dy) = (e.b.x as i64 - e.a.x as i64, e.b.y as i64 - e.a.y as i64);
-        let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
-        let (ux, uy) = (dx / g, dy / g);
-        let offset = ux as i128 * e.a.y as i128 - uy as i128 * e.a.x as i128;
-        let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
-        ((ux, uy, offset), t(e.a), t(e.b))
-    };
-    let mut keyed: Vec<_> = edges.into_iter().map(|e| (line_key(&e), e)).collect();
+    let mut keyed: Vec<_> = edges.into_iter().map(|e| (open_line_key(&e), e)).collect();
     keyed.sort_by_key(|(k, e)| (*k, e.set));
     let mut out: Vec<OpenEdge> = Vec::with_capacity(keyed.len());
     let mut i = 0;
@@ -1545,6 +1590,40 @@ fn merge_collinear_strings(edges: Vec<OpenEdge>, store: &mut TagStore) -> Vec<Op
         }
     }
     out
+}
+
+/// The supporting line of an open edge (reduced direction and offset), then the
+/// positions of its ends along it (`a` before `b`).
+fn open_line_key(e: &OpenEdge) -> ((i64, i64, i128), i128, i128) {
+    let (dx, dy) = (e.b.x as i64 - e.a.x as i64, e.b.y as i64 - e.a.y as i64);
+    let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
+    let (ux, uy) = (dx / g, dy / g);
+    let offset = ux as i128 * e.a.y as i128 - uy as i128 * e.a.x as i128;
+    let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
+    ((ux, uy, offset), t(e.a), t(e.b))
+}
+
+/// Whether two open edges overlap along a stretch (or coincide): what
+/// [`merge_collinear_strings`] splits.
+fn strings_overlap(edges: &[OpenEdge]) -> bool {
+    if edges.len() < 2 {
+        return false;
+    }
+    let mut keyed: Vec<_> = edges.iter().map(open_line_key).collect();
+    keyed.sort_unstable();
+    let mut reach = keyed[0].2;
+    for w in keyed.windows(2) {
+        let (k, l) = (w[0], w[1]);
+        if k.0 != l.0 {
+            reach = l.2;
+            continue;
+        }
+        if l.1 < reach {
+            return true;
+        }
+        reach = reach.max(l.2);
+    }
+    false
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -1466,3 +1466,215 @@ fn a_boundary_thinner_than_the_grid_is_rejected() {
         Err(NormalizeError::BoundaryCollapsed { .. })
     ));
 }
+
+/// The fast path with open obstacles (segments, polylines) and points gives exactly the
+/// walls of the overlay route: isolated fences and polylines (taken), and fences touching
+/// or crossing a ring, inside an obstacle, outside the boundary, touching or crossing
+/// each other, overlapping collinearly, polylines with collinear pieces, doubling back,
+/// points on and off them (whichever route is taken, the walls are equal).
+#[test]
+fn fast_path_with_open_obstacles_equals_the_overlay_route() {
+    let check = |env: &Environment, what: &str| -> bool {
+        match (normalize(env), normalize_through_overlay(env)) {
+            (Ok(walls), Ok(reference)) => {
+                assert_eq!(walls, reference, "{what}");
+                takes_disjoint_path(env).unwrap()
+            }
+            (Err(e), Err(f)) => {
+                assert_eq!(e, f, "{what}");
+                false
+            }
+            (a, b) => panic!("{what}: {a:?} vs {b:?}"),
+        }
+    };
+    // Hand-made: a 10 × 10 room with a crate at (4, 4)-(6, 6).
+    let base = || {
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(10.0, 10.0));
+        env.insert(square(4.0, 4.0, 6.0, 6.0));
+        env
+    };
+    let seg = |a: (f64, f64), b: (f64, f64)| Obstacle::segment(p(a.0, a.1), p(b.0, b.1));
+    let line = |v: &[(f64, f64)]| Obstacle::Polyline(v.iter().map(|&(x, y)| p(x, y)).collect());
+    let cases: Vec<(&str, Vec<Obstacle>, Option<bool>)> = vec![
+        ("isolated", vec![seg((1.0, 1.0), (3.0, 2.0))], Some(true)),
+        (
+            "isolated polyline, collinear pieces",
+            vec![line(&[(1.0, 1.0), (2.0, 1.0), (3.0, 1.0), (3.0, 3.0)])],
+            Some(true),
+        ),
+        (
+            "two fences meeting end to end, collinear",
+            vec![seg((1.0, 1.0), (2.0, 1.0)), seg((2.0, 1.0), (3.0, 1.0))],
+            Some(true),
+        ),
+        (
+            "three fences at one end",
+            vec![
+                seg((1.0, 1.0), (2.0, 2.0)),
+                seg((2.0, 2.0), (3.0, 1.0)),
+                seg((2.0, 2.0), (2.0, 3.0)),
+            ],
+            Some(true),
+        ),
+        (
+            "fence with points on and off it",
+            vec![
+                seg((1.0, 1.0), (3.0, 1.0)),
+                Obstacle::Point(p(2.0, 1.0)),
+                Obstacle::Point(p(1.0, 1.0)),
+                Obstacle::Point(p(2.0, 2.0)),
+                Obstacle::Point(p(5.0, 5.0)),
+            ],
+            Some(true),
+        ),
+        (
+            "touching a ring at a corner",
+            vec![seg((1.0, 1.0), (4.0, 4.0))],
+            None,
+        ),
+        (
+            "touching a ring inside an edge",
+            vec![seg((1.0, 5.0), (4.0, 5.0))],
+            None,
+        ),
+        (
+            "touching the boundary",
+            vec![seg((0.0, 5.0), (2.0, 5.0))],
+            None,
+        ),
+        ("crossing a ring", vec![seg((1.0, 5.0), (5.0, 5.0))], None),
+        ("along a ring edge", vec![seg((4.0, 4.0), (5.0, 4.0))], None),
+        (
+            "along the boundary",
+            vec![seg((2.0, 0.0), (5.0, 0.0))],
+            None,
+        ),
+        (
+            "inside the obstacle",
+            vec![seg((4.5, 4.5), (5.5, 5.5))],
+            Some(false),
+        ),
+        (
+            "crossing the boundary",
+            vec![seg((8.0, 8.0), (12.0, 12.0))],
+            None,
+        ),
+        (
+            "outside the boundary",
+            vec![seg((11.0, 11.0), (12.0, 12.0))],
+            None,
+        ),
+        (
+            "crossing fences",
+            vec![seg((1.0, 1.0), (3.0, 3.0)), seg((1.0, 3.0), (3.0, 1.0))],
+            Some(false),
+        ),
+        (
+            "fence ending inside another",
+            vec![seg((1.0, 1.0), (3.0, 1.0)), seg((2.0, 1.0), (2.0, 3.0))],
+            Some(false),
+        ),
+        (
+            "collinear overlap",
+            vec![seg((1.0, 1.0), (3.0, 1.0)), seg((2.0, 1.0), (3.5, 1.0))],
+            Some(false),
+        ),
+        (
+            "the same fence twice",
+            vec![seg((1.0, 1.0), (3.0, 1.0)), seg((3.0, 1.0), (1.0, 1.0))],
+            Some(false),
+        ),
+        (
+            "a chain and a fence over it",
+            vec![
+                line(&[(1.0, 1.0), (2.0, 1.0), (3.0, 1.0)]),
+                seg((1.0, 1.0), (3.0, 1.0)),
+            ],
+            Some(false),
+        ),
+        (
+            "polyline doubling back",
+            vec![line(&[(1.0, 1.0), (3.0, 1.0), (2.0, 1.0)])],
+            Some(false),
+        ),
+        (
+            "closed polyline",
+            vec![line(&[(1.0, 1.0), (3.0, 1.0), (2.0, 2.0), (1.0, 1.0)])],
+            Some(true),
+        ),
+        (
+            "fence near a corner",
+            vec![seg((7.0, 7.0), (8.0, 8.0))],
+            Some(true),
+        ),
+    ];
+    for (what, obstacles, expect) in cases {
+        let mut env = base();
+        for o in obstacles {
+            env.insert(o);
+        }
+        let taken = check(&env, what);
+        if let Some(expect) = expect {
+            assert_eq!(taken, expect, "{what}: fast path taken");
+        }
+    }
+    // Seeded lattice environments with fences and polylines on the half lattice (so
+    // that they often touch, cross, overlap or continue one another) and points.
+    let (mut fast, mut total) = (0, 0);
+    for seed in 0..2000u64 {
+        let n = [4, 6, 10][seed as usize % 3];
+        let mut env = disjoint_environment(seed, n, seed % 7 == 6, seed % 5 == 4);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+        let half = |rng: &mut ChaCha8Rng| {
+            p(
+                rng.random_range(0..=2 * n) as f64 / 2.0,
+                rng.random_range(0..=2 * n) as f64 / 2.0,
+            )
+        };
+        for _ in 0..rng.random_range(1..6) {
+            match rng.random_range(0..4) {
+                0 => {
+                    let a = half(&mut rng);
+                    env.insert(Obstacle::Point(a));
+                }
+                1 => {
+                    // A short fence, often isolated.
+                    let a = half(&mut rng);
+                    let d = p(
+                        rng.random_range(-2..=2) as f64 / 4.0,
+                        rng.random_range(-2..=2) as f64 / 4.0,
+                    );
+                    let b = p(a.x + d.x, a.y + d.y);
+                    env.insert(Obstacle::Polyline(vec![a, b]));
+                }
+                2 => {
+                    // A polyline on one line now and then (collinear pieces).
+                    let a = half(&mut rng);
+                    let d = p(rng.random_range(-1..=1) as f64 / 4.0, 0.25);
+                    let k = rng.random_range(2..5);
+                    let straight = rng.random_bool(0.5);
+                    let v = (0..k)
+                        .map(|i| {
+                            let t = i as f64;
+                            let bend = if straight || i % 2 == 0 { 0.0 } else { 0.25 };
+                            p(a.x + t * d.x + bend, a.y + t * d.y)
+                        })
+                        .collect();
+                    env.insert(Obstacle::Polyline(v));
+                }
+                _ => {
+                    let (a, b) = (half(&mut rng), half(&mut rng));
+                    if a != b {
+                        env.insert(Obstacle::Polyline(vec![a, b]));
+                    }
+                }
+            }
+        }
+        let taken = check(&env, &format!("lattice with fences {seed}"));
+        total += 1;
+        fast += usize::from(taken);
+    }
+    println!("fast path on {fast} of {total}");
+    assert!(fast > total / 10, "fast path on {fast} of {total}");
+    assert!(fast < total, "the fallback was exercised");
+}
