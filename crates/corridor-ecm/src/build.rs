@@ -523,7 +523,7 @@ fn sort_small<T: Copy, const N: usize>(items: &mut [(Direction, T); N]) {
 /// A stable sort of a few items (a vertex's edge ends or nearest points): each item moves
 /// down past the ones before it that are greater, so equal items keep their order, as in
 /// `slice::sort_by`.
-fn insertion_sort<T: Copy>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
+pub(crate) fn insertion_sort<T: Copy>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
     for i in 1..items.len() {
         let item = items[i];
         let mut j = i;

@@ -574,15 +574,7 @@ fn sort_keys(keys: &mut Vec<u64>) {
         if bucket.len() > 16 {
             bucket.sort_unstable();
         } else {
-            for i in 1..bucket.len() {
-                let k = bucket[i];
-                let mut j = i;
-                while j > 0 && bucket[j - 1] > k {
-                    bucket[j] = bucket[j - 1];
-                    j -= 1;
-                }
-                bucket[j] = k;
-            }
+            crate::build::insertion_sort(bucket, u64::cmp);
         }
     }
     *keys = sorted;

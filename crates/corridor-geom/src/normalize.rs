@@ -1123,25 +1123,7 @@ fn disjoint_pieces(
             if a == b {
                 continue;
             }
-            // The supporting line: reduced direction (first nonzero component positive)
-            // and offset; positions along it. Vertical: (0, 1), offset -x, position y;
-            // horizontal: (1, 0), offset y, position x (the general formulas' values,
-            // without their 128-bit products).
-            let (line, ta, tb) = if a.x == b.x {
-                ((0, 1, -(a.x as i128)), a.y as i128, b.y as i128)
-            } else if a.y == b.y {
-                ((1, 0, a.y as i128), a.x as i128, b.x as i128)
-            } else {
-                let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
-                let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
-                let (mut ux, mut uy) = (dx / g, dy / g);
-                if ux < 0 {
-                    (ux, uy) = (-ux, -uy);
-                }
-                let offset = ux as i128 * a.y as i128 - uy as i128 * a.x as i128;
-                let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
-                ((ux, uy, offset), t(a), t(b))
-            };
+            let (line, ta, tb) = supporting_line(a, b);
             let forward = ta < tb;
             let (lo, hi) = if forward { (a, b) } else { (b, a) };
             edges.push((line, ta.min(tb), ta.max(tb), forward, set, lo, hi));
@@ -1614,15 +1596,32 @@ fn merge_collinear_strings(edges: Vec<OpenEdge>, store: &mut TagStore) -> Vec<Op
     out
 }
 
-/// The supporting line of an open edge (reduced direction and offset), then the
-/// positions of its ends along it (`a` before `b`).
-fn open_line_key(e: &OpenEdge) -> ((i64, i64, i128), i128, i128) {
-    let (dx, dy) = (e.b.x as i64 - e.a.x as i64, e.b.y as i64 - e.a.y as i64);
+/// The supporting line of the non-empty segment `a b` (reduced direction with its first
+/// nonzero component positive, and offset), then the positions of `a` and `b` along it.
+/// Vertical: (0, 1), offset −x, position y; horizontal: (1, 0), offset y, position x (the
+/// general formulas' values, without their 128-bit products).
+#[inline]
+fn supporting_line(a: GridPoint, b: GridPoint) -> ((i64, i64, i128), i128, i128) {
+    if a.x == b.x {
+        return ((0, 1, -(a.x as i128)), a.y as i128, b.y as i128);
+    }
+    if a.y == b.y {
+        return ((1, 0, a.y as i128), a.x as i128, b.x as i128);
+    }
+    let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
     let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i64;
-    let (ux, uy) = (dx / g, dy / g);
-    let offset = ux as i128 * e.a.y as i128 - uy as i128 * e.a.x as i128;
+    let (mut ux, mut uy) = (dx / g, dy / g);
+    if ux < 0 {
+        (ux, uy) = (-ux, -uy);
+    }
+    let offset = ux as i128 * a.y as i128 - uy as i128 * a.x as i128;
     let t = |p: GridPoint| ux as i128 * p.x as i128 + uy as i128 * p.y as i128;
-    ((ux, uy, offset), t(e.a), t(e.b))
+    ((ux, uy, offset), t(a), t(b))
+}
+
+/// [`supporting_line`] of an open edge (`a < b`, so `a` comes first along it).
+fn open_line_key(e: &OpenEdge) -> ((i64, i64, i128), i128, i128) {
+    supporting_line(e.a, e.b)
 }
 
 /// Whether two open edges overlap along a stretch (or coincide): what
