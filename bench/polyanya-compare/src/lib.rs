@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-/// `../shared/data/polyanya`, beside the checkout.
+/// `data/polyanya` in the repository.
 pub fn polyanya_dir() -> PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/polyanya")
+    corridor_testkit::data_dir().join("polyanya")
 }
 
 /// `EVERY`, the first command-line argument: use every n-th problem (default 1).

@@ -1,7 +1,7 @@
 //! Corridor against polyanya on the Aurora mesh problems, radius 0, in one run.
 //!
 //! `cargo run --release --manifest-path bench/polyanya-compare/Cargo.toml [-- EVERY]`
-//! (EVERY: use every n-th problem; default 1). Reads ../shared/data/polyanya.
+//! (EVERY: use every n-th problem; default 1). Reads data/polyanya.
 //!
 //! Both planners first answer every query once untimed (warm-up: Corridor's planner
 //! fills its edge-cost cache and buffers); then every query is timed once per planner,

@@ -21,7 +21,7 @@
 //! and the largest difference between the coordinates of matching vertices (matched by
 //! position, in grid units).
 
-use corridor_bench_support::{median, thread_cpu_time};
+use corridor_testkit::{median, thread_cpu_time};
 use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Environment};
 use std::path::{Path, PathBuf};
@@ -544,7 +544,7 @@ fn small(count: u64, cpp: Option<&Path>) {
 fn digest(count: u64) {
     let mut inputs = first_inputs(count);
     if std::env::args().any(|a| a == "--maps") {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+        let data = corridor_testkit::data_dir();
         for path in shared_maps(&data) {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             if let Ok(env) = corridor_io::load_environment(&path) {
@@ -691,7 +691,7 @@ fn main() {
     let cpp = cpp.as_deref();
     let quick = std::env::args().any(|a| a == "--quick");
     let samples = if quick { 3 } else { 7 };
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let data = corridor_testkit::data_dir();
     if cpp.is_some() {
         println!("| input | sites | published 0.12.1 | patched | speed-up (median of per-sample ratios) | largest vertex difference | C++ Boost 1.74 | patched / C++ | largest vertex difference, C++ |");
         println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");

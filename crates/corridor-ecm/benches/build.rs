@@ -13,7 +13,7 @@
 //!
 //! Options: `--sizes LIST` (comma-separated segment counts with optional `k`/`m`
 //! suffix), `--maps` (the Moving AI `.map` and Polyanya `.mesh` files in
-//! `../shared/data`, relative to the workspace root), `--map NAME` (only maps whose file
+//! `data/` in the repository), `--map NAME` (only maps whose file
 //! name contains NAME, ignoring case; implies `--maps`), `--reps N` (override the
 //! number of timed samples), `--seed S`. With neither `--sizes` nor `--maps` it runs the
 //! four synthetic sizes 1k, 10k, 100k, 1M and every map. Without cargo's `--bench` flag (as
@@ -36,17 +36,17 @@
 //! understates.) When validation rejected the first diagram, the build is repeated
 //! with the identity transform only, untimed, to print why.
 
-use boostvoronoi::prelude::Builder;
-use corridor_bench_support::{median, thread_cpu_time};
 use corridor_ecm::{BendingPoint, BuildOptions, CellRef, Ecm, Edge, Transform, Vertex};
 use corridor_geom::random::random_convex_polygon;
 use corridor_geom::{normalize, Environment, Obstacle, Point, Polygon};
+use corridor_testkit::{median, thread_cpu_time};
+use corridor_voronoi::prelude::Builder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstar::primitives::{GeomWithData, Rectangle};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -242,7 +242,7 @@ impl BareInput {
 
     /// A bare `boostvoronoi` build: the same minimal call as `corridor-ecm`'s
     /// `extract::voronoi` (the conversion to `i64` is done once, beforehand).
-    fn build(&self) -> boostvoronoi::prelude::Diagram {
+    fn build(&self) -> corridor_voronoi::prelude::Diagram {
         Builder::<i64>::default()
             .with_vertices(self.points.iter())
             .expect("points")
@@ -260,7 +260,7 @@ impl BareInput {
 /// arena.map a bare build takes 26 % fewer instructions warm than cold. Costs a few
 /// microseconds (a cleared table), the same for both sides.
 fn cold() {
-    boostvoronoi::clear_exact_fallback_cache();
+    corridor_voronoi::clear_exact_fallback_cache();
 }
 
 fn ms(d: Duration) -> f64 {
@@ -530,7 +530,7 @@ fn label(n: usize) -> String {
 }
 
 fn shared_maps(filter: Option<&str>) -> Vec<PathBuf> {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let data = corridor_testkit::data_dir();
     let mut maps = Vec::new();
     for (dir, ext) in [("movingai", "map"), ("polyanya", "mesh")] {
         let dir = data.join(dir);

@@ -28,7 +28,7 @@
 
 use corridor_ecm::{Ecm, Path as EcmPath, PathQuery, Planner};
 use corridor_io::Problem;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 struct Set {
@@ -38,7 +38,7 @@ struct Set {
 }
 
 fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+    corridor_testkit::data_dir()
 }
 
 fn load_aurora(every: usize, limit: usize) -> Set {

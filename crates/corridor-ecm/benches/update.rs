@@ -14,7 +14,7 @@
 //! * **Doors** (localized-recalculation paper, Table 1): door-like polygons that close
 //!   a narrow gap between two obstacles (they overlap both) are inserted and deleted
 //!   again, one after the other, on the built-in scenes and on the largest shared Moving
-//!   AI maps (`../shared/data/movingai`, relative to the workspace root). Gaps are found
+//!   AI maps (`data/movingai`, relative to the workspace root). Gaps are found
 //!   on the ECM (the narrowest point of an edge, whose two nearest obstacle points are
 //!   0.5–3 units apart on grid maps, 0.5–8 m on the scenes, and belong to different
 //!   obstacles where there are enough such gaps); on grid maps the doors are
@@ -36,10 +36,10 @@
 //! outside the timings. Without cargo's `--bench` flag (as under `cargo test --benches`)
 //! only a tiny smoke case runs.
 
-use corridor_bench_support::{median, quantile, timed};
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateOptions};
 use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point, Polygon, Ring};
+use corridor_testkit::{median, quantile, timed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstar::primitives::{GeomWithData, Line};
@@ -49,7 +49,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn shared_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai")
+    corridor_testkit::data_dir().join("movingai")
 }
 
 fn docs_dir() -> PathBuf {
@@ -133,7 +133,7 @@ fn parse_args() -> Result<Option<Options>, String> {
 /// doors and the full builds of this harness would otherwise fill it with exactly the
 /// entries the timed updates need.
 fn cold() {
-    boostvoronoi::clear_exact_fallback_cache();
+    corridor_voronoi::clear_exact_fallback_cache();
 }
 
 fn full_rebuild_ms(env: &Environment, reps: usize) -> f64 {

@@ -3,10 +3,10 @@
 //! their nearest obstacle points are. Everything here is in grid coordinates of the
 //! (possibly transformed) walls.
 
-use boostvoronoi::prelude::{Builder, EdgeList, SourceCategory};
 use corridor_geom::{
     orient, GridPoint, Orientation, Point, PointGroups, WallSegment, WallSource, Walls,
 };
+use corridor_voronoi::prelude::{Builder, EdgeList, SourceCategory};
 
 use crate::graph::BendingPoint;
 
@@ -68,7 +68,7 @@ pub(crate) enum ExtractError {
 /// that extraction does not read (the same edges, sites and vertices, see
 /// `boostvoronoi::output::EdgeList`).
 pub(crate) fn voronoi(walls: &Walls) -> Result<EdgeList, ExtractError> {
-    let err = |e: boostvoronoi::prelude::BvError| ExtractError::Voronoi(e.to_string());
+    let err = |e: corridor_voronoi::prelude::BvError| ExtractError::Voronoi(e.to_string());
     // The sites of `Walls::integer_sites`, handed over as they are converted (no lists of
     // them written and read back).
     Builder::<i64>::default()
@@ -482,7 +482,7 @@ fn extract_impl(
         deviation,
     };
     let np = walls.points.len();
-    let site = |pair: &boostvoronoi::prelude::EdgePair, half: usize| {
+    let site = |pair: &corridor_voronoi::prelude::EdgePair, half: usize| {
         let i = pair.source_index(half);
         match pair.source_category(half) {
             SourceCategory::SinglePoint => Site::Point(walls.points[i].0),

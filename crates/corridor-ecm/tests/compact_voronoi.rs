@@ -8,10 +8,10 @@
 //! degenerate edges, which are counted), the hard inputs of the shared data and of the
 //! library, and two shared maps.
 mod common;
-use boostvoronoi::prelude::{Builder, EdgeList};
 use common::*;
 use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Walls};
+use corridor_voronoi::prelude::{Builder, EdgeList};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -3,10 +3,10 @@
 
 use corridor_ecm::{Ecm, PathQuery, PlanError, Planner};
 use corridor_geom::{normalize, Point, Segment};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn shared() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let dir = corridor_testkit::data_dir();
     assert!(dir.is_dir(), "shared data missing at {}", dir.display());
     dir
 }

@@ -58,7 +58,7 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
 }
 
 fn shared() -> PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+    corridor_testkit::data_dir()
 }
 
 fn aurora() -> (Ecm, Vec<corridor_io::Problem>) {

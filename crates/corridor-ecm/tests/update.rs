@@ -9,7 +9,6 @@ use corridor_geom::random::{
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
 
 /// Tolerance of the comparison with a full rebuild (user units; 0.01 grid steps).
 const TOLERANCE: f64 = 1e-6;
@@ -318,11 +317,11 @@ fn random_environments_equal_full_rebuild() {
 
 /// Every shared map: the Moving AI maps, the Polyanya meshes and the any-angle mazes.
 fn shared_maps() -> Vec<std::path::PathBuf> {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let data = corridor_testkit::data_dir();
     let mut maps = Vec::new();
     for (folder, extension) in [("movingai", "map"), ("polyanya", "mesh")] {
         let entries = std::fs::read_dir(data.join(folder)).unwrap_or_else(|e| {
-            panic!("{folder}: {e} (../shared/data must be beside the checkout)")
+            panic!("{folder}: {e} (the repository's data/ folder, or $CORRIDOR_DATA)")
         });
         for entry in entries {
             let path = entry.unwrap().path();
@@ -351,7 +350,7 @@ fn shared_maps_equal_full_rebuild() {
     let mut total = Tally::default();
     for (k, path) in maps.iter().enumerate() {
         let name = path
-            .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"))
+            .strip_prefix(corridor_testkit::data_dir())
             .unwrap_or(path)
             .display()
             .to_string();
@@ -464,7 +463,7 @@ fn median(v: &mut [f64]) -> f64 {
 #[test]
 #[ignore]
 fn timings() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai");
+    let dir = corridor_testkit::data_dir().join("movingai");
     for name in ["den520d.map", "brc202d.map", "Aurora.map"] {
         let env = corridor_io::load_environment(dir.join(name)).unwrap();
         let clock = std::time::Instant::now();

@@ -12,7 +12,6 @@ use corridor_geom::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
 
 /// Runs random changes through a [`WallMap`] and compares with full normalizations;
 /// returns how often each scope was used.
@@ -137,7 +136,7 @@ fn random_environments_keep_their_walls() {
 /// Axis-parallel crates and doors on Moving AI maps (the window method).
 #[test]
 fn grid_maps_keep_their_walls() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/movingai");
+    let dir = corridor_testkit::data_dir().join("movingai");
     let mut total: BTreeMap<String, usize> = BTreeMap::new();
     for name in ["arena.map", "den312d.map"] {
         let env = corridor_io::load_environment(dir.join(name)).unwrap();

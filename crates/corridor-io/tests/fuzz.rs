@@ -9,10 +9,10 @@ use corridor_io::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn data_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let dir = corridor_testkit::data_dir();
     assert!(
         dir.is_dir(),
         "the shared data folder {} is missing: the fuzz tests mutate real files from there",

@@ -1,4 +1,4 @@
-//! Every real map, maze and mesh in `shared/data` loads, validates, has exactly the right
+//! Every real map, maze and mesh in `data/` loads, validates, has exactly the right
 //! free area, and every scenario or problem endpoint lies in free space.
 //!
 //! Run with `--nocapture` to see the figures (vertex counts, load times).
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn data_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let dir = corridor_testkit::data_dir();
     assert!(
         dir.is_dir(),
         "the shared data folder {} is missing: these tests read the real maps from there",

@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Options: `--sizes LIST` (target numbers of free-space vertices, `k` suffix allowed),
-//! `--maps` (every `../shared/data/movingai/*.map` and `../shared/data/polyanya/*.mesh`),
+//! `--maps` (every `data/movingai/*.map` and `data/polyanya/*.mesh`),
 //! `--map NAME` (only maps whose file name contains NAME; implies `--maps`), `--anyangle`
 //! (the 83 any-angle mazes, each built once, reported as one aggregate row), `--reps N`,
 //! `--seed S`, `--queries Q` (at most Q problems per map, evenly spaced; default 500),
@@ -45,9 +45,9 @@
 //! skipped. Memory is counted from the structures' vectors (`memory_bytes`). Queries are
 //! timed one by one (CPU time) on the reduced graph and on the trapezoidal map.
 
-use corridor_bench_support::thread_cpu_time;
 use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{Environment, Point};
+use corridor_testkit::thread_cpu_time;
 use corridor_trapmap::TrapezoidalMap;
 use corridor_visgraph::{Construction, FreeSpace, GraphKind, GraphOptions, VisibilityGraph};
 use std::hint::black_box;
@@ -254,8 +254,8 @@ fn time<I, T>(
     let timed = Timed {
         reps: walls.len(),
         batch,
-        wall: corridor_bench_support::median(&walls),
-        cpu: corridor_bench_support::median(&cpus),
+        wall: corridor_testkit::median(&walls),
+        cpu: corridor_testkit::median(&cpus),
         ..Timed::default()
     };
     (timed, last.expect("at least one build"))
@@ -478,7 +478,7 @@ fn synthetic(target: usize, seed: u64) -> (Environment, usize) {
 }
 
 fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+    corridor_testkit::data_dir()
 }
 
 fn file_name(p: &Path) -> String {

@@ -5,15 +5,15 @@
 //! cargo run --release -p corridor-trapmap --example trapmap_queries -- [--queries Q] [--map NAME]
 //! ```
 //!
-//! For every `../shared/data/movingai/*.map` (with its `.scen`) and the Polyanya Aurora
+//! For every `data/movingai/*.map` (with its `.scen`) and the Polyanya Aurora
 //! mesh (with `aurora-euclidean.csv`): builds the map once, then times
 //! `TrapezoidalMap::path` on at most Q problems (default 500) evenly spaced through the
 //! file, each alone, by the CPU time of the thread. Prints one markdown row per map:
 //! roadmap nodes, build ms, queries, paths found, and p50 / p99 / max query ms.
 
-use corridor_bench_support::thread_cpu_time;
+use corridor_testkit::thread_cpu_time;
 use corridor_trapmap::TrapezoidalMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
@@ -42,7 +42,7 @@ fn main() {
             }
         }
     }
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let data = corridor_testkit::data_dir();
     let mut inputs: Vec<(PathBuf, PathBuf)> = Vec::new();
     if let Ok(entries) = std::fs::read_dir(data.join("movingai")) {
         let mut maps: Vec<PathBuf> = entries

@@ -56,9 +56,9 @@ mod tests;
 /// correspond to the neighboring sites that form a bisector and values map to
 /// the corresponding Voronoi edges in the output data structure.
 /// ```
-/// # use boostvoronoi::geometry::{Point,Line};
-/// # use boostvoronoi::builder::Builder;
-/// use boostvoronoi::BvError;
+/// # use corridor_voronoi::geometry::{Point,Line};
+/// # use corridor_voronoi::builder::Builder;
+/// use corridor_voronoi::BvError;
 ///
 /// type I = i32; // this is the integer input type
 /// type F = f64; // this is the float output type (circle event coordinates)
@@ -113,7 +113,7 @@ impl<I: InputType> Default for Builder<I> {
 impl<I: InputType> Builder<I> {
     /// Inserts vertices.
     /// This should be done before inserting segments.
-    /// This method accepts iterators of anything that implements `Into<boostvoronoi::prelude::Point>`
+    /// This method accepts iterators of anything that implements `Into<corridor_voronoi::prelude::Point>`
     pub fn with_vertices<T, IT>(mut self, vertices: T) -> Result<Self, BvError>
     where
         T: IntoIterator<Item = IT>,
@@ -135,7 +135,7 @@ impl<I: InputType> Builder<I> {
 
     /// Inserts segments.
     /// This should be done after inserting vertices.
-    /// This method accepts iterators of anything that implements `Into<boostvoronoi::prelude::Line>`
+    /// This method accepts iterators of anything that implements `Into<corridor_voronoi::prelude::Line>`
     pub fn with_segments<T, IT>(mut self, segments: T) -> Result<Self, BvError>
     where
         T: IntoIterator<Item = IT>,
@@ -627,7 +627,10 @@ impl<I: InputType> Builder<I> {
     /// (B, C) bisector and change (A, B) bisector to the (A, C). That's
     /// why we use replace_key() there and take all the responsibility that
     /// map data structure keeps correct ordering.
-    pub(crate) fn process_circle_event<O: Output>(&mut self, output: &mut O) -> Result<(), BvError> {
+    pub(crate) fn process_circle_event<O: Output>(
+        &mut self,
+        output: &mut O,
+    ) -> Result<(), BvError> {
         #[cfg(feature = "console_debug")]
         {
             self.debug_circle_counter_ += 1;

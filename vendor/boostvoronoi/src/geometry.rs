@@ -77,9 +77,9 @@ impl<T: InputType> Point<T> {
 
 impl<T: InputType> From<Point<T>> for [f64; 2] {
     #[inline]
-    /// Converts to `[f64;2]` from `boostvoronoi::geometry::Point<T>`
+    /// Converts to `[f64;2]` from `corridor_voronoi::geometry::Point<T>`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c1 = [1,2];
     /// let p:Point<i32> = Point::from(c1);
     /// let c2: [f64;2] = p.into();
@@ -100,10 +100,10 @@ impl<T: InputType> fmt::Debug for Point<T> {
 
 impl<T: InputType> From<&Point<T>> for Point<T> {
     #[inline]
-    /// A copy conversion from `&boostvoronoi::geometry::Point` to `boostvoronoi::geometry::Point`
+    /// A copy conversion from `&corridor_voronoi::geometry::Point` to `corridor_voronoi::geometry::Point`
     /// This makes it possible to accept an `Iter<Into<Point>>` and `Iter<&Point>` in the same method.
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = [1,2];
     /// let p1:Point<i32> = Point::from(c);
     /// let p2:Point<i32> = Point::from(&p1);
@@ -118,10 +118,10 @@ impl<T: InputType> From<&Point<T>> for Point<T> {
 
 impl<T: InputType> From<&Line<T>> for Line<T> {
     #[inline]
-    /// A copy conversion from `&boostvoronoi::geometry::Line` to `boostvoronoi::geometry::Line`
+    /// A copy conversion from `&corridor_voronoi::geometry::Line` to `corridor_voronoi::geometry::Line`
     /// This makes it possible to accept an `Iter<Into<Line>>` and `Iter<&Line>` in the same method.
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = [1,2,3,4];
     /// let p1:Line<i32> = Line::from(c);
     /// let p2:Line<i32> = Line::from(&p1);
@@ -138,9 +138,9 @@ impl<T: InputType> From<&Line<T>> for Line<T> {
 
 impl<T: InputType> From<[T; 2]> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `[T;2]`
+    /// Converts to `corridor_voronoi::geometry::Point` from `[T;2]`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = [1,2];
     /// let p:Point<i32> = Point::from(c);
     /// assert_eq!(p.x,c[0]);
@@ -153,9 +153,9 @@ impl<T: InputType> From<[T; 2]> for Point<T> {
 
 impl<T: InputType> From<&[T; 2]> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `&\[T;2\]`
+    /// Converts to `corridor_voronoi::geometry::Point` from `&\[T;2\]`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = [1,2];
     /// let p:Point<i32> = Point::from(&c);
     /// assert_eq!(p.x,c[0]);
@@ -176,7 +176,7 @@ pub struct Line<T: InputType> {
 
 impl<T: InputType, IT: Copy + Into<Point<T>>> From<[IT; 2]> for Line<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Line<T>` from `[Into<Point<T>>;2]`
+    /// Converts to `corridor_voronoi::geometry::Line<T>` from `[Into<Point<T>>;2]`
     fn from(l: [IT; 2]) -> Self {
         Self {
             start: l[0].into(),
@@ -186,7 +186,7 @@ impl<T: InputType, IT: Copy + Into<Point<T>>> From<[IT; 2]> for Line<T> {
 }
 
 impl<T: InputType, IT: Copy + Into<Point<T>>> From<&[IT; 2]> for Line<T> {
-    /// Converts to `boostvoronoi::geometry::Line<T>` from `&[Into<Point<T>>;2]`
+    /// Converts to `corridor_voronoi::geometry::Line<T>` from `&[Into<Point<T>>;2]`
     #[inline(always)]
     fn from(l: &[IT; 2]) -> Self {
         Self {
@@ -218,9 +218,9 @@ impl<T: InputType> Line<T> {
 
 impl<T: InputType> From<[T; 4]> for Line<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Line` from `[T;4]`
+    /// Converts to `corridor_voronoi::geometry::Line` from `[T;4]`
     /// ```
-    /// # use boostvoronoi::geometry::Line;
+    /// # use corridor_voronoi::geometry::Line;
     /// let a = [0,1,2,3];
     /// let bl = Line::<i32>::from(a);
     /// assert_eq!(bl.start.x,a[0]);
@@ -238,9 +238,9 @@ impl<T: InputType> From<[T; 4]> for Line<T> {
 
 impl<T: InputType> From<Line<T>> for [T; 4] {
     #[inline]
-    /// Converts to `[T;4]` from `boostvoronoi::geometry::Line`
+    /// Converts to `[T;4]` from `corridor_voronoi::geometry::Line`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let l = Line::from([0,1,2,3]);
     /// let a = <[i32;4]>::from(l);
     /// assert_eq!(l.start.x,a[0]);
@@ -255,9 +255,9 @@ impl<T: InputType> From<Line<T>> for [T; 4] {
 
 impl<T: InputType> From<&Line<T>> for [T; 4] {
     #[inline]
-    /// Converts to `[T;4]` from `&boostvoronoi::geometry::Line`
+    /// Converts to `[T;4]` from `&corridor_voronoi::geometry::Line`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let l = Line::from([0,1,2,3]);
     /// let a = <[i32;4]>::from(&l);
     /// assert_eq!(l.start.x,a[0]);
@@ -272,9 +272,9 @@ impl<T: InputType> From<&Line<T>> for [T; 4] {
 
 impl<T: InputType> From<&[T; 4]> for Line<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Line` from `&[T;4]`
+    /// Converts to `corridor_voronoi::geometry::Line` from `&[T;4]`
     /// ```
-    /// # use boostvoronoi::geometry::Line;
+    /// # use corridor_voronoi::geometry::Line;
     /// let a = [0,1,2,3];
     /// let bl = Line::<i32>::from(&a);
     /// assert_eq!(bl.start.x,a[0]);
@@ -292,9 +292,9 @@ impl<T: InputType> From<&[T; 4]> for Line<T> {
 
 impl From<&Vertex> for [f32; 2] {
     #[inline]
-    /// Converts to `[T;2]` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `[T;2]` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -309,9 +309,9 @@ impl From<&Vertex> for [f32; 2] {
 
 impl From<&Vertex> for [f64; 2] {
     #[inline]
-    /// Converts to `[T;2]` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `[T;2]` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
     /// let a = <[f64;2]>::from(&v);

@@ -52,10 +52,10 @@ pub mod builder;
 mod circle_event;
 #[doc(hidden)]
 pub mod diagram;
-pub mod output;
 mod end_point;
 #[doc(hidden)]
 pub mod geometry;
+pub mod output;
 pub(crate) mod predicate;
 pub use predicate::clear_exact_fallback_cache;
 mod site_event;

@@ -13,10 +13,10 @@
 //! [`finish`](Output::finish_) removes the same degenerate edges as [`Diagram`]'s and
 //! merges the same vertices, keeping the sweep's numbering (see [`EdgeList`]).
 
+use crate::InputType;
 use crate::circle_event::CircleEvent;
 use crate::diagram::{ColorBits, Diagram, EdgeIndex, SourceCategory};
 use crate::site_event::SiteEvent;
-use crate::InputType;
 
 /// The output of a sweep (the template parameter of C++ Boost's `construct`). Its methods
 /// are the sweep's calls; they take the library's internal event types, so only this
@@ -236,7 +236,10 @@ impl EdgeList {
             let edge = &edges[e];
             // (A finished diagram gives every edge a cell; without one, an invalid site.)
             let (source, category) = match edge.cell().ok().and_then(|c| cells.get(c.usize())) {
-                Some(cell) => (cell.source_index().u32(), category_bits(cell.internal_color())),
+                Some(cell) => (
+                    cell.source_index().u32(),
+                    category_bits(cell.internal_color()),
+                ),
                 None => (u32::MAX, 3),
             };
             let kind = category | if edge.is_primary() { PRIMARY } else { 0 };
@@ -267,7 +270,13 @@ impl EdgeList {
     /// start no edge dropped, the others keeping their order and renumbered from 0
     /// (`Diagram`'s compaction).
     fn renumber(&mut self, merged: &[u32]) {
-        let find = |v: u32| if merged.is_empty() { v } else { merged[v as usize] };
+        let find = |v: u32| {
+            if merged.is_empty() {
+                v
+            } else {
+                merged[v as usize]
+            }
+        };
         let mut id = vec![NO_VERTEX; self.vertices.len()];
         for p in &mut self.pairs {
             for v in &mut p.vertex0 {

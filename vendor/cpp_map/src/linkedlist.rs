@@ -68,4 +68,3 @@ where
     // - If `delta < -1`, move mid left.
     mid_point_delta: i32,
 }
-

@@ -4,9 +4,9 @@
 use corridor_geom::{Environment, Obstacle, Point, Polygon, Segment};
 use std::path::PathBuf;
 
-/// `../shared/data` relative to the workspace root.
+/// `data/` in the repository.
 pub fn shared_data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+    corridor_testkit::data_dir()
 }
 
 pub fn p(x: f64, y: f64) -> Point {

@@ -10,13 +10,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 
-/// The project's shared data directory (`../shared/data` from the workspace root).
+/// The project's shared data directory (`data/` from the workspace root).
 pub fn shared_data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+    corridor_testkit::data_dir()
 }
 
-/// The workspace's copy of `boostvoronoi` 0.12.1 (`vendor/boostvoronoi`, used through
-/// `[patch.crates-io]`), which keeps the crate's `example/input_data/active_problems`.
+/// The workspace's fork of `boostvoronoi` 0.12.1 (`vendor/boostvoronoi`, the crate
+/// `corridor-voronoi`), which keeps the crate's `example/input_data/active_problems`.
 pub fn boostvoronoi_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../vendor/boostvoronoi")
 }

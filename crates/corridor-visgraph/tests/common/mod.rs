@@ -9,11 +9,11 @@ use corridor_geom::{Environment, Obstacle, Point};
 use corridor_visgraph::FreeSpace;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// The shared data folder beside the checkout (`../shared/data`).
+/// The shared data folder beside the checkout (`data/`).
 pub fn data_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let dir = corridor_testkit::data_dir();
     assert!(
         dir.is_dir(),
         "the shared data folder {} is missing: these tests run its published problems",

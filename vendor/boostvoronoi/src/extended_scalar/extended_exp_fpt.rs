@@ -37,8 +37,8 @@ impl From<&ei::ExtendedInt> for ExtendedExponentFpt {
     #[inline]
     /// Converts to ExtendedExponentFpt from &ExtendedInt
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
     ///
     /// let aa = 41232131332_f64;
     /// let a = ExtendedInt::from(aa as i64);
@@ -55,8 +55,8 @@ impl From<ei::ExtendedInt> for ExtendedExponentFpt {
     #[inline]
     /// Converts to `ExtendedExponentFpt` from `ExtendedInt`
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
     ///
     /// let aa = 41232131332_f64;
     /// let a = ExtendedInt::from(aa as i64);
@@ -73,7 +73,7 @@ impl From<ExtendedExponentFpt> for f64 {
     #[inline]
     /// Converts from `ExtendedExponentFpt` to `f64`
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
     ///
     /// let f1 = 345345345453_f64;
     /// let e = ExtendedExponentFpt::from(f1);
@@ -89,7 +89,7 @@ impl From<f64> for ExtendedExponentFpt {
     #[inline]
     /// Converts from `f64` to `ExtendedExponentFpt`
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
     ///
     /// let f1 = 345345345453_f64;
     /// let e = ExtendedExponentFpt::from(f1);
@@ -108,7 +108,7 @@ impl ExtendedExponentFpt {
     /// Constructor with value and exponent as arguments.
     /// The value of this number is 'val_' * 2^ 'exp_'
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
     ///
     /// let a = ExtendedExponentFpt::new(1.0, 12);
     /// approx::assert_ulps_eq!(a.d(), 4096.0);
@@ -124,7 +124,7 @@ impl ExtendedExponentFpt {
     /// Is positive method.
     /// IMPORTANT!!!!! in the c++ boost voronoi implementation zero values can't be positive.
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt::ExtendedExponentFpt;
     ///
     /// let aa:f64 = 0_f64;
     /// let a = ExtendedExponentFpt::from(aa);
@@ -146,7 +146,7 @@ impl ExtendedExponentFpt {
     /// Is negative method.
     /// IMPORTANT!!!!! in the c++ boost voronoi implementation zero values can't be negative.
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let aa:f64 = 0_f64;
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(aa);
@@ -163,7 +163,7 @@ impl ExtendedExponentFpt {
 
     /// Is zero method.
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     /// # use num_traits::identities::Zero;
     ///
     /// let aa:f64 = 0_f64;
@@ -189,7 +189,7 @@ impl ExtendedExponentFpt {
 
     /// Square root method.
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let aa:f64 = f64::MAX;
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(aa);
@@ -211,7 +211,7 @@ impl ExtendedExponentFpt {
 
     /// A to-float operation.
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let aa:f64 = 1000000000.0;
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(aa);
@@ -236,7 +236,7 @@ impl ops::Neg for ExtendedExponentFpt {
     type Output = Self;
 
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     ///
@@ -260,7 +260,7 @@ impl ops::Add for ExtendedExponentFpt {
     type Output = Self;
 
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(2_f64);
@@ -300,7 +300,7 @@ impl ops::Add for ExtendedExponentFpt {
 impl ops::Sub for ExtendedExponentFpt {
     type Output = Self;
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(-2_f64);
@@ -340,7 +340,7 @@ impl ops::Sub for ExtendedExponentFpt {
 impl ops::Mul for ExtendedExponentFpt {
     type Output = Self;
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(2_f64);
@@ -366,7 +366,7 @@ impl ops::Mul for ExtendedExponentFpt {
 impl ops::Mul<f64> for ExtendedExponentFpt {
     type Output = Self;
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(7_f64);
     /// let b = 2_f64;
@@ -391,7 +391,7 @@ impl ops::Mul<f64> for ExtendedExponentFpt {
 impl ops::Div for ExtendedExponentFpt {
     type Output = Self;
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(2_f64);
@@ -417,7 +417,7 @@ impl ops::Div for ExtendedExponentFpt {
 impl ops::Div<f64> for ExtendedExponentFpt {
     type Output = Self;
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = 2_f64;
@@ -441,7 +441,7 @@ impl ops::Div<f64> for ExtendedExponentFpt {
 
 impl ops::AddAssign for ExtendedExponentFpt {
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let mut a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(2_f64);
@@ -484,7 +484,7 @@ impl ops::AddAssign for ExtendedExponentFpt {
 
 impl ops::SubAssign for ExtendedExponentFpt {
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let mut a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(-2_f64);
@@ -526,7 +526,7 @@ impl ops::SubAssign for ExtendedExponentFpt {
 
 impl ops::MulAssign for ExtendedExponentFpt {
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let mut a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(2_f64);
@@ -550,7 +550,7 @@ impl ops::MulAssign for ExtendedExponentFpt {
 
 impl ops::DivAssign for ExtendedExponentFpt {
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_exp_fpt;
+    /// # use corridor_voronoi::extended_scalar::extended_exp_fpt;
     ///
     /// let mut a = extended_exp_fpt::ExtendedExponentFpt::from(1_f64);
     /// let b = extended_exp_fpt::ExtendedExponentFpt::from(2_f64);

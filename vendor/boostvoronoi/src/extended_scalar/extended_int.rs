@@ -88,7 +88,7 @@ pub struct ExtendedInt {
 impl<I: InputType> From<I> for ExtendedInt {
     #[inline]
     ///```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 41231332_f64;
     /// let a = ExtendedInt::from(aa as i32);
@@ -368,7 +368,7 @@ impl ops::Add for ExtendedInt {
     type Output = Self;
     /// Adds `self` to `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 472_f64;
     /// let bb = 147_f64;
@@ -386,7 +386,7 @@ impl<'b> ops::Add<&'b ExtendedInt> for &ExtendedInt {
     type Output = ExtendedInt;
     /// Adds `self` to `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 472_f64;
     /// let bb = 147_f64;
@@ -404,7 +404,7 @@ impl<'b> ops::Add<&'b ExtendedInt> for ExtendedInt {
     type Output = ExtendedInt;
     /// Adds `self` to `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 472_f64;
     /// let bb = 147_f64;
@@ -422,7 +422,7 @@ impl ops::Sub for ExtendedInt {
     type Output = Self;
     /// Subtracts `that` from `self` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935777381_f64;
@@ -440,7 +440,7 @@ impl<'b> ops::Sub<&'b ExtendedInt> for &ExtendedInt {
     type Output = ExtendedInt;
     /// Subtracts `that` from `self` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935777381_f64;
@@ -458,7 +458,7 @@ impl<'b> ops::Sub<&'b ExtendedInt> for ExtendedInt {
     type Output = ExtendedInt;
     /// Subtracts `that` from `self` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935777381_f64;
@@ -476,7 +476,7 @@ impl ops::Mul for ExtendedInt {
     type Output = Self;
     /// Multiplies `self` with `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935777381_f64;
@@ -494,7 +494,7 @@ impl<'b> ops::Mul<&'b ExtendedInt> for &ExtendedInt {
     type Output = ExtendedInt;
     /// Multiplies `self` with `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935777381_f64;
@@ -512,7 +512,7 @@ impl<'b> ops::Mul<&'b ExtendedInt> for ExtendedInt {
     type Output = ExtendedInt;
     /// Multiplies `self` with `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935777381_f64;
@@ -530,7 +530,7 @@ impl ops::Mul<i32> for ExtendedInt {
     type Output = ExtendedInt;
     /// Multiplies `self` with `that` returning a new object containing the result
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let bb = 759935_f64;
@@ -548,7 +548,7 @@ impl ops::Neg for ExtendedInt {
     type Output = Self;
     /// Negates the value of `self`
     /// ```
-    /// # use boostvoronoi::extended_scalar::extended_int::ExtendedInt;
+    /// # use corridor_voronoi::extended_scalar::extended_int::ExtendedInt;
     ///
     /// let aa = 4727377593577731_f64;
     /// let a = -ExtendedInt::from(aa as i64);

@@ -99,7 +99,7 @@ impl Default for RobustFpt {
     #[inline(always)]
     /// Creates a new RobustFpt with value 0.0
     /// ```
-    /// # use boostvoronoi::extended_scalar::robust_fpt::*;
+    /// # use corridor_voronoi::extended_scalar::robust_fpt::*;
     /// let r = RobustFpt::default();
     /// assert_eq!(r.fpv(), 0.0);
     /// ```
@@ -112,7 +112,7 @@ impl From<f64> for RobustFpt {
     #[inline(always)]
     /// Creates a new RobustFpt from a `f64`
     /// ```
-    /// # use boostvoronoi::extended_scalar::robust_fpt::*;
+    /// # use corridor_voronoi::extended_scalar::robust_fpt::*;
     /// let f = 1.0f64;
     /// let r = RobustFpt::from(f);
     /// assert_eq!(r.fpv(),f);
@@ -161,7 +161,7 @@ impl RobustFpt {
     /// Is positive method.
     /// IMPORTANT!!!!! in c++ boost voronoi implementation zero values can't be positive.
     /// ```
-    /// # use boostvoronoi::extended_scalar::robust_fpt;
+    /// # use corridor_voronoi::extended_scalar::robust_fpt;
     /// println!("is_pos()");
     /// let aa:f64 = 0_f64;
     /// let a = robust_fpt::RobustFpt::from(aa);
@@ -183,7 +183,7 @@ impl RobustFpt {
     /// Is negative method.
     /// IMPORTANT!!!!! in c++ boost voronoi implementation zero values can't be negative.
     /// ```
-    /// # use boostvoronoi::extended_scalar::robust_fpt;
+    /// # use corridor_voronoi::extended_scalar::robust_fpt;
     ///
     /// println!("is_neg()");
     /// let aa:f64 = 0_f64;
@@ -462,7 +462,7 @@ impl From<f64> for RobustDif {
     #[inline(always)]
     /// Creates a new RobustDif from a `f64`
     /// ```
-    /// # use boostvoronoi::extended_scalar::robust_fpt::*;
+    /// # use corridor_voronoi::extended_scalar::robust_fpt::*;
     /// let f = 1.234f64;
     /// let r = RobustDif::from(f);
     /// assert_eq!(r.dif().fpv(),f);
@@ -486,7 +486,7 @@ impl From<(RobustFpt, RobustFpt)> for RobustDif {
     #[inline(always)]
     /// Creates a new RobustDif from a `(RobustFpt,RobustFpt)`
     /// ```
-    /// # use boostvoronoi::extended_scalar::robust_fpt::*;
+    /// # use corridor_voronoi::extended_scalar::robust_fpt::*;
     /// let p = 1.234f64;
     /// let n = 2.234f64;
     /// let r = RobustDif::from((RobustFpt::from(p), RobustFpt::from(n)));
@@ -592,7 +592,7 @@ impl ops::Sub<RobustDif> for RobustDif {
 
 /// Converts to RobustDif from RobustFpt
 /// ```
-/// # use boostvoronoi::extended_scalar::robust_fpt::*;
+/// # use corridor_voronoi::extended_scalar::robust_fpt::*;
 /// let s = RobustFpt::from(1.0);
 /// let d = RobustDif::from(s);
 /// assert_eq!(s.fpv(),d.dif().fpv());

@@ -3,9 +3,9 @@ use num_traits::AsPrimitive;
 
 impl<T: InputType + geo::CoordNum> From<geo::Coord<T>> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `geo::Coord`
+    /// Converts to `corridor_voronoi::geometry::Point` from `geo::Coord`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = geo::Coord{x:1,y:2};
     /// let p:Point<i32> = Point::from(c);
     /// assert_eq!(p.x, c.x);
@@ -18,9 +18,9 @@ impl<T: InputType + geo::CoordNum> From<geo::Coord<T>> for Point<T> {
 
 impl<T: InputType + geo::CoordNum> From<&geo::Coord<T>> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `&geo::Coord`
+    /// Converts to `corridor_voronoi::geometry::Point` from `&geo::Coord`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = geo::Coord{x:1,y:2};
     /// let p:Point<i32> = Point::from(&c);
     /// assert_eq!(p.x, c.x);
@@ -33,9 +33,9 @@ impl<T: InputType + geo::CoordNum> From<&geo::Coord<T>> for Point<T> {
 
 impl<T: InputType + geo::CoordNum> From<Point<T>> for geo::Coord<T> {
     #[inline]
-    /// Converts to `geo::Coord` from `boostvoronoi::geometry::Point`
+    /// Converts to `geo::Coord` from `corridor_voronoi::geometry::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let p = Point{x:1,y:2};
     /// let c = geo::Coord::<i32>::from(p);
     /// assert_eq!(p.x, c.x);
@@ -48,9 +48,9 @@ impl<T: InputType + geo::CoordNum> From<Point<T>> for geo::Coord<T> {
 
 impl<T: InputType + geo::CoordNum> From<&geo::Point<T>> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `&geo::Point`
+    /// Converts to `corridor_voronoi::geometry::Point` from `&geo::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let g = geo::Point::new(1,2);
     /// let p:Point<i32> = Point::from(&g);
     /// assert_eq!(p.x, g.x());
@@ -63,9 +63,9 @@ impl<T: InputType + geo::CoordNum> From<&geo::Point<T>> for Point<T> {
 
 impl<T: InputType + geo::CoordNum> From<geo::Point<T>> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `geo::Point`
+    /// Converts to `corridor_voronoi::geometry::Point` from `geo::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let g = geo::Point::new(1,2);
     /// let p:Point<i32> = Point::from(g.clone());
     /// assert_eq!(p.x, g.x());
@@ -78,9 +78,9 @@ impl<T: InputType + geo::CoordNum> From<geo::Point<T>> for Point<T> {
 
 impl<T: InputType + geo::CoordNum> From<Point<T>> for geo::Point<T> {
     #[inline]
-    /// Converts to `geo::Point` from `boostvoronoi::geometry::Point`
+    /// Converts to `geo::Point` from `corridor_voronoi::geometry::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let p = Point{x:1,y:2};
     /// let g = geo::Point::<i32>::from(p);
     /// assert_eq!(p.x, g.x());
@@ -93,9 +93,9 @@ impl<T: InputType + geo::CoordNum> From<Point<T>> for geo::Point<T> {
 
 impl<T: InputType + geo::CoordNum> From<&Point<T>> for geo::Coord<T> {
     #[inline]
-    /// Converts to `geo::Coord` from `&boostvoronoi::geometry::Point`
+    /// Converts to `geo::Coord` from `&corridor_voronoi::geometry::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let p = Point{x:1,y:2};
     /// let c = geo::Coord::<i32>::from(&p);
     /// assert_eq!(p.x,c.x);
@@ -111,9 +111,9 @@ where
     f64: AsPrimitive<F>,
 {
     #[inline]
-    /// Converts to `geo::Coord` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `geo::Coord` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -134,9 +134,9 @@ where
     f64: AsPrimitive<F>,
 {
     #[inline]
-    /// Converts to `geo::Coord` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `geo::Coord` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -157,9 +157,9 @@ where
     f64: AsPrimitive<F>,
 {
     #[inline]
-    /// Converts to `geo::Point` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `geo::Point` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -177,9 +177,9 @@ where
     f64: AsPrimitive<F>,
 {
     #[inline]
-    /// Converts to `geo::Point` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `geo::Point` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -194,9 +194,9 @@ where
 
 impl<T: InputType + geo::CoordNum> From<Line<T>> for geo::Line<T> {
     #[inline]
-    /// Converts to `geo::Line` from `boostvoronoi::geometry::Line`
+    /// Converts to `geo::Line` from `corridor_voronoi::geometry::Line`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let bl = Line::from([0,1,2,3]);
     /// let gl = geo::Line::<i32>::from(bl);
     /// assert_eq!(bl.start.x,gl.start.x);
@@ -214,9 +214,9 @@ impl<T: InputType + geo::CoordNum> From<Line<T>> for geo::Line<T> {
 
 impl<T: InputType + geo::CoordNum> From<geo::Line<T>> for Line<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Line` from `geo::Line`
+    /// Converts to `corridor_voronoi::geometry::Line` from `geo::Line`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let gl = geo::Line::from([(0,1),(2,3)]);
     /// let bl = Line::<i32>::from(gl);
     /// assert_eq!(bl.start.x,gl.start.x);
@@ -234,9 +234,9 @@ impl<T: InputType + geo::CoordNum> From<geo::Line<T>> for Line<T> {
 
 impl<T: InputType + geo::CoordNum> From<&geo::Line<T>> for Line<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Line` from `&geo::Line`
+    /// Converts to `corridor_voronoi::geometry::Line` from `&geo::Line`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let gl = geo::Line::from([(0,1),(2,3)]);
     /// let bl = Line::<i32>::from(&gl);
     /// assert_eq!(bl.start.x,gl.start.x);

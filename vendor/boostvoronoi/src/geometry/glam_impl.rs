@@ -3,9 +3,9 @@ use num_traits::AsPrimitive;
 
 impl From<&Vertex> for glam::DVec2 {
     #[inline]
-    /// Converts to `glam::DVec2` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `glam::DVec2` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
     /// let p = glam::DVec2::from(&v);
@@ -19,9 +19,9 @@ impl From<&Vertex> for glam::DVec2 {
 
 impl From<Vertex> for glam::DVec2 {
     #[inline]
-    /// Converts to `glam::DVec2` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `glam::DVec2` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -36,9 +36,9 @@ impl From<Vertex> for glam::DVec2 {
 
 impl From<&Vertex> for glam::Vec2 {
     #[inline]
-    /// Converts to `glam::Vec2` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `glam::Vec2` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -53,9 +53,9 @@ impl From<&Vertex> for glam::Vec2 {
 
 impl From<Vertex> for glam::Vec2 {
     #[inline]
-    /// Converts to `glam::Vec2` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `glam::Vec2` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -70,9 +70,9 @@ impl From<Vertex> for glam::Vec2 {
 
 impl From<glam::IVec2> for Point<i32> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point<i32>` from `glam::IVec2`
+    /// Converts to `corridor_voronoi::geometry::Point<i32>` from `glam::IVec2`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let m = glam::IVec2::new(1,2);
     /// let p:Point<i32> = Point::from(m);
     /// assert_eq!(p.x,m.x);
@@ -85,9 +85,9 @@ impl From<glam::IVec2> for Point<i32> {
 
 impl From<&glam::IVec2> for Point<i32> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point<i32>` from `&glam::IVec2`
+    /// Converts to `corridor_voronoi::geometry::Point<i32>` from `&glam::IVec2`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let m = glam::IVec2::new(1,2);
     /// let p:Point<i32> = Point::from(&m);
     /// assert_eq!(p.x,m.x);
@@ -100,9 +100,9 @@ impl From<&glam::IVec2> for Point<i32> {
 
 impl From<Point<i32>> for glam::IVec2 {
     #[inline]
-    /// Converts to `glam::IVec2` from `boostvoronoi::geometry::Point<i32>`
+    /// Converts to `glam::IVec2` from `corridor_voronoi::geometry::Point<i32>`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let p = Point::<i32>{x:1,y:2};
     /// let c = glam::IVec2::from(p);
     /// assert_eq!(p.x,c.x);
@@ -115,9 +115,9 @@ impl From<Point<i32>> for glam::IVec2 {
 
 impl From<Line<i32>> for [glam::IVec2; 2] {
     #[inline]
-    /// Converts to `[glam::IVec2;2]` from `boostvoronoi::geometry::Line<i32>`
+    /// Converts to `[glam::IVec2;2]` from `corridor_voronoi::geometry::Line<i32>`
     /// ```
-    /// # use boostvoronoi::geometry::Line;
+    /// # use corridor_voronoi::geometry::Line;
     /// let bl = Line::<i32>::from([0,1,2,3]);
     /// let ml:[glam::IVec2;2] = bl.into();
     /// assert_eq!(bl.start.x,ml[0].x);

@@ -3,9 +3,9 @@ use num_traits::AsPrimitive;
 
 impl<T: InputType + nalgebra::Scalar> From<nalgebra::Point2<T>> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `nalgebra::Point2`
+    /// Converts to `corridor_voronoi::geometry::Point` from `nalgebra::Point2`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = nalgebra::Point2::new(1,2);
     /// let p:Point<i32> = Point::from(c);
     /// assert_eq!(p.x,c.x);
@@ -18,9 +18,9 @@ impl<T: InputType + nalgebra::Scalar> From<nalgebra::Point2<T>> for Point<T> {
 
 impl<T: InputType + nalgebra::Scalar> From<&nalgebra::Point2<T>> for Point<T> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `&nalgebra::Point2`
+    /// Converts to `corridor_voronoi::geometry::Point` from `&nalgebra::Point2`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let c = nalgebra::Point2::new(1,2);
     /// let p:Point<i32> = Point::from(&c);
     /// assert_eq!(p.x,c.x);
@@ -33,9 +33,9 @@ impl<T: InputType + nalgebra::Scalar> From<&nalgebra::Point2<T>> for Point<T> {
 
 impl<T: InputType + nalgebra::Scalar> From<Point<T>> for nalgebra::Point2<T> {
     #[inline]
-    /// Converts to `geo::Coord` from `boostvoronoi::geometry::Point`
+    /// Converts to `geo::Coord` from `corridor_voronoi::geometry::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let p = Point{x:1,y:2};
     /// let c = nalgebra::Point2::<i32>::from(p);
     /// assert_eq!(p.x,c.x);
@@ -51,9 +51,9 @@ where
     f64: AsPrimitive<F>,
 {
     #[inline]
-    /// Converts to `nalgebra::Point2` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `nalgebra::Point2` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -71,9 +71,9 @@ where
     f64: AsPrimitive<F>,
 {
     #[inline]
-    /// Converts to `nalgebra::Point2` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `nalgebra::Point2` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);

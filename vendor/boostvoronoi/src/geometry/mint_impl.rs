@@ -3,9 +3,9 @@ use num_traits::AsPrimitive;
 
 impl<T: InputType> From<Line<T>> for [mint::Point2<T>; 2] {
     #[inline]
-    /// Converts to `[mint::Point2<T>;2]` from `boostvoronoi::geometry::Line`
+    /// Converts to `[mint::Point2<T>;2]` from `corridor_voronoi::geometry::Line`
     /// ```
-    /// # use boostvoronoi::geometry::Line;
+    /// # use corridor_voronoi::geometry::Line;
     /// let bl = Line::<i32>::from([0,1,2,3]);
     /// let ml:[mint::Point2<i32>;2] = bl.into();
     /// assert_eq!(bl.start.x,ml[0].x);
@@ -35,9 +35,9 @@ impl<I: InputType> mint::IntoMint for Point<I> {
 
 impl<I: InputType> From<Point<I>> for mint::Point2<I> {
     #[inline]
-    /// Converts to `mint::Point2` from `boostvoronoi::geometry::Point`
+    /// Converts to `mint::Point2` from `corridor_voronoi::geometry::Point`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let p:Point<i32> = Point{x:1, y:2};
     /// let m = mint::Point2::from(p);
     ///
@@ -51,9 +51,9 @@ impl<I: InputType> From<Point<I>> for mint::Point2<I> {
 
 impl<I: InputType> From<mint::Point2<I>> for Point<I> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `mint::Point2`
+    /// Converts to `corridor_voronoi::geometry::Point` from `mint::Point2`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let m = mint::Point2{x:1,y:2};
     /// let p:Point<i32> = Point::from(m);
     /// assert_eq!(p.x,m.x);
@@ -66,9 +66,9 @@ impl<I: InputType> From<mint::Point2<I>> for Point<I> {
 
 impl<I: InputType> From<&mint::Point2<I>> for Point<I> {
     #[inline]
-    /// Converts to `boostvoronoi::geometry::Point` from `&mint::Point2`
+    /// Converts to `corridor_voronoi::geometry::Point` from `&mint::Point2`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// let m = mint::Point2{x:1,y:2};
     /// let p:Point<i32> = Point::from(&m);
     /// assert_eq!(p.x,m.x);
@@ -89,9 +89,9 @@ impl mint::IntoMint for Vertex {
 
 impl From<&Vertex> for mint::Point2<f64> {
     #[inline]
-    /// Converts to `mint::Point2<f64>` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `mint::Point2<f64>` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
     /// let p = mint::Point2::<f64>::from(&v);
@@ -105,9 +105,9 @@ impl From<&Vertex> for mint::Point2<f64> {
 
 impl From<Vertex> for mint::Point2<f64> {
     #[inline]
-    /// Converts to `mint::Point2<f64>` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `mint::Point2<f64>` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
     /// let p = mint::Point2::<f64>::from(v.clone());
@@ -121,9 +121,9 @@ impl From<Vertex> for mint::Point2<f64> {
 
 impl From<Vertex> for mint::Point2<f32> {
     #[inline]
-    /// Converts to `mint::Point2<f32>` from `boostvoronoi::diagram::Vertex`
+    /// Converts to `mint::Point2<f32>` from `corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);
@@ -141,9 +141,9 @@ impl From<Vertex> for mint::Point2<f32> {
 
 impl From<&Vertex> for mint::Point2<f32> {
     #[inline]
-    /// Converts to `mint::Point2<f32>` from `&boostvoronoi::diagram::Vertex`
+    /// Converts to `mint::Point2<f32>` from `&corridor_voronoi::diagram::Vertex`
     /// ```
-    /// # use boostvoronoi::prelude::*;
+    /// # use corridor_voronoi::prelude::*;
     /// # use num_traits::AsPrimitive;
     ///
     /// let v = Vertex::new_3(VertexIndex::default(),1.0,2.0,false);

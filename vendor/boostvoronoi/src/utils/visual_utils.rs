@@ -289,8 +289,8 @@ impl Aabb2 {
     /// returns `Some(true)` if the aabb contains the point (inclusive)
     /// returns `None` if the aabb is uninitialized
     ///```
-    /// # use boostvoronoi::geometry::Point;
-    /// # use boostvoronoi::utils::visual_utils::Aabb2;
+    /// # use corridor_voronoi::geometry::Point;
+    /// # use corridor_voronoi::utils::visual_utils::Aabb2;
     /// let p0 = Point::from([0,0]);
     /// let p1 = Point::from([1,1]);
     ///
@@ -318,9 +318,9 @@ impl Aabb2 {
     /// returns `Some(true)` if the aabb contains the line (inclusive)
     /// returns `None` if the aabb is uninitialized
     /// ```
-    /// # use boostvoronoi::BvError;
-    /// # use boostvoronoi::geometry::{Line, Point};
-    /// # use boostvoronoi::utils::visual_utils::Aabb2;
+    /// # use corridor_voronoi::BvError;
+    /// # use corridor_voronoi::geometry::{Line, Point};
+    /// # use corridor_voronoi::utils::visual_utils::Aabb2;
     /// let p0 = Point::from([0,0]);
     /// let p1 = Point::from([10,10]);
     ///

@@ -614,10 +614,7 @@ where
     #[inline(always)]
     // get a idx from the free pool or create a new one
     // TODO: does this still need to be borrow safe?
-    pub(super) fn next_free_index_(
-        nodes_len: usize,
-        free_id_pool: &mut VecDeque<usize>,
-    ) -> usize {
+    pub(super) fn next_free_index_(nodes_len: usize, free_id_pool: &mut VecDeque<usize>) -> usize {
         if let Some(idx) = free_id_pool.pop_front() {
             #[cfg(any(test, debug_assertions))]
             {
