@@ -122,6 +122,8 @@ fn any_angle_mazes_never_beat_the_optimum() {
     let mut mazes: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
+        // The maze folders only (the data folder also holds the mazes' NOTICE.md).
+        .filter(|p| p.is_dir())
         .collect();
     mazes.sort();
     let (mut solved, mut sum, mut worst) = (0, 0.0, 1.0f64);

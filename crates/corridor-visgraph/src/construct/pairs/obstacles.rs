@@ -9,7 +9,7 @@ use crate::free_space::FreeSpace;
 use corridor_geom::{convex_hull, orient, Orientation, Point};
 
 /// One wall for the segment test: its ends, their vertex ids, its own id and its
-/// obstacle (see [`hull_corners`]).
+/// obstacle (see [`HullCorner`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct WallEnds {
     pub(super) a: Point,
@@ -26,7 +26,7 @@ pub(super) const NONE: u32 = u32::MAX;
 /// A vertex as a corner of the convex hull of its obstacle: the obstacle's number (or
 /// [`NONE`] when the vertex is not a strictly convex corner of that hull) and the hull's
 /// two sides from it (rounded differences: to the next corner counter-clockwise and to
-/// the previous one), with the error-bound factors of [`Allowed`].
+/// the previous one), with the error-bound factors of [`Allowed`](super::filter::Allowed).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct HullCorner {
     obstacle: u32,
@@ -45,7 +45,7 @@ impl HullCorner {
     /// the hull, and every wall and vertex of the obstacle, only at the corner itself:
     /// neither a proper crossing nor a vertex inside the segment. "Strictly outside" is
     /// a cross product with one side certainly negative (beyond its rounding error, as
-    /// in [`Allowed::code`]).
+    /// in [`Allowed::code`](super::filter::Allowed::code)).
     /// `dl` is `|d.x| + |d.y|`.
     #[inline(always)]
     pub(super) fn skipped_towards(&self, d: Point, dl: f64) -> u32 {
@@ -91,7 +91,7 @@ pub(super) const SMALL_WALLS: usize = 32;
 
 /// A row of pairs uses the cones when at least this many of its pairs, and at least
 /// a quarter as many as there are small obstacles, pass the first stage of the
-/// direction filter (see [`SegmentTester::use_cones`]): setting up the cones costs
+/// direction filter (see [`SegmentTester::use_cones`](super::segment::SegmentTester::use_cones)): setting up the cones costs
 /// O(obstacles) per row, each segment test by the cones saves a part of a grid walk.
 /// Measured with callgrind on the pyvisgraph comparison's inputs (100–1,000 vertices;
 /// with the boundary no longer looked at, sparser rows than before gain).

@@ -143,7 +143,7 @@ impl<'a> SegmentTester<'a> {
     /// Whether the next segment tests (a row of pairs from one vertex) use the small
     /// obstacles' cones from that vertex ([`super::cones`]) or the grid for all walls.
     /// The cones cost a set-up per vertex, O(obstacles); rows with few candidate pairs
-    /// walk the grid instead (see [`CONE_ROW`]).
+    /// walk the grid instead (see [`CONE_ROW`](super::obstacles::CONE_ROW)).
     ///
     /// `region` (lower and upper corner) holds every segment tested until the next call:
     /// obstacles outside it are left out of the cones.
@@ -222,7 +222,7 @@ impl<'a> SegmentTester<'a> {
     /// ([`super::cones`]) holds the segment's direction and whose box meets the
     /// segment's, and those of the other obstacles in the grid cells along the segment.
     /// The walls of the obstacle at `x` are skipped when the segment reaches `x` from
-    /// strictly outside its obstacle's hull ([`HullCorner::skipped_towards`]), and so
+    /// strictly outside its obstacle's hull ([`HullCorner::skipped_towards`](super::obstacles::HullCorner::skipped_towards)), and so
     /// are those of a large obstacle at `v`; those of an obstacle enclosing every vertex
     /// ([`Obstacles::encloses_all`]) never.
     ///
