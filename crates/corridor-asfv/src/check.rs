@@ -103,25 +103,25 @@ struct Edge {
 /// portal) against `env`. Returns the first broken rule.
 ///
 /// ```
-/// use corridor_asfv::{check, RegionId};
+/// use corridor_asfv::{check_regions, RegionId};
 /// use corridor_geom::{Environment, Point};
 /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(4.0, 4.0));
 /// let no_regions: Vec<(RegionId, Vec<Point>)> = Vec::new();
-/// let report = check::check(&env, &no_regions, &[]).unwrap();
+/// let report = check_regions(&env, &no_regions, &[]).unwrap();
 /// assert_eq!(report.regions, 0);
 /// ```
-pub fn check(
+pub fn check_regions(
     env: &Environment,
     regions: &[(RegionId, Vec<Point>)],
     links: &[(RegionId, RegionId, Segment)],
 ) -> Result<CheckReport, ValidationError> {
-    check_within(env, regions, links, None)
+    check_regions_within(env, regions, links, None)
 }
 
-/// [`check`] restricted to the regions whose bounding boxes meet `window` (and their
+/// [`check_regions`] restricted to the regions whose bounding boxes meet `window` (and their
 /// pairs and links): after a local repair this checks what the repair could have
 /// touched in a fraction of the time. `None` checks everything.
-pub fn check_within(
+pub fn check_regions_within(
     env: &Environment,
     regions: &[(RegionId, Vec<Point>)],
     links: &[(RegionId, RegionId, Segment)],

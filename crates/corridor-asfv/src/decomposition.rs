@@ -2,9 +2,9 @@
 
 use crate::check::{self, CheckReport, ValidationError};
 use crate::grid::BucketGrid;
-use crate::region::{Portal, Region, RegionId};
+use crate::region::{Region, RegionId, RegionPortal};
 use crate::walls::WallSet;
-use crate::{AsfvError, AsfvParams};
+use crate::{AsfvError, AsfvOptions};
 use corridor_geom::{Aabb, Environment, Point, Segment};
 
 /// The most seeds the first lattice may hold (about a gigabyte of regions).
@@ -56,11 +56,11 @@ impl Coverage {
 /// area is reseeded, and only the links of changed regions are recomputed.
 ///
 /// ```
-/// use corridor_asfv::{AsfvParams, Decomposition};
+/// use corridor_asfv::{AsfvOptions, Decomposition};
 /// use corridor_geom::{Environment, Obstacle, Point};
 /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(40.0, 30.0));
 /// env.insert(Obstacle::rectangle(Point::new(10.0, 10.0), Point::new(20.0, 20.0)));
-/// let mut d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+/// let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
 /// d.validate().unwrap();
 /// assert!(d.coverage().fraction() > 0.999);
 ///
@@ -74,7 +74,7 @@ impl Coverage {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Decomposition {
-    pub(crate) params: AsfvParams,
+    pub(crate) options: AsfvOptions,
     pub(crate) env: Environment,
     pub(crate) bounds: Aabb,
     pub(crate) walls: WallSet,
@@ -93,20 +93,21 @@ impl Decomposition {
     /// Errors: invalid parameters, an invalid environment (the error names the
     /// obstacle), or an environment so large that the first seed lattice alone would
     /// hold more than ten million seeds.
-    pub fn build(env: &Environment, params: &AsfvParams) -> Result<Self, AsfvError> {
-        params.validate()?;
+    pub fn build(env: &Environment, options: &AsfvOptions) -> Result<Self, AsfvError> {
+        options.validate()?;
         env.validate()?;
         let bounds = env.bounds();
-        let seeds = bounds.size().x * bounds.size().y / (params.seed_spacing * params.seed_spacing);
+        let seeds =
+            bounds.size().x * bounds.size().y / (options.seed_spacing * options.seed_spacing);
         if seeds > MAX_FIRST_SEEDS {
             return Err(AsfvError::TooLarge {
                 seeds,
-                spacing: params.seed_spacing,
+                spacing: options.seed_spacing,
                 limit: MAX_FIRST_SEEDS,
             });
         }
         let mut d = Decomposition {
-            params: *params,
+            options: *options,
             env: env.clone(),
             bounds,
             walls: WallSet::new(env, bounds, GRID_CELLS),
@@ -122,8 +123,8 @@ impl Decomposition {
     }
 
     /// The parameters it was built with.
-    pub fn params(&self) -> &AsfvParams {
-        &self.params
+    pub fn options(&self) -> &AsfvOptions {
+        &self.options
     }
 
     /// The environment as it is now (with every inserted and removed obstacle).
@@ -159,13 +160,13 @@ impl Decomposition {
     }
 
     /// Every portal (edge of the connectivity graph) once, the smaller region id first.
-    pub fn portals(&self) -> Vec<Portal> {
+    pub fn portals(&self) -> Vec<RegionPortal> {
         let mut out = Vec::new();
         for r in self.regions() {
             for &(slot, a, b) in &r.neighbours {
                 if let Some(other) = self.live(slot) {
                     if r.id < other.id {
-                        out.push(Portal {
+                        out.push(RegionPortal {
                             regions: (r.id, other.id),
                             segment: Segment::new(a, b),
                         });
@@ -210,7 +211,7 @@ impl Decomposition {
         }
     }
 
-    /// Checks the decomposition with the independent checker of [`crate::check`]:
+    /// Checks the decomposition with the independent checker ([`crate::check_regions`]):
     /// regions strictly convex, interiors pairwise disjoint, inside the free space, and
     /// the connectivity graph equal to the geometric adjacency of the regions.
     pub fn validate(&self) -> Result<CheckReport, ValidationError> {
@@ -221,7 +222,7 @@ impl Decomposition {
             .into_iter()
             .map(|p| (p.regions.0, p.regions.1, p.segment))
             .collect();
-        check::check(&self.env, &regions, &links)
+        check::check_regions(&self.env, &regions, &links)
     }
 
     /// [`Decomposition::validate`] restricted to the regions whose boxes meet `window`
@@ -235,7 +236,7 @@ impl Decomposition {
             .into_iter()
             .map(|p| (p.regions.0, p.regions.1, p.segment))
             .collect();
-        check::check_within(&self.env, &regions, &links, Some(window))
+        check::check_regions_within(&self.env, &regions, &links, Some(window))
     }
 
     pub(crate) fn live(&self, slot: u32) -> Option<&Region> {

@@ -9,7 +9,7 @@ pub enum AsfvError {
     /// A parameter is out of range.
     #[error("parameter {name} = {value}: {reason}")]
     InvalidParameter {
-        /// The field of [`crate::AsfvParams`].
+        /// The field of [`crate::AsfvOptions`].
         name: &'static str,
         /// Its value.
         value: f64,

@@ -27,12 +27,12 @@ impl Decomposition {
     /// Seeds and grows until no seed fits in `area`: `extra_seeds` (snapped centres) are
     /// tried first, `growing` are existing regions that may grow again.
     pub(crate) fn fill(&mut self, area: Aabb, extra_seeds: &[Point], growing: Vec<u32>) {
-        let params = self.params;
+        let options = self.options;
         let mut active = growing;
         for &c in extra_seeds {
-            let mut size = params.seed_size;
-            while size >= params.min_region_size {
-                let corner = snap(c - Point::splat(size / 2.0), params.min_step);
+            let mut size = options.seed_size;
+            while size >= options.min_region_size {
+                let corner = snap(c - Point::splat(size / 2.0), options.min_step);
                 if let Some(slot) = self.try_seed(corner, size, false) {
                     active.push(slot);
                     break;
@@ -41,13 +41,13 @@ impl Decomposition {
             }
         }
         self.grow(active);
-        let (mut spacing, mut size) = (params.seed_spacing, params.seed_size);
+        let (mut spacing, mut size) = (options.seed_spacing, options.seed_size);
         loop {
             let seeds = self.seed_round(area, spacing, size);
             self.grow(seeds);
             if spacing > size {
                 spacing = (spacing / 2.0).max(size);
-            } else if size / 2.0 >= params.min_region_size {
+            } else if size / 2.0 >= options.min_region_size {
                 size /= 2.0;
                 spacing = size;
             } else {
@@ -253,7 +253,7 @@ impl Decomposition {
     /// Tries to move one side of a region outward by the growth step, halving the step
     /// when it collides, and adopting a slanted obstacle line when that is what blocks.
     fn try_grow(&mut self, slot: u32, side: Side) -> Step {
-        let params = self.params;
+        let options = self.options;
         let Some(region) = self.live(slot) else {
             return Step::Blocked;
         };
@@ -267,7 +267,7 @@ impl Decomposition {
             Side::Left => self.bounds.min.x,
             Side::Bottom => self.bounds.min.y,
         };
-        let mut step = params.growth_step;
+        let mut step = options.growth_step;
         loop {
             let mut new = old + sign * step;
             if sign * (new - limit) > 0.0 {
@@ -310,10 +310,10 @@ impl Decomposition {
                 }
             }
             let touching = blockers.iter().all(|b| self.touches_side(b, side, old));
-            if step <= params.min_step || (touching && std::env::var("ASFV_T").is_ok()) {
+            if step <= options.min_step || (touching && std::env::var("ASFV_T").is_ok()) {
                 return Step::Blocked;
             }
-            step = (step / 2.0).max(params.min_step);
+            step = (step / 2.0).max(options.min_step);
         }
     }
 
@@ -372,7 +372,7 @@ impl Decomposition {
             if lines.iter().any(same) || out.iter().any(same) {
                 continue;
             }
-            if lines.len() + out.len() >= self.params.max_adopted_walls {
+            if lines.len() + out.len() >= self.options.max_adopted_walls {
                 break;
             }
             out.push(line);

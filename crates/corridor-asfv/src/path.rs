@@ -10,7 +10,7 @@ use std::collections::BinaryHeap;
 
 /// A path through the decomposition.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Path {
+pub struct AsfvPath {
     /// The polyline from start to goal; interior points are region vertices (corners of
     /// obstacles the path bends around).
     pub points: Vec<Point>,
@@ -62,11 +62,11 @@ impl Decomposition {
     /// Errors: a non-finite point, a point in no region, or no connection.
     ///
     /// ```
-    /// use corridor_asfv::{AsfvParams, Decomposition};
+    /// use corridor_asfv::{AsfvOptions, Decomposition};
     /// use corridor_geom::{Environment, Obstacle, Point};
     /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(30.0, 20.0));
     /// env.insert(Obstacle::rectangle(Point::new(10.0, 0.0), Point::new(12.0, 15.0)));
-    /// let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    /// let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     /// let path = d.path(Point::new(5.0, 5.0), Point::new(20.0, 5.0)).unwrap();
     /// // Over the wall: never shorter than the way round its two top corners.
     /// let shortest = Point::new(5.0, 5.0).distance(Point::new(10.0, 15.0))
@@ -75,7 +75,7 @@ impl Decomposition {
     /// assert!(path.length >= shortest - 1e-9 && path.length < 1.1 * shortest);
     /// assert!(path.points.iter().all(|p| p.y <= 15.0 + 1e-9 || p.x < 10.0 || p.x > 12.0));
     /// ```
-    pub fn path(&self, start: Point, goal: Point) -> Result<Path, AsfvError> {
+    pub fn path(&self, start: Point, goal: Point) -> Result<AsfvPath, AsfvError> {
         for (which, p) in [("start", start), ("goal", goal)] {
             if !p.is_finite() {
                 return Err(AsfvError::NonFinitePoint {
@@ -124,7 +124,7 @@ impl Decomposition {
         portals.push((goal, goal));
         let points = funnel(&portals);
         let length = points.windows(2).map(|w| w[0].distance(w[1])).sum();
-        Ok(Path {
+        Ok(AsfvPath {
             points,
             length,
             regions: chain

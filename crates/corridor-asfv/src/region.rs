@@ -22,10 +22,10 @@ impl fmt::Display for RegionId {
 /// One convex region of the decomposition.
 ///
 /// ```
-/// use corridor_asfv::{AsfvParams, Decomposition};
+/// use corridor_asfv::{AsfvOptions, Decomposition};
 /// use corridor_geom::{Environment, Point};
 /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 4.0));
-/// let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+/// let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
 /// let r = d.regions().next().unwrap();
 /// assert!(r.polygon().len() >= 3);
 /// assert!(r.area() > 0.0);
@@ -90,7 +90,7 @@ impl Region {
 
 /// A shared boundary piece of two regions: an edge of the connectivity graph.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Portal {
+pub struct RegionPortal {
     /// The two regions, the smaller id first.
     pub regions: (RegionId, RegionId),
     /// The common boundary piece (positive length; endpoints are region vertices).

@@ -30,10 +30,10 @@ impl Decomposition {
     /// changes.
     ///
     /// ```
-    /// use corridor_asfv::{AsfvParams, Decomposition};
+    /// use corridor_asfv::{AsfvOptions, Decomposition};
     /// use corridor_geom::{Environment, Obstacle, Point};
     /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(20.0, 20.0));
-    /// let mut d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    /// let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     /// let id = d.insert_obstacle(Obstacle::Point(Point::new(5.5, 5.5))).unwrap();
     /// d.validate().unwrap();
     /// assert!(d.environment().obstacle(id).is_some());
@@ -81,11 +81,11 @@ impl Decomposition {
     /// freed space is reseeded. Returns the removed obstacle.
     ///
     /// ```
-    /// use corridor_asfv::{AsfvParams, Decomposition};
+    /// use corridor_asfv::{AsfvOptions, Decomposition};
     /// use corridor_geom::{Environment, Obstacle, Point};
     /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(20.0, 20.0));
     /// let id = env.insert(Obstacle::rectangle(Point::new(5.0, 5.0), Point::new(9.0, 9.0)));
-    /// let mut d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    /// let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     /// let before = d.coverage().covered_area;
     /// d.remove_obstacle(id).unwrap();
     /// d.validate().unwrap();

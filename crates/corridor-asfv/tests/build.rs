@@ -3,7 +3,7 @@
 
 mod common;
 
-use corridor_asfv::{AsfvError, AsfvParams, Decomposition};
+use corridor_asfv::{AsfvError, AsfvOptions, Decomposition};
 use corridor_geom::{Environment, Obstacle, Point, Ring};
 use corridor_io::scenes::Scene;
 use std::time::Instant;
@@ -13,7 +13,7 @@ fn built_in_scenes_are_valid_and_covered() {
     for scene in Scene::ALL {
         let env = scene.build();
         let t = Instant::now();
-        let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+        let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
         let built = t.elapsed();
         let report = d
             .validate()
@@ -41,7 +41,7 @@ fn built_in_scenes_are_valid_and_covered() {
 #[test]
 fn hand_made_environments_are_valid() {
     for (name, env) in common::hand_made() {
-        let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+        let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
         let report = d.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
         let cov = d.coverage().fraction();
         println!(
@@ -57,21 +57,21 @@ fn hand_made_environments_are_valid() {
 fn bad_input_gives_typed_errors() {
     let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
     for params in [
-        AsfvParams {
+        AsfvOptions {
             growth_step: 0.0,
-            ..AsfvParams::default()
+            ..AsfvOptions::default()
         },
-        AsfvParams {
+        AsfvOptions {
             seed_size: f64::NAN,
-            ..AsfvParams::default()
+            ..AsfvOptions::default()
         },
-        AsfvParams {
+        AsfvOptions {
             min_step: 2.0,
-            ..AsfvParams::default()
+            ..AsfvOptions::default()
         },
-        AsfvParams {
+        AsfvOptions {
             seed_size: 16.0,
-            ..AsfvParams::default()
+            ..AsfvOptions::default()
         },
     ] {
         assert!(matches!(
@@ -87,7 +87,7 @@ fn bad_input_gives_typed_errors() {
         Point::new(1.0, 5.0),
     ]));
     assert!(matches!(
-        Decomposition::build(&bowtie, &AsfvParams::default()),
+        Decomposition::build(&bowtie, &AsfvOptions::default()),
         Err(AsfvError::Environment(_))
     ));
     let flat = Environment::new(Ring::new(vec![
@@ -95,15 +95,15 @@ fn bad_input_gives_typed_errors() {
         Point::new(1.0, 1.0),
         Point::new(2.0, 2.0),
     ]));
-    assert!(Decomposition::build(&flat, &AsfvParams::default()).is_err());
+    assert!(Decomposition::build(&flat, &AsfvOptions::default()).is_err());
     let huge = Environment::rectangle(Point::new(0.0, 0.0), Point::new(50_000.0, 50_000.0));
     assert!(matches!(
-        Decomposition::build(&huge, &AsfvParams::default()),
+        Decomposition::build(&huge, &AsfvOptions::default()),
         Err(AsfvError::TooLarge { .. })
     ));
     // An environment too small for any seed is valid and simply empty.
     let tiny = Environment::rectangle(Point::new(0.0, 0.0), Point::new(0.1, 0.1));
-    let d = Decomposition::build(&tiny, &AsfvParams::default()).unwrap();
+    let d = Decomposition::build(&tiny, &AsfvOptions::default()).unwrap();
     assert_eq!(d.region_count(), 0);
     d.validate().unwrap();
 }
@@ -112,7 +112,7 @@ fn bad_input_gives_typed_errors() {
 fn regions_portals_and_graph_can_be_drawn() {
     use corridor_io::svg::{Style, SvgDocument};
     let env = Scene::Military.build();
-    let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     let mut doc = SvgDocument::of_environment(&env, false);
     let regions = doc.layer("asfv-regions", Style::filled("#cde", "#79a", 0.5));
     for r in d.regions() {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use corridor_asfv::{AsfvError, AsfvParams, Decomposition};
+use corridor_asfv::{AsfvError, AsfvOptions, Decomposition};
 use corridor_geom::{Environment, Point};
 use corridor_io::scenes::Scene;
 use rand::{Rng, SeedableRng};
@@ -25,7 +25,7 @@ fn assert_free(env: &Environment, points: &[Point], what: &str) {
 fn scene_paths_stay_in_free_space() {
     for scene in Scene::ALL {
         let env = scene.build();
-        let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+        let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let b = env.bounds();
         let mut found = 0;
@@ -60,7 +60,7 @@ fn scene_paths_stay_in_free_space() {
 #[test]
 fn path_errors_are_typed() {
     let env = Scene::Dungeon.build();
-    let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     assert!(matches!(
         d.path(Point::new(f64::NAN, 1.0), Point::new(10.0, 10.0)),
         Err(AsfvError::NonFinitePoint { which: "start", .. })
@@ -89,7 +89,7 @@ fn against_oracle(
     problems: &[(Point, Point, f64)],
     check_every: usize,
 ) -> (usize, f64, f64) {
-    let d = Decomposition::build(env, &AsfvParams::default()).unwrap();
+    let d = Decomposition::build(env, &AsfvOptions::default()).unwrap();
     d.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
     let coverage = d.coverage().fraction();
     assert!(coverage >= 0.99, "{name}: coverage {coverage}");
@@ -122,6 +122,8 @@ fn any_angle_mazes_never_beat_the_optimum() {
     let mut mazes: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
+        // The maze folders only (the data folder also holds the mazes' NOTICE.md).
+        .filter(|p| p.is_dir())
         .collect();
     mazes.sort();
     let (mut solved, mut sum, mut worst) = (0, 0.0, 1.0f64);

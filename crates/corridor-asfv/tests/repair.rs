@@ -4,7 +4,7 @@
 
 mod common;
 
-use corridor_asfv::{AsfvError, AsfvParams, Decomposition};
+use corridor_asfv::{AsfvError, AsfvOptions, Decomposition};
 use corridor_geom::{Obstacle, ObstacleId, Point};
 use corridor_io::scenes::Scene;
 use rand::{Rng, SeedableRng};
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// Runs `ops` random changes on `scene`; returns (mean repair time, full rebuild time).
 fn churn(scene: Scene, ops: usize, seed: u64) -> (Duration, Duration) {
     let env = scene.build();
-    let params = AsfvParams::default();
+    let params = AsfvOptions::default();
     let mut d = Decomposition::build(&env, &params).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let bounds = env.bounds();
@@ -99,7 +99,7 @@ fn thousand_changes_per_scene() {
 #[test]
 fn move_is_remove_then_insert() {
     let env = Scene::Military.build();
-    let mut d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     let id = d
         .insert_obstacle(Obstacle::rectangle(
             Point::new(60.0, 20.0),
@@ -134,7 +134,7 @@ fn move_is_remove_then_insert() {
 #[test]
 fn bad_changes_are_typed_errors() {
     let env = Scene::Empty.build();
-    let mut d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+    let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     let n = d.region_count();
     assert!(matches!(
         d.remove_obstacle(ObstacleId(999)),

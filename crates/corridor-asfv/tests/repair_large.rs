@@ -3,7 +3,7 @@
 
 mod common;
 
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::{AsfvOptions, Decomposition};
 use corridor_geom::{Obstacle, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -58,7 +58,7 @@ fn insert_then_remove(
 fn repairs_on_a_large_map_stay_valid() {
     let env =
         corridor_io::load_environment(common::shared_data().join("movingai/Aurora.map")).unwrap();
-    let params = AsfvParams::default();
+    let params = AsfvOptions::default();
     let mut d = Decomposition::build(&env, &params).unwrap();
     let before = d.coverage().fraction();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -76,7 +76,7 @@ fn repair_against_rebuild_on_large_maps() {
     for map in ["Aurora.map", "random512-10-0.map", "den520d.map"] {
         let env = corridor_io::load_environment(common::shared_data().join("movingai").join(map))
             .unwrap();
-        let params = AsfvParams::default();
+        let params = AsfvOptions::default();
         let t = Instant::now();
         let mut d = Decomposition::build(&env, &params).unwrap();
         let rebuild = t.elapsed();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::{AsfvOptions, Decomposition};
 use std::time::Instant;
 
 #[test]
@@ -28,7 +28,7 @@ fn every_shared_map_is_valid_and_covered() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let env = corridor_io::load_environment(&path).unwrap();
         let t = Instant::now();
-        let d = Decomposition::build(&env, &AsfvParams::default()).unwrap();
+        let d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
         let built = t.elapsed();
         let report = d.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
         let coverage = d.coverage();

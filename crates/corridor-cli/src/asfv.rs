@@ -1,7 +1,7 @@
 //! `corridor asfv`: the adaptive space-filling volume decomposition of an environment.
 
 use crate::environment_arg::{load, write, CliError};
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::{AsfvOptions, Decomposition};
 use corridor_geom::Point;
 use corridor_io::svg::{Style, SvgDocument};
 use std::path::Path;
@@ -11,7 +11,7 @@ use std::time::Instant;
 pub fn run(file: &str, svg: Option<&Path>, json: bool) -> Result<(), CliError> {
     let env = load(file)?;
     let started = Instant::now();
-    let decomposition = Decomposition::build(&env, &AsfvParams::default())
+    let decomposition = Decomposition::build(&env, &AsfvOptions::default())
         .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let coverage = decomposition.coverage().fraction();
@@ -84,7 +84,7 @@ pub fn path(
         ));
     }
     let env = load(file)?;
-    let decomposition = Decomposition::build(&env, &AsfvParams::default())
+    let decomposition = Decomposition::build(&env, &AsfvOptions::default())
         .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
     let started = Instant::now();
     let path = decomposition

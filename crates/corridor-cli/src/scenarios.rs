@@ -2,7 +2,7 @@
 //! problem of a benchmark set and compare the lengths with the stated optima.
 
 use crate::environment_arg::CliError;
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::{AsfvOptions, Decomposition};
 use corridor_ecm::{Ecm, PathQuery, Planner};
 use corridor_geom::{Environment, Point};
 use corridor_trapmap::TrapezoidalMap;
@@ -60,7 +60,7 @@ impl Built {
             PlannerKind::Asfv if radius > 0.0 => Err(CliError::Usage(
                 "the asfv planner plans for points only (radius 0)".into(),
             )),
-            PlannerKind::Asfv => Decomposition::build(env, &AsfvParams::default())
+            PlannerKind::Asfv => Decomposition::build(env, &AsfvOptions::default())
                 .map(|d| Built::Asfv(Box::new(d)))
                 .map_err(|e| CliError::Usage(format!("asfv: {e}"))),
             PlannerKind::Visgraph => {

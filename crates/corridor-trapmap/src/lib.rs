@@ -32,16 +32,18 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+mod error;
 mod map;
+mod query;
 mod roadmap;
 mod shape;
 
 use corridor_geom::{Environment, Point, Segment};
-pub use corridor_visgraph::{BuildError, Endpoint, FreeSpace, Path, PointClass, QueryError};
-use map::{Decomposition, Nudge};
+pub use corridor_visgraph::{FreeSpace, PointClass};
+pub use error::{BuildError, Endpoint, QueryError};
+use map::{Decomposition, NONE};
+pub use query::RoadmapPath;
 pub use roadmap::Roadmap;
-
-pub(crate) const NONE: u32 = u32::MAX;
 
 /// One trapezoid of the map, in real coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,7 +80,7 @@ impl TrapezoidalMap {
     /// The map of an environment with the default seed (0).
     ///
     /// # Errors
-    /// See [`FreeSpace::from_environment`].
+    /// [`BuildError::FreeSpace`]: see [`FreeSpace::from_environment`].
     pub fn build(env: &Environment) -> Result<Self, BuildError> {
         Self::build_seeded(env, 0)
     }
@@ -87,7 +89,7 @@ impl TrapezoidalMap {
     /// `seed`.
     ///
     /// # Errors
-    /// See [`FreeSpace::from_environment`].
+    /// [`BuildError::FreeSpace`]: see [`FreeSpace::from_environment`].
     pub fn build_seeded(env: &Environment, seed: u64) -> Result<Self, BuildError> {
         Ok(Self::from_free_space(
             FreeSpace::from_environment(env)?,
@@ -254,76 +256,5 @@ impl TrapezoidalMap {
     /// O(1). With it, point location can be checked by brute force.
     pub fn trapezoid_contains(&self, id: usize, p: Point) -> bool {
         self.map.alive(id as u32) && self.map.contains(id as u32, p)
-    }
-
-    /// The free trapezoids a path from `p` may start in: the one holding `p`, or for a
-    /// point on walls, for each of its free wedges the one holding `p` nudged into it.
-    fn free_trapezoids(&self, p: Point, endpoint: Endpoint) -> Result<Vec<u32>, QueryError> {
-        if !p.is_finite() {
-            return Err(QueryError::NotFinite { endpoint, point: p });
-        }
-        match self.free_space.classify(p) {
-            PointClass::Outside => Err(QueryError::OutsideBoundary { endpoint, point: p }),
-            PointClass::Blocked(obstacle) => Err(QueryError::InsideObstacle {
-                endpoint,
-                point: p,
-                obstacle,
-            }),
-            PointClass::Free => Ok(vec![self.map.locate(p, None)]),
-            PointClass::Boundary(wedges) => {
-                let mut found: Vec<u32> = wedges
-                    .iter()
-                    .map(|w| self.map.locate(p, Some(Nudge { to: w.start })))
-                    .filter(|&t| self.free[t as usize])
-                    .collect();
-                found.sort_unstable();
-                found.dedup();
-                if found.is_empty() {
-                    Err(QueryError::InsideObstacle {
-                        endpoint,
-                        point: p,
-                        obstacle: None,
-                    })
-                } else {
-                    Ok(found)
-                }
-            }
-        }
-    }
-
-    /// A path from `start` to `goal` along the roadmap: straight when both lie in one
-    /// trapezoid, otherwise start → its trapezoid's centre → … → the goal trapezoid's
-    /// centre → goal, found by A* on the roadmap. Every piece lies in the closure of one
-    /// free trapezoid.
-    ///
-    /// # Errors
-    /// [`QueryError`] when an end is not finite, outside the boundary or inside an
-    /// obstacle, or when no path exists.
-    pub fn path(&self, start: Point, goal: Point) -> Result<Path, QueryError> {
-        let starts = self.free_trapezoids(start, Endpoint::Start)?;
-        let goals = self.free_trapezoids(goal, Endpoint::Goal)?;
-        let mut best: Option<Path> = None;
-        // A point where obstacles touch has one trapezoid per free wedge: try each pair.
-        for &ts in &starts {
-            for &tg in &goals {
-                let mut points = vec![start];
-                if ts != tg {
-                    let Some(nodes) = self
-                        .roadmap
-                        .search(self.centre_node[ts as usize], self.centre_node[tg as usize])
-                    else {
-                        continue;
-                    };
-                    points.extend(nodes.iter().map(|&n| self.roadmap.points[n as usize]));
-                }
-                points.push(goal);
-                points.dedup();
-                let length = points.windows(2).map(|w| w[0].distance(w[1])).sum();
-                if best.as_ref().is_none_or(|b| length < b.length) {
-                    best = Some(Path { points, length });
-                }
-            }
-        }
-        best.ok_or(QueryError::NoPath { start, goal })
     }
 }

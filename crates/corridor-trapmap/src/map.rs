@@ -14,11 +14,13 @@
 //! like any other. "Above a wall" means counter-clockwise of it, directed from its
 //! lexicographically smaller end. All tests are exact.
 
-use crate::NONE;
 use corridor_geom::{Orientation, Point};
 use corridor_visgraph::FreeSpace;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+
+/// No wall, trapezoid or node (a missing neighbour, the frame's walls).
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// Strictly before in the (x, y) order.
 #[inline]

@@ -3,12 +3,9 @@
 //! piece of every path checked exactly against the walls, and point location against
 //! brute force on a real map.
 
-#[path = "../../corridor-visgraph/tests/common/mod.rs"]
-mod common;
-
-use common::{anyangle_maze_dirs, data_dir};
 use corridor_geom::Point;
 use corridor_io::{load_environment, load_grid, load_problems, Problem};
+use corridor_testkit::free_space_cases::{anyangle_maze_dirs, required_data_dir as data_dir};
 use corridor_trapmap::TrapezoidalMap;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;

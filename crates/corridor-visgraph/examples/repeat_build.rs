@@ -5,20 +5,19 @@
 //! ```text
 //! bench/pyvisgraph/run.sh --families convex --sizes 100      # writes bench/pyvisgraph/out/convex-100.json
 //! cargo run --release -p corridor-visgraph --example repeat_build -- \
-//!     bench/pyvisgraph/out/convex-100.json reduced|full BUILDS [all|free-space|graph|triangulation] \
+//!     bench/pyvisgraph/out/convex-100.json reduced|full BUILDS [all|free-space|graph] \
 //!     [auto|pairs|sweep|expansion|naive]
 //! ```
 //!
 //! The environment is the exporter's (`pyvisgraph_export`): the polygons inside a
 //! rectangle one cell around them. `all` (the default) times whole builds from the
 //! environment, `free-space` only `FreeSpace::from_environment`, `graph` only the graph
-//! over a copy of a prebuilt free space, `triangulation` only the triangulation the
-//! expansion runs on (over the prebuilt free space; the graph kind does not matter). Prints the graph's size, then the mean and
-//! the minimum wall time of one build. The last argument picks the construction
+//! over a copy of a prebuilt free space (the expansion's triangulation is part of it;
+//! everything is measured through the public API). Prints the graph's size, then the
+//! mean and the minimum wall time of one build. The last argument picks the construction
 //! (default `auto`).
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
-use corridor_visgraph::triangulation::triangle_count;
 use corridor_visgraph::{Construction, FreeSpace, GraphKind, GraphOptions, VisibilityGraph};
 use std::hint::black_box;
 use std::time::Instant;
@@ -48,7 +47,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || -> ! {
         eprintln!(
-            "usage: repeat_build FILE.json reduced|full BUILDS [all|free-space|graph|triangulation] \
+            "usage: repeat_build FILE.json reduced|full BUILDS [all|free-space|graph] \
              [auto|pairs|sweep|expansion|naive]"
         );
         std::process::exit(2)
@@ -71,7 +70,7 @@ fn main() {
     };
     let builds: usize = args[2].parse().unwrap_or_else(|_| usage());
     let what = args.get(3).map(String::as_str).unwrap_or("all");
-    if !matches!(what, "all" | "free-space" | "graph" | "triangulation") {
+    if !matches!(what, "all" | "free-space" | "graph") {
         usage();
     }
     let construction = match args.get(4).map(String::as_str).unwrap_or("auto") {
@@ -103,12 +102,7 @@ fn main() {
         std::process::exit(1)
     });
     let graph = VisibilityGraph::from_free_space(free.clone(), options);
-    println!(
-        "{} nodes, {} edges, {} triangles",
-        graph.node_count(),
-        graph.edge_count(),
-        triangle_count(&free)
-    );
+    println!("{} nodes, {} edges", graph.node_count(), graph.edge_count());
     let (start, mut least) = (Instant::now(), f64::INFINITY);
     for _ in 0..builds {
         let t = Instant::now();
@@ -118,7 +112,6 @@ fn main() {
                 free.clone(),
                 options,
             ))),
-            "triangulation" => drop(black_box(triangle_count(black_box(&free)))),
             _ => drop(black_box(VisibilityGraph::with_options(&env, options))),
         }
         least = least.min(t.elapsed().as_secs_f64());

@@ -1,4 +1,5 @@
-//! Which corners see each other? The visibility graph, full or reduced.
+//! What is the visibility graph, and which graph is enough? Its storage (nodes and CSR
+//! adjacency), full or reduced; the constructions in [`crate::construct`] fill it in.
 //!
 //! Nodes are [`Wedge`]s (free sectors at wall vertices), not points: where two
 //! obstacles touch diagonally a point has two wedges, and a path that arrives in one
@@ -19,10 +20,8 @@
 
 use crate::angle::{flip, Dir, Wedge};
 use crate::free_space::FreeSpace;
-use crate::ray::{Arrival, Place};
-use crate::sweep::{Seen, Sweeper};
-use crate::{expansion, naive, pairs, BuildError};
-use corridor_geom::{Environment, Point, Segment};
+use crate::ray::Arrival;
+use corridor_geom::{Point, Segment};
 
 /// A directed edge between two nodes, as the constructions find them (stored as CSR
 /// afterwards: one flat list instead of a growing list per node).
@@ -106,28 +105,9 @@ pub struct VisibilityGraph {
 }
 
 impl VisibilityGraph {
-    /// The reduced graph of an environment, by the default construction.
-    ///
-    /// # Errors
-    /// See [`FreeSpace::from_environment`].
-    pub fn build(env: &Environment) -> Result<Self, BuildError> {
-        Self::with_options(env, GraphOptions::default())
-    }
-
-    /// The graph of an environment with the given options.
-    ///
-    /// # Errors
-    /// See [`FreeSpace::from_environment`].
-    pub fn with_options(env: &Environment, options: GraphOptions) -> Result<Self, BuildError> {
-        Ok(Self::from_free_space(
-            FreeSpace::from_environment(env)?,
-            options,
-        ))
-    }
-
-    /// The graph over an already built free space.
-    pub fn from_free_space(free: FreeSpace, options: GraphOptions) -> Self {
-        let kind = options.kind;
+    /// The graph's nodes over `free` (every wedge for the full graph, the reflex ones for
+    /// the reduced graph), without edges yet: the constructions fill them in.
+    pub(crate) fn without_edges(free: FreeSpace, kind: GraphKind) -> Self {
         let mut node_wedge = Vec::new();
         let mut wedge_node = vec![u32::MAX; free.wedges.len()];
         for (i, w) in free.wedges.iter().enumerate() {
@@ -136,7 +116,7 @@ impl VisibilityGraph {
                 node_wedge.push(i as u32);
             }
         }
-        let mut graph = VisibilityGraph {
+        VisibilityGraph {
             free,
             kind,
             node_wedge,
@@ -144,26 +124,7 @@ impl VisibilityGraph {
             offsets: Vec::new(),
             targets: Vec::new(),
             weights: Vec::new(),
-        };
-        let construction = match options.construction {
-            Construction::Auto if options.no_culling => Construction::Sweep,
-            Construction::Auto => Construction::Expansion,
-            other => other,
-        };
-        let adjacency = match construction {
-            Construction::Auto | Construction::Sweep => {
-                graph.adjacency_by_sweep(!options.no_culling)
-            }
-            Construction::Pairs => pairs::adjacency(&graph),
-            // A free space the triangulation rejects (it cannot come from a valid
-            // environment, but it must not panic) is still built, pair by pair.
-            Construction::Expansion => {
-                expansion::adjacency(&graph).unwrap_or_else(|| pairs::adjacency(&graph))
-            }
-            Construction::Naive => graph.adjacency_naive(),
-        };
-        graph.store(&adjacency);
-        graph
+        }
     }
 
     /// Stores `edges` as the CSR adjacency (each node's neighbours by increasing id): a
@@ -171,7 +132,7 @@ impl VisibilityGraph {
     /// allocated once, at its exact size), then each node's short list sorted only if it
     /// is not already (the pair construction emits every list in order; entries with one
     /// target are the same edge, so their order does not matter).
-    fn store(&mut self, edges: &[Edge]) {
+    pub(crate) fn store(&mut self, edges: &[Edge]) {
         let n = self.node_wedge.len();
         let mut offsets = vec![0u32; n + 1];
         for e in edges {
@@ -258,48 +219,6 @@ impl VisibilityGraph {
                 }
             }
         }
-    }
-
-    fn adjacency_by_sweep(&self, cull: bool) -> Vec<Edge> {
-        let mut edges = Vec::new();
-        let mut sweeper = Sweeper::new(&self.free);
-        sweeper.cull = cull;
-        let mut seen = Seen::default();
-        for v in 0..self.free.points.len() as u32 {
-            if !self.has_nodes(v) {
-                continue;
-            }
-            sweeper.visible_from(
-                self.free.points[v as usize],
-                Place::Vertex(v),
-                self.free.wedges_at(v as usize),
-                self.kind == GraphKind::Reduced,
-                &mut seen,
-            );
-            for &(x, arrival) in &seen.vertices {
-                self.link(v, x, arrival, &mut edges);
-            }
-        }
-        edges
-    }
-
-    fn adjacency_naive(&self) -> Vec<Edge> {
-        let mut edges = Vec::new();
-        let n = self.free.points.len() as u32;
-        for v in 0..n {
-            if !self.has_nodes(v) {
-                continue;
-            }
-            for x in 0..n {
-                if x == v || !self.has_nodes(x) {
-                    continue;
-                }
-                if let Some(arrival) = naive::visibility(&self.free, v, x) {
-                    self.link(v, x, arrival, &mut edges);
-                }
-            }
-        }
-        edges
     }
 
     /// The free space the graph lives in.

@@ -45,30 +45,20 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
-// The unit tests reuse the integration tests' generators, which name the crate.
-#[cfg(test)]
-extern crate self as corridor_visgraph;
-
 mod angle;
-mod cones;
+mod construct;
 mod error;
-mod expansion;
 mod free_space;
 mod graph;
 mod index;
 mod inflate;
-mod naive;
-mod pairs;
 mod ray;
 mod search;
 mod sweep;
-// Public only for the measuring example `repeat_build`; not part of the API.
-#[doc(hidden)]
-pub mod triangulation;
 
 pub use angle::Wedge;
 pub use error::{BuildError, Endpoint, QueryError};
 pub use free_space::{FreeSpace, PointClass, Wall};
 pub use graph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
 pub use inflate::{inflate_obstacles, INFLATE_SIDES};
-pub use search::Path;
+pub use search::GraphPath;

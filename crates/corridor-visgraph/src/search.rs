@@ -16,14 +16,14 @@ use std::collections::BinaryHeap;
 
 /// A path through the free space.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Path {
+pub struct GraphPath {
     /// The corners from start to goal (both included; one point when they coincide).
     pub points: Vec<Point>,
     /// The total Euclidean length.
     pub length: f64,
 }
 
-impl Path {
+impl GraphPath {
     /// The straight pieces.
     pub fn segments(&self) -> impl Iterator<Item = Segment> + '_ {
         self.points.windows(2).map(|w| Segment::new(w[0], w[1]))
@@ -95,17 +95,17 @@ impl VisibilityGraph {
     ///     Err(QueryError::InsideObstacle { .. })
     /// ));
     /// ```
-    pub fn shortest_path(&self, start: Point, goal: Point) -> Result<Path, QueryError> {
+    pub fn shortest_path(&self, start: Point, goal: Point) -> Result<GraphPath, QueryError> {
         let start_class = self.check(start, Endpoint::Start)?;
         let goal_class = self.check(goal, Endpoint::Goal)?;
         if start == goal {
-            return Ok(Path {
+            return Ok(GraphPath {
                 points: vec![start],
                 length: 0.0,
             });
         }
         if self.free.segment_is_free(start, goal) {
-            return Ok(Path {
+            return Ok(GraphPath {
                 points: vec![start, goal],
                 length: start.distance(goal),
             });
@@ -161,7 +161,7 @@ impl VisibilityGraph {
         }
         points.push(start);
         points.reverse();
-        Ok(Path {
+        Ok(GraphPath {
             points,
             length: best.0,
         })

@@ -6,11 +6,9 @@
 //! is within 1e-6 relative of the stated value *or* within half a unit of the stated
 //! value's last printed digit.
 
-mod common;
-
-use common::{anyangle_maze_dirs, data_dir};
 use corridor_geom::Point;
 use corridor_io::{load_environment, load_grid, load_problems, Problem};
+use corridor_testkit::free_space_cases::{anyangle_maze_dirs, required_data_dir as data_dir};
 use corridor_visgraph::{Construction, FreeSpace, GraphOptions, VisibilityGraph};
 use std::path::Path;
 use std::time::Instant;

@@ -3,9 +3,7 @@
 //! naive O(n³) construction builds, and the reduced graph gives the same shortest paths
 //! as the full one.
 
-mod common;
-
-use common::{random_environment, random_points};
+use corridor_testkit::free_space_cases::{random_environment, random_points};
 use corridor_visgraph::{
     Construction, FreeSpace, GraphKind, GraphOptions, QueryError, VisibilityGraph,
 };

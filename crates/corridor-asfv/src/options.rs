@@ -2,7 +2,7 @@
 
 use crate::AsfvError;
 
-/// Parameters of [`crate::Decomposition::build`] and of every later repair.
+/// Options of [`crate::Decomposition::build`] and of every later repair.
 ///
 /// Lengths are in user units. The defaults suit environments measured in metres or in grid
 /// cells (Moving AI maps): seeds are unit quads on an 8-unit lattice, edges move one unit
@@ -15,13 +15,13 @@ use crate::AsfvError;
 /// apart and so not be connected.
 ///
 /// ```
-/// use corridor_asfv::AsfvParams;
-/// let params = AsfvParams { seed_spacing: 4.0, ..AsfvParams::default() };
-/// params.validate().unwrap();
-/// assert!(AsfvParams { growth_step: -1.0, ..params }.validate().is_err());
+/// use corridor_asfv::AsfvOptions;
+/// let options = AsfvOptions { seed_spacing: 4.0, ..AsfvOptions::default() };
+/// options.validate().unwrap();
+/// assert!(AsfvOptions { growth_step: -1.0, ..options }.validate().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AsfvParams {
+pub struct AsfvOptions {
     /// Pitch of the first seed lattice (default 8). Later rounds halve it down to
     /// `seed_size`, so large open areas get few, large regions.
     pub seed_spacing: f64,
@@ -42,9 +42,9 @@ pub struct AsfvParams {
     pub max_adopted_walls: usize,
 }
 
-impl Default for AsfvParams {
+impl Default for AsfvOptions {
     fn default() -> Self {
-        AsfvParams {
+        AsfvOptions {
             seed_spacing: 8.0,
             seed_size: 1.0,
             growth_step: 1.0,
@@ -55,7 +55,7 @@ impl Default for AsfvParams {
     }
 }
 
-impl AsfvParams {
+impl AsfvOptions {
     /// Checks that every length is positive and finite and that they are ordered
     /// `min_step <= growth_step`, `min_region_size <= seed_size <= seed_spacing`.
     pub fn validate(&self) -> Result<(), AsfvError> {

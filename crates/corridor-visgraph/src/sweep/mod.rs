@@ -37,11 +37,15 @@
 //! rad of parallel to a ray. Tests compare the culled sweep with the unculled one on
 //! random and on all shared maps of up to 3 000 walls.
 
+mod region;
+mod status;
+
 use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, side, wrap4, Dir, Wedge};
 use crate::free_space::FreeSpace;
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
 use corridor_geom::orient;
 use corridor_geom::{Orientation, Point};
+use status::StatusKey;
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
@@ -59,75 +63,6 @@ const BINS: usize = 64;
 fn bin(v: Point) -> usize {
     let t = v.y.atan2(v.x) + std::f64::consts::PI;
     ((t * (BINS as f64 / std::f64::consts::TAU)).floor() as usize) % BINS
-}
-
-/// A wall in the status, ordered by distance from the centre along any ray crossing it.
-#[derive(Clone, Copy, Debug)]
-struct StatusKey {
-    a: Point,
-    b: Point,
-    centre: Point,
-    id: u32,
-}
-
-/// Whether segment `e` lies in the closed half-plane of `f`'s line holding `c`.
-fn on_centre_side(e: (Point, Point), f: (Point, Point), c: Point) -> Option<bool> {
-    let sc = side(f.0, f.1, c);
-    let (sa, sb) = (side(f.0, f.1, e.0), side(f.0, f.1, e.1));
-    if sa == 0 && sb == 0 {
-        return None;
-    }
-    if (sa == sc || sa == 0) && (sb == sc || sb == 0) {
-        Some(true)
-    } else if (sa == -sc || sa == 0) && (sb == -sc || sb == 0) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-impl StatusKey {
-    /// Whether `self` is nearer to the centre than `other` on the rays both cross.
-    fn nearer(&self, other: &StatusKey) -> Ordering {
-        let (e, f) = ((self.a, self.b), (other.a, other.b));
-        if let Some(near) = on_centre_side(e, f, self.centre) {
-            return if near {
-                Ordering::Less
-            } else {
-                Ordering::Greater
-            };
-        }
-        if let Some(near) = on_centre_side(f, e, self.centre) {
-            return if near {
-                Ordering::Greater
-            } else {
-                Ordering::Less
-            };
-        }
-        // Impossible for walls that do not cross; stay a total order regardless.
-        self.id.cmp(&other.id)
-    }
-}
-
-impl PartialEq for StatusKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.id == other.id
-    }
-}
-impl Eq for StatusKey {}
-impl PartialOrd for StatusKey {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for StatusKey {
-    fn cmp(&self, other: &Self) -> Ordering {
-        if self.id == other.id {
-            Ordering::Equal
-        } else {
-            self.nearer(other)
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -283,52 +218,6 @@ impl<'a> Sweeper<'a> {
         }
     }
 
-    fn next_stamp(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            for marks in [
-                &mut self.wall_mark,
-                &mut self.vertex_mark,
-                &mut self.cell_region,
-            ] {
-                marks.iter_mut().for_each(|m| *m = 0);
-            }
-            self.stamp = 1;
-        }
-        self.stamp
-    }
-
-    /// Adds the cells meeting `tri` to the region, gathering the walls stored in them.
-    ///
-    /// A wall is stored in every cell its bounding box meets, the cell of a point being
-    /// found by rounding down; a triangle's cover (grown by the pad) holds the cell of every
-    /// point of the triangle found the same way. So when a triangle's cover lies in the
-    /// region, every wall meeting the triangle has been gathered.
-    fn grow(&mut self, tri: [Point; 3], pad: f64) {
-        let fs = self.fs;
-        let stamp = self.stamp;
-        let (region, wall_mark, walls) =
-            (&mut self.cell_region, &mut self.wall_mark, &mut self.walls);
-        fs.grid.cover_triangle(tri, pad, |cell| {
-            if region[cell] != stamp {
-                region[cell] = stamp;
-                for &w in fs.grid.cell_items(cell) {
-                    if wall_mark[w as usize] != stamp {
-                        wall_mark[w as usize] = stamp;
-                        walls.push(w);
-                    }
-                }
-            }
-            true
-        });
-    }
-
-    fn grow_box(&mut self, c: Point, reach: f64, pad: f64) {
-        let (lo, hi) = (c - Point::splat(reach), c + Point::splat(reach));
-        self.grow([lo, Point::new(hi.x, lo.y), hi], pad);
-        self.grow([lo, hi, Point::new(lo.x, hi.y)], pad);
-    }
-
     /// The vertices visible from `centre` (whose open segment to the centre is free;
     /// the wedge tests at both ends are the caller's), and whether `target` is.
     ///
@@ -417,122 +306,6 @@ impl<'a> Sweeper<'a> {
             }
             self.open = open;
         }
-    }
-
-    /// After a checked sweep: whether every ray and every range leaving the centre into
-    /// free space is blocked inside the region; the others go to `self.open`.
-    ///
-    /// Consecutive ranges blocked by the same wall are one triangle, and a ray whose
-    /// blocker is the corner of a neighbouring range's triangle is covered by it; this
-    /// keeps the (area-proportional) region test cheap.
-    fn closed(&mut self, c: Point, pad: f64, wrap: bool) -> bool {
-        let m = self.intervals.len();
-        // Ranges, merged into runs over the same wall.
-        let mut k = 0;
-        while k < m {
-            let first = self.intervals[k];
-            let Some((wall, start, mut end)) = first.blocker else {
-                self.open.push(Open::Between(first.from, first.to));
-                k += 1;
-                continue;
-            };
-            let mut last = k;
-            while last + 1 < m {
-                let next = self.intervals[last + 1];
-                match next.blocker {
-                    Some((w, _, e)) if w == wall => {
-                        end = e;
-                        last += 1;
-                    }
-                    _ => break,
-                }
-            }
-            if !self.in_region([c, start, end], pad) {
-                for r in k..=last {
-                    let rec = self.intervals[r];
-                    self.open.push(Open::Between(rec.from, rec.to));
-                }
-            }
-            k = last + 1;
-        }
-        // Rays not on the side of a checked range's triangle.
-        for r in 0..self.rays.len() {
-            let ray = self.rays[r];
-            let dir = ray.dir;
-            let Some(b) = ray.blocker else {
-                self.open.push(Open::Ray(dir));
-                continue;
-            };
-            let before = (r > 0 || wrap).then(|| self.intervals[(r + m - 1) % m]);
-            let after = (r < m).then(|| self.intervals[r]);
-            let covered = |rec: Option<IntervalRecord>, at_end: bool| {
-                rec.and_then(|rec| rec.blocker)
-                    .is_some_and(|(_, s, e)| if at_end { e == b } else { s == b })
-            };
-            if !(covered(before, true) || covered(after, false) || self.in_region([c, b, b], pad)) {
-                self.open.push(Open::Ray(dir));
-            }
-        }
-        self.open.is_empty()
-    }
-
-    /// Records that the triangle `c p q` (counter-clockwise, narrower than a half turn)
-    /// is in the region: the angular bins wholly inside it are covered out to the
-    /// distance of its far side.
-    fn note_sector(&mut self, c: Point, p: Point, q: Point) {
-        let (vp, vq) = (p - c, q - c);
-        let inner = vp.perp_dot(vq).abs() / (q - p).length() * (1.0 - 1e-9);
-        let (bp, bq) = (bin(vp), bin(vq));
-        // Bins strictly between the ones holding the sides (none if they are one bin).
-        let between = (bq + BINS - bp) % BINS;
-        if between >= BINS / 2 {
-            return;
-        }
-        let id = self.pieces.len() as u32;
-        self.pieces.push((p, q));
-        for k in 0..=between {
-            self.piece_bins[(bp + k) % BINS].push(id);
-        }
-        for k in 1..between {
-            let b = (bp + k) % BINS;
-            self.reach[b] = self.reach[b].max(inner);
-        }
-    }
-
-    /// Whether the triangle (the centre and two points, counter-clockwise from the first
-    /// to the second by less than a half turn) lies in the region looked at. First by the
-    /// angular bins (within the reach of every bin it meets, with a bin of slack each side
-    /// for rounding), otherwise cell by cell.
-    fn in_region(&self, tri: [Point; 3], pad: f64) -> bool {
-        let [c, p, q] = tri;
-        if !(p.is_finite() && q.is_finite()) {
-            return false;
-        }
-        let far = p.distance(c).max(q.distance(c)) * (1.0 + 1e-9) + pad;
-        let (bp, bq) = (bin(p - c), bin(q - c));
-        let span = (bq + BINS - bp) % BINS + 2;
-        if span <= BINS / 2 + 3 && (0..=span).all(|k| self.reach[(bp + BINS - 1 + k) % BINS] >= far)
-        {
-            return true;
-        }
-        // Inside one grown triangle (whose cells, grown by the pad, are in the region):
-        // both far corners inside it suffice, the triangles sharing the centre.
-        let inside = |x: Point, (f, g): (Point, Point)| {
-            (f - c).perp_dot(x - c) >= 0.0
-                && (g - f).perp_dot(x - f) >= 0.0
-                && (c - g).perp_dot(x - g) >= 0.0
-        };
-        for k in 0..3 {
-            for &id in &self.piece_bins[(bp + BINS - 1 + k) % BINS] {
-                let piece = self.pieces[id as usize];
-                if inside(p, piece) && inside(q, piece) {
-                    return true;
-                }
-            }
-        }
-        self.fs
-            .grid
-            .cover_triangle(tri, pad, |cell| self.cell_region[cell] == self.stamp)
     }
 
     /// One sweep over the gathered walls. With `check`, also records in `self.open` the

@@ -1,16 +1,17 @@
-//! The slow answer that is obviously right: test one segment against every wall and
-//! every vertex, O(n) per pair, O(n³) for the whole graph. Kept as the test oracle for
-//! the sweep.
+//! Which corners see each other, by the slow answer that is obviously right? Test one
+//! segment against every wall and every vertex, O(n) per pair, O(n³) for the whole
+//! graph. Kept as the test oracle for the other constructions.
 
 use crate::angle::Dir;
 use crate::free_space::{properly_cross, FreeSpace};
+use crate::graph::{Edge, VisibilityGraph};
 use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
 use corridor_geom::point_on_segment;
 
 /// Whether the open segment between vertices `p` and `q` is free (it properly crosses
 /// no wall and every vertex strictly inside it lets the path pass), and if so what the
 /// path must agree with side-wise at its ends.
-pub(crate) fn visibility(fs: &FreeSpace, p: u32, q: u32) -> Option<Arrival> {
+pub(super) fn visibility(fs: &FreeSpace, p: u32, q: u32) -> Option<Arrival> {
     let (pp, qp) = (fs.points[p as usize], fs.points[q as usize]);
     for w in 0..fs.walls.len() {
         let (a, b) = fs.wall_points(w as u32);
@@ -33,4 +34,25 @@ pub(crate) fn visibility(fs: &FreeSpace, p: u32, q: u32) -> Option<Arrival> {
         }
     }
     Some(walk.arrive(Place::Vertex(q)))
+}
+
+/// The edges of `graph`: every pair of vertices with nodes through [`visibility`].
+pub(super) fn adjacency(graph: &VisibilityGraph) -> Vec<Edge> {
+    let free = &graph.free;
+    let mut edges = Vec::new();
+    let n = free.points.len() as u32;
+    for v in 0..n {
+        if !graph.has_nodes(v) {
+            continue;
+        }
+        for x in 0..n {
+            if x == v || !graph.has_nodes(x) {
+                continue;
+            }
+            if let Some(arrival) = visibility(free, v, x) {
+                graph.link(v, x, arrival, &mut edges);
+            }
+        }
+    }
+    edges
 }

@@ -1,9 +1,10 @@
-//! Seeded random environments rich in degenerate configurations: integer coordinates on
-//! a small grid (so many vertices are collinear and rays pass through vertices), cells
-//! blocked whole or cut along a diagonal (obstacles touching along edges and at corners,
-//! diagonal pinch points, T-junctions), and thin walls along grid lines and diagonals;
-//! and where the shared data sets live. The trapezoidal map's tests include this file too.
-#![allow(dead_code)]
+//! Which inputs break a free space? The cases the visibility-graph and trapezoidal-map
+//! tests share: seeded random environments rich in degenerate configurations — integer
+//! coordinates on a small grid (so many vertices are collinear and rays pass through
+//! vertices), cells blocked whole or cut along a diagonal (obstacles touching along edges
+//! and at corners, diagonal pinch points, T-junctions), and thin walls along grid lines
+//! and diagonals — random query points on that grid, and the any-angle mazes of the data
+//! folder.
 
 use corridor_geom::{Environment, Obstacle, Point};
 use corridor_visgraph::FreeSpace;
@@ -11,9 +12,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
 
-/// The shared data folder beside the checkout (`data/`).
-pub fn data_dir() -> PathBuf {
-    let dir = corridor_testkit::data_dir();
+/// The data folder ([`crate::data_dir`]), which these tests cannot do without.
+pub fn required_data_dir() -> PathBuf {
+    let dir = crate::data_dir();
     assert!(
         dir.is_dir(),
         "the shared data folder {} is missing: these tests run its published problems",
@@ -24,7 +25,7 @@ pub fn data_dir() -> PathBuf {
 
 /// The 83 any-angle maze folders, sorted.
 pub fn anyangle_maze_dirs() -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(data_dir().join("anyangle"))
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(required_data_dir().join("anyangle"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir())

@@ -21,7 +21,7 @@
 //! reported by one of them.
 //!
 //! **Chains.** A pair `(v, y)` whose open segment holds vertices `w1, …, wk` (in order) is
-//! visible for the naive oracle ([`crate::naive::visibility`]) exactly when no wall
+//! visible for the naive oracle ([`crate::construct::naive::visibility`]) exactly when no wall
 //! crosses the segment properly and a [`Walk`] along it passes every `wi`. A wall crossing
 //! it properly does so inside one piece `(wi, wi+1)`: no vertex lies in a wall's interior
 //! (the free space splits walls at every vertex on them). A walk passing `wi` needs a
@@ -60,13 +60,15 @@
 //! (flat arrays, corner look-up in O(1), a cone that goes on through one edge followed
 //! without the stack, no allocation per vertex), plus a ray walk per event.
 
+mod triangulation;
+
 use crate::angle::{side, Dir};
 use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
 use crate::ray::{along_ray_cmp, Place, Walk};
-use crate::triangulation::{next3, prev3, triangulate, Triangulation, NO_TRIANGLE};
 use corridor_geom::Point;
 use std::cmp::Ordering;
+use triangulation::{next3, prev3, triangulate, Triangulation, NO_TRIANGLE};
 
 /// No way across an edge (a wall, the hull, or not free).
 const CLOSED: u32 = u32::MAX;
