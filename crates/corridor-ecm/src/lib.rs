@@ -74,7 +74,7 @@ mod search_graph;
 mod svg;
 mod taut;
 mod transform;
-mod update;
+mod dynamic;
 mod validate;
 
 pub use build::{BuildOptions, BuildStats};
@@ -91,7 +91,7 @@ pub use query::{QueryError, Retraction};
 pub use smallvec;
 pub use svg::SvgLayer;
 pub use transform::Transform;
-pub use update::{
+pub use dynamic::{
     soak, soak_with_progress, Change, DynamicEcm, Patch, PatchReport, RepairMethod, SoakFailure,
     SoakOptions, SoakReport, UpdateError, UpdateOptions, UpdateStats,
 };

@@ -419,7 +419,7 @@ pub(crate) struct NewEdge {
     edge: Edge,
 }
 
-/// The local replacement computed by [`plan`].
+/// The local replacement computed by [`plan_patch`].
 #[derive(Clone, Debug)]
 pub(crate) struct Splice {
     pub remove_edges: Vec<EdgeId>,
@@ -599,7 +599,7 @@ struct Mode {
 }
 
 /// Plans the local repair of `dynamic`'s ECM for the new walls.
-pub(crate) fn plan(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fallback> {
+pub(crate) fn plan_patch(dynamic: &DynamicEcm, delta: &WallDelta) -> Result<Splice, Fallback> {
     let ecm = &dynamic.ecm;
     let grid = ecm.grid;
     let deviation = dynamic.options.build.max_arc_deviation;

@@ -1,5 +1,5 @@
 //! Dynamic updates: inserting, removing and moving obstacles with an exact local repair
-//! of the ECM, in two steps (a read-only [`DynamicEcm::plan`] and a short
+//! of the ECM, in two steps (a read-only [`DynamicEcm::plan_update`] and a short
 //! [`DynamicEcm::apply`]), and the canonical comparison the tests use to show that the
 //! result equals a full rebuild.
 
@@ -171,7 +171,7 @@ pub struct PatchReport {
     pub local_walls: usize,
 }
 
-/// A planned update: computed by [`DynamicEcm::plan`] without changing the map, applied
+/// A planned update: computed by [`DynamicEcm::plan_update`] without changing the map, applied
 /// by [`DynamicEcm::apply`].
 ///
 /// A patch holds only what changes: the new geometry of the changed obstacles, the walls
@@ -229,7 +229,7 @@ pub struct UpdateStats {
 /// [`Walls`] and the [`Ecm`], and keeps the ECM equal to a full rebuild after every
 /// update.
 ///
-/// Updates run in two steps: [`DynamicEcm::plan`] (or [`DynamicEcm::plan_batch`]) reads
+/// Updates run in two steps: [`DynamicEcm::plan_update`] (or [`DynamicEcm::plan_batch`]) reads
 /// the map and returns a [`Patch`]; [`DynamicEcm::apply`] splices it in. Readers can keep
 /// querying [`DynamicEcm::ecm`] while a patch is planned (for example behind an
 /// `RwLock`, taking the write lock only for `apply`). The one-step helpers
@@ -370,14 +370,14 @@ impl DynamicEcm {
     /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
     /// let mut map = DynamicEcm::new(env)?;
     /// let before = map.ecm().vertex_count();
-    /// let patch = map.plan(&Change::Insert(Obstacle::Point(Point::new(3.0, 3.0))))?;
+    /// let patch = map.plan_update(&Change::Insert(Obstacle::Point(Point::new(3.0, 3.0))))?;
     /// assert_eq!(patch.report().method, RepairMethod::Local);
     /// assert_eq!(map.ecm().vertex_count(), before); // not applied yet
     /// let ids = map.apply(patch)?;
     /// assert_eq!(map.environment().obstacle(ids[0]), Some(&Obstacle::Point(Point::new(3.0, 3.0))));
     /// # Ok::<(), corridor_ecm::UpdateError>(())
     /// ```
-    pub fn plan(&self, change: &Change) -> Result<Patch, UpdateError> {
+    pub fn plan_update(&self, change: &Change) -> Result<Patch, UpdateError> {
         self.plan_batch(std::slice::from_ref(change))
     }
 
@@ -451,7 +451,7 @@ impl DynamicEcm {
             Repair::Unchanged
         } else {
             let local = if self.options.local_repair {
-                local::plan(self, &delta)
+                local::plan_patch(self, &delta)
             } else {
                 Err(local::Fallback {
                     reason: String::new(),
@@ -571,7 +571,7 @@ impl DynamicEcm {
 
     /// Inserts an obstacle (plan and apply) and returns its id.
     pub fn insert(&mut self, obstacle: Obstacle) -> Result<ObstacleId, UpdateError> {
-        let patch = self.plan(&Change::Insert(obstacle))?;
+        let patch = self.plan_update(&Change::Insert(obstacle))?;
         let ids = self.apply(patch)?;
         Ok(ids[0])
     }
@@ -583,14 +583,14 @@ impl DynamicEcm {
             .obstacle(id)
             .cloned()
             .ok_or(UpdateError::UnknownObstacle(id))?;
-        let patch = self.plan(&Change::Remove(id))?;
+        let patch = self.plan_update(&Change::Remove(id))?;
         self.apply(patch)?;
         Ok(old)
     }
 
     /// Replaces an obstacle's geometry (plan and apply), keeping its id.
     pub fn move_to(&mut self, id: ObstacleId, obstacle: Obstacle) -> Result<(), UpdateError> {
-        let patch = self.plan(&Change::Move { id, obstacle })?;
+        let patch = self.plan_update(&Change::Move { id, obstacle })?;
         self.apply(patch)?;
         Ok(())
     }
