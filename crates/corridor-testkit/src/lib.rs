@@ -4,6 +4,7 @@
 //! dev-dependency.
 
 pub mod data;
+pub mod soak;
 pub mod timing;
 
 pub use data::{data_dir, data_path};

@@ -5,9 +5,6 @@
 
 mod canonical;
 mod local;
-mod soak;
-
-pub use soak::{soak, soak_with_progress, SoakFailure, SoakOptions, SoakReport};
 
 use crate::{BuildError, BuildOptions, Ecm};
 use corridor_geom::{
