@@ -257,7 +257,13 @@ impl DynamicEcm {
             Repair::Unchanged
         } else {
             let local = if self.options.local_repair {
-                local::plan_patch(self, &delta)
+                local::plan_patch(
+                    &self.ecm,
+                    &self.index,
+                    self.walls.walls(),
+                    &self.options,
+                    &delta,
+                )
             } else {
                 Err(local::Fallback {
                     reason: String::new(),
@@ -338,7 +344,7 @@ impl DynamicEcm {
         match repair {
             Repair::Unchanged => self.stats.unchanged += 1,
             Repair::Local(splice) => {
-                local::apply(&mut self.ecm, &mut self.index, *splice, deviation);
+                local::apply_splice(&mut self.ecm, &mut self.index, *splice, deviation);
                 self.ecm.uid = crate::graph::fresh_uid();
                 self.stats.local += 1;
             }
