@@ -15,7 +15,9 @@ pub(super) struct Mode {
     /// Old vertices that stay (they keep an edge or a cut part of one), with the number
     /// of influenced edge ends they lose.
     pub(super) end_vertices: HashMap<VertexId, usize>,
+    /// Old vertices that go (every edge they had is removed).
     pub(super) remove_vertices: Vec<VertexId>,
+    /// The cuts to find (`None`: whole edges).
     pub(super) cuts: Option<Cuts>,
 }
 
@@ -51,6 +53,10 @@ pub(super) struct CutPlan {
     pub(super) cut_vertices: HashSet<VertexId>,
     pub(super) zones: Vec<Zone>,
 }
+
+/// How many bending points outside the influenced chords are searched for a
+/// Voronoi vertex to cut an edge at (farther, the edge is rebuilt to its vertex).
+const MAX_CUT_SEARCH: usize = 24;
 
 /// Plans the cuts of the influenced edges (`hits`: their first and last influenced
 /// chords): on each side of the influenced chords, up to the second Voronoi vertex
@@ -183,13 +189,7 @@ impl Cuts {
             .filter(move |(q, _)| (q.y - p.y).abs() <= cell)
             .map(|(_, c)| c)
     }
-}
 
-/// How many bending points outside the influenced chords are searched for a
-/// Voronoi vertex to cut an edge at (farther, the edge is rebuilt to its vertex).
-const MAX_CUT_SEARCH: usize = 24;
-
-impl Cuts {
     /// Adds the bending points `ks` of an edge as candidates for a cut keeping `end`.
     fn add(
         &mut self,
