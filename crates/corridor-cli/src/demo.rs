@@ -223,7 +223,7 @@ fn timed(
     change: Change,
 ) -> Result<(Vec<corridor_geom::ObstacleId>, PatchReport, f64), CliError> {
     let started = Instant::now();
-    let patch = map.plan(&change)?;
+    let patch = map.plan_update(&change)?;
     let report = patch.report().clone();
     let ids = map.apply(patch)?;
     Ok((ids, report, started.elapsed().as_secs_f64() * 1e3))

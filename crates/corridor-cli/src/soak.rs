@@ -2,7 +2,8 @@
 
 use crate::environment_arg::write;
 use crate::environment_arg::CliError;
-use corridor_ecm::{soak_with_progress, Change, SoakFailure, SoakOptions, SoakReport};
+use corridor_ecm::Change;
+use corridor_testkit::soak::{soak_with_progress, SoakFailure, SoakOptions, SoakReport};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

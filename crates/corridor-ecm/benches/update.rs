@@ -328,7 +328,7 @@ fn door_experiment(
             .enumerate()
         {
             let ((report, apply_ms), ms) = timed(|| {
-                let patch = map.plan(&change).expect("plan");
+                let patch = map.plan_update(&change).expect("plan");
                 let report = patch.report().clone();
                 let (_, apply_ms) = timed(|| map.apply(patch).expect("apply"));
                 (report, apply_ms)
@@ -466,7 +466,7 @@ fn moving_experiment(name: &str, env: Environment, positions: usize) -> MovingRo
             obstacle: hexagon(p, r, a),
         };
         let (report, ms) = timed(|| {
-            let patch = map.plan(&change).expect("plan");
+            let patch = map.plan_update(&change).expect("plan");
             let report = patch.report().clone();
             map.apply(patch).expect("apply");
             report
@@ -600,7 +600,7 @@ fn insertion_experiment(kind: Kind, inserts: usize) -> InsertionSeries {
     while s.times.len() < inserts {
         let o = kind.draw(&mut rng, size);
         let (result, ms) = timed(|| {
-            let patch = map.plan(&Change::Insert(o))?;
+            let patch = map.plan_update(&Change::Insert(o))?;
             let method = patch.report().method;
             map.apply(patch)?;
             Ok::<_, corridor_ecm::UpdateError>(method)

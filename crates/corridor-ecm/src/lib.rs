@@ -63,6 +63,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod build;
+mod dynamic;
 mod error;
 mod extract;
 mod graph;
@@ -74,10 +75,12 @@ mod search_graph;
 mod svg;
 mod taut;
 mod transform;
-mod update;
 mod validate;
 
 pub use build::{BuildOptions, BuildStats};
+pub use dynamic::{
+    Change, DynamicEcm, Patch, PatchReport, RepairMethod, UpdateError, UpdateOptions, UpdateStats,
+};
 pub use error::{BuildError, FailureKind, ValidationFailure, WallProblem};
 pub use graph::{
     BendingPoint, ComponentId, Ecm, Edge, EdgeId, NearestPoints, Side, Vertex, VertexEdges,
@@ -91,8 +94,4 @@ pub use query::{QueryError, Retraction};
 pub use smallvec;
 pub use svg::SvgLayer;
 pub use transform::Transform;
-pub use update::{
-    soak, soak_with_progress, Change, DynamicEcm, Patch, PatchReport, RepairMethod, SoakFailure,
-    SoakOptions, SoakReport, UpdateError, UpdateOptions, UpdateStats,
-};
 pub use validate::tolerance;

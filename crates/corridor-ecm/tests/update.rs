@@ -153,10 +153,10 @@ fn errors_name_the_obstacle() {
     assert_rebuilt(&map, "after errors");
     // A stale patch is refused.
     let p1 = map
-        .plan(&Change::Insert(Obstacle::Point(Point::new(2.0, 2.0))))
+        .plan_update(&Change::Insert(Obstacle::Point(Point::new(2.0, 2.0))))
         .unwrap();
     let p2 = map
-        .plan(&Change::Insert(Obstacle::Point(Point::new(3.0, 2.0))))
+        .plan_update(&Change::Insert(Obstacle::Point(Point::new(3.0, 2.0))))
         .unwrap();
     map.apply(p1).unwrap();
     assert!(matches!(
@@ -173,7 +173,7 @@ fn plan_does_not_change_the_map() {
     let map = DynamicEcm::new(room()).unwrap();
     let before = map.ecm().clone();
     let patch = map
-        .plan(&Change::Insert(Obstacle::rectangle(
+        .plan_update(&Change::Insert(Obstacle::rectangle(
             Point::new(2.0, 2.0),
             Point::new(4.0, 4.0),
         )))
@@ -242,7 +242,7 @@ fn soak(
             };
             Change::Move { id, obstacle }
         };
-        let patch = match map.plan(&change) {
+        let patch = match map.plan_update(&change) {
             Ok(p) => p,
             Err(UpdateError::InvalidObstacle { .. }) | Err(UpdateError::Build(_)) => {
                 tally.rejected += 1;
@@ -485,7 +485,7 @@ fn timings() {
                 Change::Remove(map.environment().next_id()),
             ] {
                 let t = std::time::Instant::now();
-                let patch = match map.plan(&change) {
+                let patch = match map.plan_update(&change) {
                     Ok(p) => p,
                     Err(_) => continue,
                 };

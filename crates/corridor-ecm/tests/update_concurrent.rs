@@ -157,7 +157,7 @@ fn queries_run_while_updates_are_planned_and_applied() {
                     obstacle: random_obstacle(&mut rng),
                 }
             };
-            match guard.plan(&change) {
+            match guard.plan_update(&change) {
                 Ok(p) => p,
                 Err(UpdateError::InvalidObstacle { .. }) | Err(UpdateError::Build(_)) => {
                     rejected += 1;

@@ -1,8 +1,8 @@
-//! The soak of dynamic updates ([`corridor_ecm::soak`]): thousands of random insertions,
+//! The soak of dynamic updates ([`corridor_testkit::soak`]): thousands of random insertions,
 //! removals, moves and batches on random environments, each compared with a full rebuild.
 //! Together with `update.rs` these are more than 10,000 compared operations.
 
-use corridor_ecm::{soak, SoakOptions};
+use corridor_testkit::soak::{soak, SoakOptions};
 
 fn run(ops: usize, seed: u64, options: SoakOptions) {
     let clock = std::time::Instant::now();

@@ -1,10 +1,12 @@
 //! What Corridor's tests, benchmarks and measuring examples share, kept out of the
-//! published crates: where the repository's data lives ([`data`]) and how to time work on
-//! a shared machine ([`timing`]). Not published (`publish = false`); used only as a
-//! dev-dependency.
+//! published crates' APIs: where the repository's data lives ([`data`]), how to time work
+//! on a shared machine ([`timing`]), random environments and test cases
+//! ([`free_space_cases`]) and the soak harness of dynamic updates ([`soak`], also behind
+//! the `corridor soak` command). Not published (`publish = false`).
 
 pub mod data;
 pub mod free_space_cases;
+pub mod soak;
 pub mod timing;
 
 pub use data::{data_dir, data_path};

@@ -1,235 +1,41 @@
-//! Dynamic updates: inserting, removing and moving obstacles with an exact local repair
-//! of the ECM, in two steps (a read-only [`DynamicEcm::plan`] and a short
-//! [`DynamicEcm::apply`]), and the canonical comparison the tests use to show that the
-//! result equals a full rebuild.
+//! The ECM of a changing environment ([`DynamicEcm`]): inserting, removing and moving
+//! obstacles with an exact local repair of the ECM, in two steps (a read-only
+//! [`DynamicEcm::plan_update`] and a short [`DynamicEcm::apply`]), and the canonical
+//! comparison the tests use to show that the result equals a full rebuild.
+//!
+//! The files, from the top: this one (the map and its two steps), [`Change`], [`Patch`]
+//! (with the report), [`UpdateOptions`], [`UpdateStats`], [`UpdateError`], and `local`,
+//! the local repair of the ECM that a patch carries.
 
 mod canonical;
+mod change;
+mod error;
 mod local;
-mod soak;
+mod options;
+mod patch;
+mod stats;
 
-pub use soak::{soak, soak_with_progress, SoakFailure, SoakOptions, SoakReport};
+pub use change::Change;
+pub use error::UpdateError;
+pub use options::UpdateOptions;
+pub use patch::{Patch, PatchReport, RepairMethod};
+pub use stats::UpdateStats;
 
-use crate::{BuildError, BuildOptions, Ecm};
+use crate::Ecm;
 use corridor_geom::{
-    normalize, Environment, EnvironmentError, NormalizeError, NormalizeScope, Obstacle,
-    ObstacleEdit, ObstacleId, Owner, Point, WallDelta, WallMap, Walls,
+    normalize, Environment, EnvironmentError, Obstacle, ObstacleEdit, ObstacleId, Point, WallMap,
+    Walls,
 };
+use patch::Repair;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-/// One change of the obstacles of a [`DynamicEcm`].
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Change {
-    /// Add an obstacle; it gets the environment's next id.
-    Insert(Obstacle),
-    /// Remove the obstacle with this id.
-    Remove(ObstacleId),
-    /// Replace the geometry of an obstacle, keeping its id.
-    Move {
-        /// The obstacle.
-        id: ObstacleId,
-        /// Its new geometry.
-        obstacle: Obstacle,
-    },
-}
-
-/// Why an update could not be planned or applied. Every variant names the obstacle.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum UpdateError {
-    /// No obstacle has this id.
-    #[error("no obstacle with id {0}")]
-    UnknownObstacle(ObstacleId),
-    /// The obstacle's geometry is invalid (not finite, self-intersecting, off the grid,
-    /// outside the boundary, ...).
-    #[error("obstacle {id} is invalid: {source}")]
-    InvalidObstacle {
-        /// The obstacle (for an insertion, the id it would have had).
-        id: ObstacleId,
-        /// What is wrong with it.
-        source: EnvironmentError,
-    },
-    /// The changed environment could not be normalized into walls.
-    #[error(transparent)]
-    Normalize(NormalizeError),
-    /// The ECM of the changed environment could not be built (for example, no free
-    /// space is left).
-    #[error(transparent)]
-    Build(#[from] BuildError),
-    /// The patch was planned for another state of the map (an update was applied
-    /// in between); plan it again.
-    #[error(
-        "the patch was planned for version {patch} of the map, which is now at version {current}"
-    )]
-    StalePatch {
-        /// The version the patch was planned for.
-        patch: u64,
-        /// The map's version.
-        current: u64,
-    },
-}
-
-impl From<NormalizeError> for UpdateError {
-    fn from(e: NormalizeError) -> Self {
-        match e {
-            NormalizeError::Environment(source) => match owner_of(&source) {
-                Some(Owner::Obstacle(id)) => UpdateError::InvalidObstacle { id, source },
-                _ => UpdateError::Normalize(NormalizeError::Environment(source)),
-            },
-            other => UpdateError::Normalize(other),
-        }
-    }
-}
-
-fn owner_of(e: &EnvironmentError) -> Option<Owner> {
-    match e {
-        EnvironmentError::NonFinite { owner, .. }
-        | EnvironmentError::TooFewVertices { owner, .. }
-        | EnvironmentError::TooFewPoints { owner, .. }
-        | EnvironmentError::SelfIntersecting { owner, .. }
-        | EnvironmentError::HoleOutside { owner, .. }
-        | EnvironmentError::OutsideBoundary { owner }
-        | EnvironmentError::Snap { owner, .. } => Some(*owner),
-        EnvironmentError::UnknownObstacle(id) => Some(Owner::Obstacle(*id)),
-    }
-}
-
-/// Settings of a [`DynamicEcm`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct UpdateOptions {
-    /// Options of every build (full and local); the arc deviation must stay the same for
-    /// the life of the map.
-    pub build: BuildOptions,
-    /// Repair the ECM locally (the default); when `false`, every update rebuilds the
-    /// whole ECM (the reference the local repair is tested against).
-    pub local_repair: bool,
-    /// How often the local region may be doubled when it cannot prove its result before
-    /// the update falls back to a full rebuild.
-    pub max_widenings: usize,
-    /// When the local region needs more than this fraction of all walls, the update
-    /// rebuilds the whole ECM instead (which is then cheaper). Default 0.5; `f64::INFINITY`
-    /// repairs locally whenever the repair can be proven, and then also normalizes
-    /// groups of interacting obstacles locally however large they are (see
-    /// [`WallMap::with_group_fraction`]).
-    pub max_local_fraction: f64,
-}
-
-impl Default for UpdateOptions {
-    fn default() -> Self {
-        UpdateOptions {
-            build: BuildOptions::default(),
-            local_repair: true,
-            max_widenings: 4,
-            max_local_fraction: 0.5,
-        }
-    }
-}
-
-/// How a patch repairs the ECM.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RepairMethod {
-    /// The walls did not change (for example, an obstacle inside another one): only the
-    /// environment changes.
-    Unchanged,
-    /// A local region of the ECM is replaced.
-    Local,
-    /// The whole ECM is rebuilt (local repair is off, or could not prove its result).
-    FullRebuild,
-}
-
-/// What planning a patch found and did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PatchReport {
-    /// How the ECM is repaired.
-    pub method: RepairMethod,
-    /// Wall segments and points that were removed or added by the change.
-    pub changed_walls: usize,
-    /// How the change of the walls was computed (see [`WallMap`]).
-    pub normalize_scope: NormalizeScope,
-    /// ECM edges the patch removes (all of them for a full rebuild).
-    pub removed_edges: usize,
-    /// ECM edges the patch adds.
-    pub added_edges: usize,
-    /// How often the local region was doubled.
-    pub widenings: usize,
-    /// Whether the local repair cut the influenced ECM edges at Voronoi vertices on
-    /// their stable parts and rebuilt only the parts near the change (else it rebuilt
-    /// them whole).
-    pub cut_edges: bool,
-    /// Why the local repair fell back to a full rebuild, if it did.
-    pub fallback_reason: Option<String>,
-    /// Time spent planning (normalization included).
-    pub plan_time: Duration,
-    /// Of which: computing the change of the walls ([`WallMap::plan`]).
-    pub walls_time: Duration,
-    /// Of which: building local Voronoi diagrams (or, for a full rebuild, normalizing
-    /// and building the whole ECM).
-    pub voronoi_time: Duration,
-    /// Walls (segments and points) the last local Voronoi diagram was built from (0
-    /// without a local repair).
-    pub local_walls: usize,
-}
-
-/// A planned update: computed by [`DynamicEcm::plan`] without changing the map, applied
-/// by [`DynamicEcm::apply`].
-///
-/// A patch holds only what changes: the new geometry of the changed obstacles, the walls
-/// removed and added, and the replacement of the part of the ECM around them.
-#[derive(Clone, Debug)]
-pub struct Patch {
-    base: u64,
-    /// The final geometry of every obstacle the changes touch (`None`: removed).
-    edits: Vec<(ObstacleId, Option<Obstacle>)>,
-    /// The environment's next id after the changes.
-    next_id: ObstacleId,
-    inserted: Vec<ObstacleId>,
-    walls_delta: WallDelta,
-    repair: Repair,
-    report: PatchReport,
-}
-
-#[derive(Clone, Debug)]
-enum Repair {
-    Unchanged,
-    Local(Box<local::Splice>),
-    Full(Box<Ecm>, Box<Walls>),
-}
-
-impl Patch {
-    /// What planning found and how the patch repairs the ECM.
-    pub fn report(&self) -> &PatchReport {
-        &self.report
-    }
-
-    /// The ids of the obstacles the patch inserts, in the order of the changes.
-    pub fn inserted(&self) -> &[ObstacleId] {
-        &self.inserted
-    }
-}
-
-/// Counters over the life of a [`DynamicEcm`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UpdateStats {
-    /// Patches applied.
-    pub patches: usize,
-    /// Patches that replaced a local region.
-    pub local: usize,
-    /// Patches that rebuilt the whole ECM.
-    pub full_rebuilds: usize,
-    /// Patches that rebuilt the whole ECM although local repair was on.
-    pub fallbacks: usize,
-    /// Patches that changed no wall.
-    pub unchanged: usize,
-    /// Doublings of local regions over all patches.
-    pub widenings: usize,
-}
 
 /// An ECM that follows a changing environment: it owns the [`Environment`], its
 /// [`Walls`] and the [`Ecm`], and keeps the ECM equal to a full rebuild after every
 /// update.
 ///
-/// Updates run in two steps: [`DynamicEcm::plan`] (or [`DynamicEcm::plan_batch`]) reads
+/// Updates run in two steps: [`DynamicEcm::plan_update`] (or [`DynamicEcm::plan_batch`]) reads
 /// the map and returns a [`Patch`]; [`DynamicEcm::apply`] splices it in. Readers can keep
 /// querying [`DynamicEcm::ecm`] while a patch is planned (for example behind an
 /// `RwLock`, taking the write lock only for `apply`). The one-step helpers
@@ -370,14 +176,14 @@ impl DynamicEcm {
     /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
     /// let mut map = DynamicEcm::new(env)?;
     /// let before = map.ecm().vertex_count();
-    /// let patch = map.plan(&Change::Insert(Obstacle::Point(Point::new(3.0, 3.0))))?;
+    /// let patch = map.plan_update(&Change::Insert(Obstacle::Point(Point::new(3.0, 3.0))))?;
     /// assert_eq!(patch.report().method, RepairMethod::Local);
     /// assert_eq!(map.ecm().vertex_count(), before); // not applied yet
     /// let ids = map.apply(patch)?;
     /// assert_eq!(map.environment().obstacle(ids[0]), Some(&Obstacle::Point(Point::new(3.0, 3.0))));
     /// # Ok::<(), corridor_ecm::UpdateError>(())
     /// ```
-    pub fn plan(&self, change: &Change) -> Result<Patch, UpdateError> {
+    pub fn plan_update(&self, change: &Change) -> Result<Patch, UpdateError> {
         self.plan_batch(std::slice::from_ref(change))
     }
 
@@ -451,7 +257,13 @@ impl DynamicEcm {
             Repair::Unchanged
         } else {
             let local = if self.options.local_repair {
-                local::plan(self, &delta)
+                local::plan_patch(
+                    &self.ecm,
+                    &self.index,
+                    self.walls.walls(),
+                    &self.options,
+                    &delta,
+                )
             } else {
                 Err(local::Fallback {
                     reason: String::new(),
@@ -532,7 +344,7 @@ impl DynamicEcm {
         match repair {
             Repair::Unchanged => self.stats.unchanged += 1,
             Repair::Local(splice) => {
-                local::apply(&mut self.ecm, &mut self.index, *splice, deviation);
+                local::apply_splice(&mut self.ecm, &mut self.index, *splice, deviation);
                 self.ecm.uid = crate::graph::fresh_uid();
                 self.stats.local += 1;
             }
@@ -571,7 +383,7 @@ impl DynamicEcm {
 
     /// Inserts an obstacle (plan and apply) and returns its id.
     pub fn insert(&mut self, obstacle: Obstacle) -> Result<ObstacleId, UpdateError> {
-        let patch = self.plan(&Change::Insert(obstacle))?;
+        let patch = self.plan_update(&Change::Insert(obstacle))?;
         let ids = self.apply(patch)?;
         Ok(ids[0])
     }
@@ -583,14 +395,14 @@ impl DynamicEcm {
             .obstacle(id)
             .cloned()
             .ok_or(UpdateError::UnknownObstacle(id))?;
-        let patch = self.plan(&Change::Remove(id))?;
+        let patch = self.plan_update(&Change::Remove(id))?;
         self.apply(patch)?;
         Ok(old)
     }
 
     /// Replaces an obstacle's geometry (plan and apply), keeping its id.
     pub fn move_to(&mut self, id: ObstacleId, obstacle: Obstacle) -> Result<(), UpdateError> {
-        let patch = self.plan(&Change::Move { id, obstacle })?;
+        let patch = self.plan_update(&Change::Move { id, obstacle })?;
         self.apply(patch)?;
         Ok(())
     }

@@ -1,7 +1,8 @@
-//! Random updates, each compared with a full rebuild: [`soak`].
+//! Random updates of dynamic ECMs, each compared with a full rebuild: [`soak`]. Test
+//! code (the `update_soak` tests and `corridor soak`), so it lives here and not in the
+//! published `corridor-ecm`, whose public API it uses.
 
-use super::{Change, DynamicEcm, RepairMethod, UpdateError, UpdateOptions};
-use crate::Ecm;
+use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateError, UpdateOptions};
 use corridor_geom::random::{
     random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
@@ -348,7 +349,7 @@ fn changed(env: &Environment, changes: &[Change]) -> Option<Environment> {
 /// `0..component_count`.
 ///
 /// ```
-/// use corridor_ecm::{soak, SoakOptions};
+/// use corridor_testkit::soak::{soak, SoakOptions};
 /// let report = soak(30, 7, &SoakOptions::default());
 /// assert_eq!(report.mismatches, 0, "{:?}", report.details);
 /// assert_eq!(report.operations + report.rejected, 30);
