@@ -54,7 +54,7 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let mut doc = SvgDocument::of_environment(&env, false)
         .with_title(&format!("{name}: explicit corridor map"));
-    draw::add_ecm(&mut doc, &ecm);
+    doc.add_ecm(&ecm);
     write(&output.join(format!("{name}-ecm.svg")), &doc.render())?;
 
     // Paths between opposite corners for a point and for a wide character.
@@ -314,7 +314,7 @@ fn door(output: &Path) -> Result<String, CliError> {
         "{}: door open, path for radius {radius}",
         scene.name()
     ));
-    draw::add_ecm(&mut doc, &original);
+    doc.add_ecm(&original);
     draw::add_obstacles(&mut doc, "door", [&doorway.door], INSERTED_COLOUR, false);
     let open_text = path_or_reason(&mut doc, &open_path, "path-open", "#e6c300");
     write(&output.join("door-open.svg"), &doc.render())?;
@@ -329,7 +329,7 @@ fn door(output: &Path) -> Result<String, CliError> {
         "{}: door closed, path for radius {radius}",
         scene.name()
     ));
-    draw::add_ecm(&mut doc, map.ecm());
+    doc.add_ecm(map.ecm());
     draw::add_obstacles(&mut doc, "door", [&doorway.door], REMOVED_COLOUR, true);
     let closed_text = path_or_reason(&mut doc, &closed_path, "path-closed", "#e6c300");
     let closed_components = map.ecm().component_count();

@@ -1,22 +1,8 @@
 //! Pictures of planner output: the ECM layers and paths on top of an environment.
 
-use corridor_ecm::{Ecm, Path};
+use corridor_ecm::Path;
 use corridor_geom::{Obstacle, Point};
 use corridor_io::svg::{Style, SvgDocument};
-
-/// Adds the ECM's layers (medial axis blue, nearest-point segments orange, vertices sized
-/// by clearance).
-pub fn add_ecm(doc: &mut SvgDocument, ecm: &Ecm) {
-    for layer in ecm.svg_layers() {
-        let style = Style {
-            stroke: layer.stroke.clone(),
-            stroke_width: layer.stroke_width_px,
-            fill: layer.fill.clone(),
-            opacity: layer.opacity,
-        };
-        doc.layer(&layer.name, style).raw(&layer.elements);
-    }
-}
 
 /// Draws obstacles in a highlight colour: `filled` for inserted ones (translucent
 /// fill), outlined for removed ones.

@@ -86,7 +86,7 @@ pub fn build(
     }
     if let Some(out) = svg {
         let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
-        draw::add_ecm(&mut doc, &ecm);
+        doc.add_ecm(&ecm);
         write(out, &doc.render())?;
     }
     if let Some(out) = save {
@@ -128,7 +128,7 @@ pub fn path(file: &str, query: PathQuery, svg: Option<&Path>, json: bool) -> Res
     }
     if let Some(out) = svg {
         let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
-        draw::add_ecm(&mut doc, &ecm);
+        doc.add_ecm(&ecm);
         draw::add_path(&mut doc, &path, "path", "#e6c300");
         write(out, &doc.render())?;
     }

@@ -289,7 +289,7 @@ pub fn run(
     if let Some(out) = svg {
         let mut doc = SvgDocument::of_environment(map.environment(), false)
             .with_title(&format!("{file}: after the update"));
-        draw::add_ecm(&mut doc, ecm);
+        doc.add_ecm(ecm);
         let new: Vec<&Obstacle> = inserted
             .iter()
             .filter_map(|id| map.environment().obstacle(*id))

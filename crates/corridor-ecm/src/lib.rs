@@ -71,7 +71,6 @@ mod io;
 mod plan;
 mod query;
 mod search_graph;
-mod svg;
 mod taut;
 mod transform;
 mod update;
@@ -89,7 +88,6 @@ pub use plan::{CorridorStep, Path, PathQuery, PlanError, Planner};
 pub use query::{QueryError, Retraction};
 /// The small-vector crate of [`VertexEdges`] and [`NearestPoints`].
 pub use smallvec;
-pub use svg::SvgLayer;
 pub use transform::Transform;
 pub use update::{
     soak, soak_with_progress, Change, DynamicEcm, Patch, PatchReport, RepairMethod, SoakFailure,
