@@ -3,7 +3,9 @@
 //! in the dungeon with dynamic updates (`door-open.svg`, `door-closed.svg`).
 
 use crate::draw;
-use crate::environment_arg::{write, CliError};
+use crate::environment_arg::write;
+use crate::error::CliError;
+use crate::progress;
 use crate::update::{method_name, INSERTED_COLOUR, REMOVED_COLOUR, TOLERANCE};
 use corridor_asfv::{AsfvParams, Decomposition};
 use corridor_ecm::{
@@ -12,15 +14,14 @@ use corridor_ecm::{
 use corridor_geom::{Aabb, Environment, Obstacle, Point};
 use corridor_io::scenes::Scene;
 use corridor_io::svg::SvgDocument;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::time::Instant;
 
 /// Builds every built-in scene and writes its pictures into `output`.
 pub fn run(output: &Path) -> Result<(), CliError> {
-    let progress = ProgressBar::new(Scene::ALL.len() as u64).with_style(
-        ProgressStyle::with_template("{spinner} {msg:<10} [{bar:30}] {pos}/{len}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let progress = progress::bar(
+        Scene::ALL.len() as u64,
+        "{spinner} {msg:<10} [{bar:30}] {pos}/{len}",
     );
     let mut lines = Vec::new();
     for scene in Scene::ALL {
@@ -68,7 +69,13 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
         let query = PathQuery::new(start, goal).with_radius(r);
         match planner.plan(&ecm, &query) {
             Ok(path) => {
-                draw::add_path(&mut doc, &path, &format!("path-r{r}"), colour);
+                draw::add_path(
+                    &mut doc,
+                    &path.points,
+                    &path.corridor,
+                    &format!("path-r{r}"),
+                    colour,
+                );
                 summary.push_str(&format!("  r={r}: length {:.2}", path.length));
             }
             Err(e) => summary.push_str(&format!("  r={r}: {e}")),
@@ -84,7 +91,7 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
     let asfv_ms = asfv_started.elapsed().as_secs_f64() * 1e3;
     let picture = |title: &str, file: &str, d: &Decomposition| {
         let mut doc = SvgDocument::of_environment(d.environment(), false).with_title(title);
-        crate::asfv::draw(&mut doc, d);
+        crate::planners::draw_asfv(&mut doc, d);
         write(&output.join(file), &doc.render())
     };
     picture(
@@ -238,7 +245,7 @@ fn path_or_reason(
 ) -> String {
     match planned {
         Ok(path) => {
-            draw::add_path(doc, path, name, colour);
+            draw::add_path(doc, &path.points, &path.corridor, name, colour);
             format!("length {:.2}", path.length)
         }
         Err(e) => {

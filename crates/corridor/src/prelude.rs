@@ -6,7 +6,7 @@
 pub use crate::planner::{FindPathError, PathPlanner, PlannedPath, RadiusGraph};
 pub use corridor_asfv::{AsfvParams, Decomposition};
 pub use corridor_ecm::{
-    Change, CorridorStep, DynamicEcm, Ecm, PathQuery, Patch, PlanError, Planner,
+    Change, CorridorStep, DynamicEcm, Ecm, Patch, PathQuery, PlanError, Planner,
 };
 pub use corridor_geom::{Aabb, Environment, Obstacle, ObstacleId, Point, Polygon, Ring};
 pub use corridor_io::scenes::Scene;
