@@ -4,7 +4,7 @@ use crate::environment_arg::{load_environment, write};
 use crate::error::CliError;
 use crate::planners::draw_asfv;
 use crate::progress;
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::Decomposition;
 use corridor_io::svg::SvgDocument;
 use std::path::Path;
 use std::time::Instant;
@@ -14,7 +14,7 @@ pub fn run(file: &str, svg: Option<&Path>, json: bool) -> Result<(), CliError> {
     let env = load_environment(file, "corridor asfv")?;
     let started = Instant::now();
     let spinner = progress::spinner("decomposing the free space");
-    let decomposition = Decomposition::build(&env, &AsfvParams::default())
+    let decomposition = Decomposition::build(&env, &Default::default())
         .map_err(|e| CliError::Planner(format!("asfv: {e}")))?;
     drop(spinner);
     let build_ms = started.elapsed().as_secs_f64() * 1e3;

@@ -7,7 +7,7 @@ use crate::environment_arg::write;
 use crate::error::CliError;
 use crate::progress;
 use crate::update::{method_name, INSERTED_COLOUR, REMOVED_COLOUR, TOLERANCE};
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::Decomposition;
 use corridor_ecm::{
     Change, DynamicEcm, Ecm, PatchReport, Path as EcmPath, PathQuery, PlanError, Planner,
 };
@@ -86,7 +86,7 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
     // The adaptive space-filling volumes, before and after a crate is dropped in the
     // middle and taken out again.
     let asfv_started = Instant::now();
-    let mut decomposition = Decomposition::build(&env, &AsfvParams::default())
+    let mut decomposition = Decomposition::build(&env, &Default::default())
         .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
     let asfv_ms = asfv_started.elapsed().as_secs_f64() * 1e3;
     let picture = |title: &str, file: &str, d: &Decomposition| {

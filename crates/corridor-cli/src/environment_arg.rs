@@ -2,6 +2,7 @@
 //! `builtin:NAME`) or a saved ECM (`.ecm`, written by `corridor build --save`).
 
 use crate::error::CliError;
+use crate::progress;
 use corridor_ecm::Ecm;
 use corridor_geom::{Aabb, Environment, Point};
 use corridor_io::scenes::Scene;
@@ -24,6 +25,7 @@ pub fn is_saved_ecm(arg: &str) -> bool {
 /// Loads `builtin:NAME`, an environment file or a saved `.ecm`.
 pub fn load_map(arg: &str) -> Result<Map, CliError> {
     if is_saved_ecm(arg) {
+        let _spinner = progress::spinner(format!("loading {arg}"));
         return Ok(Map::Ecm(Box::new(Ecm::load(arg)?)));
     }
     load(arg).map(Map::Environment)
@@ -47,6 +49,7 @@ fn load(arg: &str) -> Result<Environment, CliError> {
             .map(Scene::build)
             .ok_or_else(|| CliError::UnknownScene(name.into()));
     }
+    let _spinner = progress::spinner(format!("loading {arg}"));
     Ok(corridor_io::load_environment(std::path::Path::new(arg))?)
 }
 

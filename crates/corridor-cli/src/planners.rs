@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::progress;
 use corridor::PathPlanner;
 use corridor::RadiusGraph;
-use corridor_asfv::{AsfvParams, Decomposition};
+use corridor_asfv::Decomposition;
 use corridor_ecm::Ecm;
 use corridor_geom::Environment;
 use corridor_io::svg::{Style, SvgDocument};
@@ -95,7 +95,7 @@ pub fn build_on(
         PlannerKind::Asfv if radius != 0.0 => return Err(points_only()),
         PlannerKind::Asfv => {
             let decomposition =
-                Decomposition::build(env, &AsfvParams::default()).map_err(|e| fail(&e))?;
+                Decomposition::build(env, &Default::default()).map_err(|e| fail(&e))?;
             if let Some(doc) = doc {
                 draw_asfv(doc, &decomposition);
             }

@@ -181,3 +181,8 @@ pub use corridor_visgraph as visgraph;
 pub use glam;
 
 pub use planner::{FindPathError, PathPlanner, PlannedPath, RadiusGraph};
+
+/// The README's quick start, run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeQuickStart;
