@@ -15,6 +15,10 @@
 //! (adaptive space-filling volumes), and [`glam`] (the vector type behind
 //! [`Point`](prelude::Point)).
 //!
+//! Features: `mint` (off by default) converts [`Point`](prelude::Point) to and from the
+//! [`mint`](https://docs.rs/mint) interchange types (glam's `mint-05`), for engines
+//! that speak mint. Environments and ECMs always serialize with `serde`.
+//!
 //! # A guided tour
 //!
 //! ## 1. An environment: a built-in scene, a file, or your own polygons
@@ -101,9 +105,9 @@
 //! ```
 //!
 //! ## 6. One way to ask any planner
-//! Every planner answers [`PathPlanner::find_path`](prelude::PathPlanner::find_path) with
-//! the same [`PlannedPath`](prelude::PlannedPath): the ECM, the visibility graph (exact
-//! shortest paths; [`RadiusGraph`](prelude::RadiusGraph) for a radius), the trapezoidal
+//! Every planner answers [`PathPlanner::find_path`] with
+//! the same [`PlannedPath`]: the ECM, the visibility graph (exact
+//! shortest paths; [`RadiusGraph`] for a radius), the trapezoidal
 //! map and the space-filling volumes.
 //! ```
 //! # use corridor::prelude::*;
