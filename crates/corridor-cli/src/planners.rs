@@ -38,8 +38,8 @@ impl PlannerKind {
     }
 }
 
-/// A built planner, ready for queries.
-pub type Built = Box<dyn PathPlanner>;
+/// A built planner of any kind, asked for paths through the facade's one trait.
+pub type AnyPlanner = Box<dyn PathPlanner>;
 
 /// Builds the planner of `kind` for a character of `radius` on `map`, read from `file` (a
 /// saved ECM serves the ECM planner only); with `doc`, adds the planner's own layers to
@@ -50,7 +50,7 @@ pub fn build(
     map: Map,
     radius: f64,
     doc: Option<&mut SvgDocument>,
-) -> Result<Built, CliError> {
+) -> Result<AnyPlanner, CliError> {
     let env = match map {
         Map::Ecm(ecm) if kind == PlannerKind::Ecm => {
             if let Some(doc) = doc {
@@ -75,7 +75,7 @@ pub fn build_on(
     env: &Environment,
     radius: f64,
     doc: Option<&mut SvgDocument>,
-) -> Result<Built, CliError> {
+) -> Result<AnyPlanner, CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Planner(format!("{}: {e}", kind.name()));
     let points_only = || {
         CliError::Usage(format!(

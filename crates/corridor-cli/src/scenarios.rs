@@ -2,7 +2,7 @@
 //! problem of a benchmark set and compare the lengths with the stated optima.
 
 use crate::error::CliError;
-use crate::planners::{self, Built, PlannerKind};
+use crate::planners::{self, AnyPlanner, PlannerKind};
 use crate::progress;
 use corridor_ecm::PathQuery;
 use corridor_geom::{Environment, Point};
@@ -42,7 +42,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn run(&mut self, built: &Built, problems: &[Problem], radius: f64, tolerance: f64) {
+    fn run(&mut self, built: &AnyPlanner, problems: &[Problem], radius: f64, tolerance: f64) {
         let progress = progress::bar(
             problems.len() as u64,
             "{spinner} problems [{bar:30}] {pos}/{len} eta {eta}",
@@ -136,7 +136,7 @@ fn build(
     env: &Environment,
     radius: f64,
     tally: &mut Tally,
-) -> Result<Built, CliError> {
+) -> Result<AnyPlanner, CliError> {
     let started = Instant::now();
     let built = planners::build_on(kind, env, radius, None)?;
     tally.build_ms += started.elapsed().as_secs_f64() * 1e3;
