@@ -154,7 +154,7 @@ pub fn scen(
 ) -> Result<(), CliError> {
     let env = corridor_io::load_environment(map)?;
     let scenarios = corridor_io::load_scenarios(scen)?;
-    check_scenarios(map, scen, &scenarios)?;
+    check_scenarios(map, &env, scen, &scenarios)?;
     let problems: Vec<Problem> = scenarios
         .iter()
         .map(|s| Problem {
@@ -171,18 +171,25 @@ pub fn scen(
 }
 
 /// Refuses scenarios made for another map: each must name the map's file (the folders
-/// before it do not count) and its width and height.
+/// before it do not count) and its width and height (of the grid, or for a map in
+/// another format the size of its bounding box).
 fn check_scenarios(
     map: &Path,
+    env: &Environment,
     scen: &Path,
     scenarios: &[corridor_io::Scenario],
 ) -> Result<(), CliError> {
-    let grid = corridor_io::load_grid(map)?;
+    let map_size = match corridor_io::load_grid(map) {
+        Ok(grid) => (grid.width(), grid.height()),
+        Err(_) => {
+            let size = env.bounds().size();
+            (size.x.round() as u32, size.y.round() as u32)
+        }
+    };
     let map_name = map
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let map_size = (grid.width(), grid.height());
     let file_name = |s: &str| s.rsplit(['/', '\\']).next().unwrap_or(s).to_string();
     for (k, s) in scenarios.iter().enumerate() {
         if file_name(&s.map) != map_name || (s.map_width, s.map_height) != map_size {
