@@ -415,3 +415,24 @@ fn every_planner_answers_through_one_path_command() {
     ]);
     assert_error(&o, 1, &["trapmap planner plans for points only"]);
 }
+
+/// On a terminal (a pseudo-terminal from util-linux `script`, when the machine has it)
+/// the progress bar is drawn on stderr, and `--quiet` keeps it off.
+#[test]
+fn progress_on_a_terminal_unless_quiet() {
+    let bin = env!("CARGO_BIN_EXE_corridor");
+    let on_terminal = |args: &str| -> Option<String> {
+        let o = Command::new("script")
+            .args(["-qec", &format!("'{bin}' {args} >/dev/null"), "/dev/null"])
+            .output()
+            .ok()?;
+        o.status.success().then(|| stdout(&o))
+    };
+    let Some(shown) = on_terminal("soak --ops 60 --seed 5") else {
+        eprintln!("no `script` here: skipped");
+        return;
+    };
+    assert!(shown.contains("soak ["), "{shown}");
+    let quiet = on_terminal("--quiet soak --ops 60 --seed 5").unwrap_or_default();
+    assert!(!quiet.contains("soak ["), "{quiet}");
+}
