@@ -1,18 +1,22 @@
 //! `corridor asfv`: the adaptive space-filling volume decomposition of an environment.
 
-use crate::environment_arg::{load, write, CliError};
-use corridor_asfv::{AsfvOptions, Decomposition};
-use corridor_geom::Point;
-use corridor_io::svg::{Style, SvgDocument};
+use crate::environment_arg::{load_environment, write};
+use crate::error::CliError;
+use crate::planners::draw_asfv;
+use crate::progress;
+use corridor_asfv::Decomposition;
+use corridor_io::svg::SvgDocument;
 use std::path::Path;
 use std::time::Instant;
 
 /// Builds the decomposition, prints regions, coverage and build time, and draws it.
 pub fn run(file: &str, svg: Option<&Path>, json: bool) -> Result<(), CliError> {
-    let env = load(file)?;
+    let env = load_environment(file, "corridor asfv")?;
     let started = Instant::now();
-    let decomposition = Decomposition::build(&env, &AsfvOptions::default())
-        .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
+    let spinner = progress::spinner("decomposing the free space");
+    let decomposition = Decomposition::build(&env, &Default::default())
+        .map_err(|e| CliError::Planner(format!("asfv: {e}")))?;
+    drop(spinner);
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let coverage = decomposition.coverage().fraction();
     let portals = decomposition.portals().len();
@@ -36,80 +40,7 @@ pub fn run(file: &str, svg: Option<&Path>, json: bool) -> Result<(), CliError> {
     }
     if let Some(out) = svg {
         let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
-        draw(&mut doc, &decomposition);
-        write(out, &doc.render())?;
-    }
-    Ok(())
-}
-
-/// Adds the regions (light fills), portals (green) and connectivity graph (grey).
-pub fn draw(doc: &mut SvgDocument, decomposition: &Decomposition) {
-    const FILLS: [&str; 6] = [
-        "#cfe8ff", "#d8f5d0", "#fde7c8", "#ead8f7", "#fbd3d9", "#d6f3f1",
-    ];
-    for (k, fill) in FILLS.iter().enumerate() {
-        let layer = doc.layer(
-            &format!("asfv-regions-{k}"),
-            Style::filled(fill, "#7a7a7a", 0.5),
-        );
-        for region in decomposition.regions().skip(k).step_by(FILLS.len()) {
-            layer.ring(&region.ring());
-        }
-    }
-    let portals = doc.layer("asfv-portals", Style::stroke("#2ca02c", 1.5));
-    for portal in decomposition.portals() {
-        portals.segment(portal.segment.a, portal.segment.b);
-    }
-    let graph = doc.layer(
-        "asfv-graph",
-        Style::stroke("#555555", 0.5).with_opacity(0.6),
-    );
-    for s in decomposition.graph_segments() {
-        graph.segment(s.a, s.b);
-    }
-}
-
-/// Plans one path through the decomposition (points only: radius 0).
-pub fn path(
-    file: &str,
-    from: Point,
-    to: Point,
-    radius: f64,
-    svg: Option<&Path>,
-    json: bool,
-) -> Result<(), CliError> {
-    if radius > 0.0 {
-        return Err(CliError::Usage(
-            "the asfv planner plans for points only (radius 0)".into(),
-        ));
-    }
-    let env = load(file)?;
-    let decomposition = Decomposition::build(&env, &AsfvOptions::default())
-        .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
-    let started = Instant::now();
-    let path = decomposition
-        .path(from, to)
-        .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
-    let elapsed = started.elapsed().as_secs_f64() * 1e3;
-    if json {
-        let points: Vec<[f64; 2]> = path.points.iter().map(|p| [p.x, p.y]).collect();
-        println!(
-            "{}",
-            serde_json::json!({ "length": path.length, "points": points, "regions": path.regions.len(), "ms": elapsed })
-        );
-    } else {
-        println!(
-            "length {:.6} ({} points through {} regions, {elapsed:.3} ms)",
-            path.length,
-            path.points.len(),
-            path.regions.len()
-        );
-    }
-    if let Some(out) = svg {
-        let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
-        draw(&mut doc, &decomposition);
-        doc.layer("path", Style::stroke("#e6c300", 3.0))
-            .polyline(&path.points);
+        draw_asfv(&mut doc, &decomposition);
         write(out, &doc.render())?;
     }
     Ok(())

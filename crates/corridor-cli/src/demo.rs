@@ -3,24 +3,25 @@
 //! in the dungeon with dynamic updates (`door-open.svg`, `door-closed.svg`).
 
 use crate::draw;
-use crate::environment_arg::{write, CliError};
+use crate::environment_arg::write;
+use crate::error::CliError;
+use crate::progress;
 use crate::update::{method_name, INSERTED_COLOUR, REMOVED_COLOUR, TOLERANCE};
-use corridor_asfv::{AsfvOptions, Decomposition};
+use corridor_asfv::Decomposition;
 use corridor_ecm::{
-    Change, DynamicEcm, Ecm, PatchReport, Path as EcmPath, PathQuery, PlanError, Planner,
+    Change, DynamicEcm, Ecm, PatchReport, CorridorPath as EcmPath, PathQuery, PlanError, Planner,
 };
 use corridor_geom::{Aabb, Environment, Obstacle, Point};
 use corridor_io::scenes::Scene;
 use corridor_io::svg::SvgDocument;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::time::Instant;
 
 /// Builds every built-in scene and writes its pictures into `output`.
 pub fn run(output: &Path) -> Result<(), CliError> {
-    let progress = ProgressBar::new(Scene::ALL.len() as u64).with_style(
-        ProgressStyle::with_template("{spinner} {msg:<10} [{bar:30}] {pos}/{len}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let progress = progress::bar(
+        Scene::ALL.len() as u64,
+        "{spinner} {msg:<10} [{bar:30}] {pos}/{len}",
     );
     let mut lines = Vec::new();
     for scene in Scene::ALL {
@@ -54,7 +55,7 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let mut doc = SvgDocument::of_environment(&env, false)
         .with_title(&format!("{name}: explicit corridor map"));
-    draw::add_ecm(&mut doc, &ecm);
+    doc.add_ecm(&ecm);
     write(&output.join(format!("{name}-ecm.svg")), &doc.render())?;
 
     // Paths between opposite corners for a point and for a wide character.
@@ -68,7 +69,13 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
         let query = PathQuery::new(start, goal).with_radius(r);
         match planner.plan(&ecm, &query) {
             Ok(path) => {
-                draw::add_path(&mut doc, &path, &format!("path-r{r}"), colour);
+                draw::add_path(
+                    &mut doc,
+                    &path.points,
+                    &path.corridor,
+                    &format!("path-r{r}"),
+                    colour,
+                );
                 summary.push_str(&format!("  r={r}: length {:.2}", path.length));
             }
             Err(e) => summary.push_str(&format!("  r={r}: {e}")),
@@ -79,12 +86,12 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
     // The adaptive space-filling volumes, before and after a crate is dropped in the
     // middle and taken out again.
     let asfv_started = Instant::now();
-    let mut decomposition = Decomposition::build(&env, &AsfvOptions::default())
+    let mut decomposition = Decomposition::build(&env, &Default::default())
         .map_err(|e| CliError::Usage(format!("asfv: {e}")))?;
     let asfv_ms = asfv_started.elapsed().as_secs_f64() * 1e3;
     let picture = |title: &str, file: &str, d: &Decomposition| {
         let mut doc = SvgDocument::of_environment(d.environment(), false).with_title(title);
-        crate::asfv::draw(&mut doc, d);
+        crate::planners::draw_asfv(&mut doc, d);
         write(&output.join(file), &doc.render())
     };
     picture(
@@ -238,7 +245,7 @@ fn path_or_reason(
 ) -> String {
     match planned {
         Ok(path) => {
-            draw::add_path(doc, path, name, colour);
+            draw::add_path(doc, &path.points, &path.corridor, name, colour);
             format!("length {:.2}", path.length)
         }
         Err(e) => {
@@ -314,7 +321,7 @@ fn door(output: &Path) -> Result<String, CliError> {
         "{}: door open, path for radius {radius}",
         scene.name()
     ));
-    draw::add_ecm(&mut doc, &original);
+    doc.add_ecm(&original);
     draw::add_obstacles(&mut doc, "door", [&doorway.door], INSERTED_COLOUR, false);
     let open_text = path_or_reason(&mut doc, &open_path, "path-open", "#e6c300");
     write(&output.join("door-open.svg"), &doc.render())?;
@@ -329,7 +336,7 @@ fn door(output: &Path) -> Result<String, CliError> {
         "{}: door closed, path for radius {radius}",
         scene.name()
     ));
-    draw::add_ecm(&mut doc, map.ecm());
+    doc.add_ecm(map.ecm());
     draw::add_obstacles(&mut doc, "door", [&doorway.door], REMOVED_COLOUR, true);
     let closed_text = path_or_reason(&mut doc, &closed_path, "path-closed", "#e6c300");
     let closed_components = map.ecm().component_count();

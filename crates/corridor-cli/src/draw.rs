@@ -1,22 +1,8 @@
 //! Pictures of planner output: the ECM layers and paths on top of an environment.
 
-use corridor_ecm::{Ecm, Path};
+use corridor_ecm::CorridorStep;
 use corridor_geom::{Obstacle, Point};
 use corridor_io::svg::{Style, SvgDocument};
-
-/// Adds the ECM's layers (medial axis blue, nearest-point segments orange, vertices sized
-/// by clearance).
-pub fn add_ecm(doc: &mut SvgDocument, ecm: &Ecm) {
-    for layer in ecm.svg_layers() {
-        let style = Style {
-            stroke: layer.stroke.clone(),
-            stroke_width: layer.stroke_width_px,
-            fill: layer.fill.clone(),
-            opacity: layer.opacity,
-        };
-        doc.layer(&layer.name, style).raw(&layer.elements);
-    }
-}
 
 /// Draws obstacles in a highlight colour: `filled` for inserted ones (translucent
 /// fill), outlined for removed ones.
@@ -43,24 +29,30 @@ pub fn add_obstacles<'a>(
     }
 }
 
-/// Adds a path: its corridor (light blue), the path (yellow), start and goal.
-pub fn add_path(doc: &mut SvgDocument, path: &Path, name: &str, colour: &str) {
+/// Adds a path: its corridor (light blue, when the planner has one), the path (yellow),
+/// start and goal.
+pub fn add_path(
+    doc: &mut SvgDocument,
+    points: &[Point],
+    corridor_steps: &[CorridorStep],
+    name: &str,
+    colour: &str,
+) {
     let size = 0.004 * doc.view().size().max_element();
     let corridor = doc.layer(
         &format!("{name}-corridor"),
         Style::filled("#9fd3ff", "none", 0.0).with_opacity(0.45),
     );
-    for w in path.corridor.windows(2) {
+    for w in corridor_steps.windows(2) {
         let (a, b) = (w[0], w[1]);
         corridor.raw(&polygon(&[a.left, b.left, b.right, a.right]));
     }
-    doc.layer(name, Style::stroke(colour, 3.0))
-        .polyline(&path.points);
+    doc.layer(name, Style::stroke(colour, 3.0)).polyline(points);
     let ends = doc.layer(
         &format!("{name}-ends"),
         Style::filled(colour, "#333333", 1.0),
     );
-    if let (Some(&s), Some(&g)) = (path.points.first(), path.points.last()) {
+    if let (Some(&s), Some(&g)) = (points.first(), points.last()) {
         ends.circle(s, size).circle(g, size);
     }
 }

@@ -1,41 +1,31 @@
-//! `corridor build` and `corridor path`: the ECM of an environment and paths on it.
+//! `corridor build`: the ECM of an environment, its counts, phase times, picture and
+//! saved form.
 
-use crate::draw;
-use crate::environment_arg::{load, write, CliError};
-use corridor_ecm::{Ecm, PathQuery};
-use corridor_geom::Point;
+use crate::environment_arg::{ecm_bounds, load_map, write, Map};
+use crate::error::CliError;
+use crate::progress;
+use corridor_ecm::Ecm;
 use corridor_io::svg::SvgDocument;
 use std::path::Path;
 use std::time::Instant;
 
-/// Parses `x,y`.
-pub fn parse_point(text: &str) -> Result<Point, String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("'{text}' is not x,y"))?;
-    let number = |s: &str| {
-        s.trim()
-            .parse::<f64>()
-            .map_err(|_| format!("'{s}' in '{text}' is not a number"))
-    };
-    let p = Point::new(number(x)?, number(y)?);
-    if p.is_finite() {
-        Ok(p)
-    } else {
-        Err(format!("'{text}' is not finite"))
-    }
-}
-
-/// Builds the ECM of `file` and prints counts and phase times.
+/// Builds the ECM of `file` and prints counts and phase times (of a saved `.ecm`: the
+/// counts, the time to load it, and the phase times of the build that made it).
 pub fn build(
     file: &str,
     svg: Option<&Path>,
     save: Option<&Path>,
     json: bool,
 ) -> Result<(), CliError> {
-    let env = load(file)?;
+    let map = load_map(file)?;
     let started = Instant::now();
-    let ecm = Ecm::build(&env)?;
+    let (ecm, env) = match map {
+        Map::Environment(env) => {
+            let _spinner = progress::spinner("building the ECM");
+            (Ecm::build(&env)?, Some(env))
+        }
+        Map::Ecm(ecm) => (*ecm, None),
+    };
     let wall = started.elapsed();
     let stats = ecm.stats();
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
@@ -85,52 +75,22 @@ pub fn build(
         );
     }
     if let Some(out) = svg {
-        let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
-        draw::add_ecm(&mut doc, &ecm);
+        let mut doc = match &env {
+            Some(env) => SvgDocument::of_environment(env, false),
+            None => SvgDocument::new(ecm_bounds(&ecm)),
+        }
+        .with_title(file);
+        doc.add_ecm(&ecm);
         write(out, &doc.render())?;
     }
     if let Some(out) = save {
-        ecm.save(out).map_err(|e| CliError::Io {
-            path: out.display().to_string(),
-            source: std::io::Error::other(e.to_string()),
-        })?;
-    }
-    Ok(())
-}
-
-/// Plans one path and prints it.
-pub fn path(file: &str, query: PathQuery, svg: Option<&Path>, json: bool) -> Result<(), CliError> {
-    let env = load(file)?;
-    let ecm = Ecm::build(&env)?;
-    let started = Instant::now();
-    let path = ecm.plan(&query)?;
-    let elapsed = started.elapsed().as_secs_f64() * 1e3;
-    if json {
-        let points: Vec<[f64; 2]> = path.points.iter().map(|p| [p.x, p.y]).collect();
-        println!(
-            "{}",
-            serde_json::json!({ "length": path.length, "points": points, "corridor_steps": path.corridor.len(), "ms": elapsed })
-        );
-    } else {
-        println!(
-            "length {:.6} ({} points, corridor of {} steps, {:.3} ms)",
-            path.length,
-            path.points.len(),
-            path.corridor.len(),
-            elapsed
-        );
-        let list: Vec<String> = path
-            .points
-            .iter()
-            .map(|p| format!("({:.4}, {:.4})", p.x, p.y))
-            .collect();
-        println!("{}", list.join(" "));
-    }
-    if let Some(out) = svg {
-        let mut doc = SvgDocument::of_environment(&env, false).with_title(file);
-        draw::add_ecm(&mut doc, &ecm);
-        draw::add_path(&mut doc, &path, "path", "#e6c300");
-        write(out, &doc.render())?;
+        if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|source| CliError::Io {
+                path: parent.display().to_string(),
+                source,
+            })?;
+        }
+        ecm.save(out)?;
     }
     Ok(())
 }

@@ -1,61 +1,72 @@
-//! Turning a command-line argument into an environment.
+//! Turning a command-line argument into a map: an environment (a file or
+//! `builtin:NAME`) or a saved ECM (`.ecm`, written by `corridor build --save`).
 
-use corridor_geom::Environment;
+use crate::error::CliError;
+use crate::progress;
+use corridor_ecm::Ecm;
+use corridor_geom::{Aabb, Environment, Point};
 use corridor_io::scenes::Scene;
 
-/// Why the command failed: one line for the user.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    /// `builtin:NAME` with an unknown name.
-    #[error("unknown built-in scene '{0}' (try empty, military, dungeon, city)")]
-    UnknownScene(String),
-    /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The environment is invalid.
-    #[error("{0}")]
-    Environment(#[from] corridor_geom::EnvironmentError),
-    /// The file could not be read or parsed.
-    #[error("{0}")]
-    Load(#[from] corridor_io::LoadError),
-    /// The ECM could not be built.
-    #[error("{0}")]
-    Build(#[from] corridor_ecm::BuildError),
-    /// No path.
-    #[error("{0}")]
-    Plan(#[from] corridor_ecm::PlanError),
-    /// The command line asks for something impossible.
-    #[error("{0}")]
-    Usage(String),
-    /// Writing JSON failed.
-    #[error("{0}")]
-    Json(#[from] corridor_io::JsonError),
-    /// An obstacle file could not be parsed.
-    #[error("{path}: {source}")]
-    Obstacles {
-        /// The file.
-        path: String,
-        /// Why.
-        source: corridor_io::JsonError,
-    },
-    /// A dynamic update failed.
-    #[error("{0}")]
-    Update(#[from] corridor_ecm::UpdateError),
+/// What a map argument holds.
+pub enum Map {
+    /// An environment: the ECM and every other planner can be built from it.
+    Environment(Environment),
+    /// A saved ECM: paths and pictures of the ECM, but no obstacles.
+    Ecm(Box<Ecm>),
 }
 
-/// Loads `builtin:NAME` or an environment file.
-pub fn load(arg: &str) -> Result<Environment, CliError> {
+/// Whether `arg` names a saved ECM (by its `.ecm` extension).
+pub fn is_saved_ecm(arg: &str) -> bool {
+    std::path::Path::new(arg)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ecm"))
+}
+
+/// Loads `builtin:NAME`, an environment file or a saved `.ecm`.
+pub fn load_map(arg: &str) -> Result<Map, CliError> {
+    if is_saved_ecm(arg) {
+        let _spinner = progress::spinner(format!("loading {arg}"));
+        return Ok(Map::Ecm(Box::new(Ecm::load(arg)?)));
+    }
+    load(arg).map(Map::Environment)
+}
+
+/// Loads `builtin:NAME` or an environment file; a saved ECM is refused with a message
+/// saying that `what` needs the environment.
+pub fn load_environment(arg: &str, what: &str) -> Result<Environment, CliError> {
+    if is_saved_ecm(arg) {
+        return Err(CliError::NeedsEnvironment {
+            file: arg.into(),
+            what: what.into(),
+        });
+    }
+    load(arg)
+}
+
+fn load(arg: &str) -> Result<Environment, CliError> {
     if let Some(name) = arg.strip_prefix("builtin:") {
         return Scene::from_name(name)
             .map(Scene::build)
             .ok_or_else(|| CliError::UnknownScene(name.into()));
     }
+    let _spinner = progress::spinner(format!("loading {arg}"));
     Ok(corridor_io::load_environment(std::path::Path::new(arg))?)
+}
+
+/// The box around everything an ECM holds (its bending points and their nearest
+/// obstacle points): the view of a picture drawn without the environment.
+pub fn ecm_bounds(ecm: &Ecm) -> Aabb {
+    let (mut lo, mut hi) = (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY));
+    for (_, e) in ecm.edges() {
+        for b in &e.bending_points {
+            lo = lo.min(b.position).min(b.left).min(b.right);
+            hi = hi.max(b.position).max(b.left).max(b.right);
+        }
+    }
+    if lo.x > hi.x {
+        (lo, hi) = (Point::ZERO, Point::ONE);
+    }
+    Aabb::new(lo, hi)
 }
 
 /// Writes a file, naming it in the error.

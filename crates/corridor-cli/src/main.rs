@@ -2,44 +2,60 @@
 //!
 //! Every command takes an environment file (`.json`, `.geojson`, `.map`, `.mesh`, an
 //! any-angle `maze.txt` or its folder) or a built-in scene as `builtin:NAME`
-//! (`empty`, `military`, `dungeon`, `city`). Errors print one line and exit with 1.
+//! (`empty`, `military`, `dungeon`, `city`); `info`, `render`, `build` and `path` also
+//! take a saved ECM (`.ecm`, from `build --save`). Errors print one line and exit with 1
+//! (with `--json`: one JSON object `{"error": ..., "kind": ...}` on stderr).
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod args;
 mod asfv;
 mod demo;
 mod draw;
 mod ecm;
 mod environment_arg;
+mod error;
 mod info;
-mod roadmaps;
+mod path;
+mod planners;
+mod progress;
 mod scenarios;
 mod soak;
 mod update;
+
+use error::CliError;
+use planners::PlannerKind;
 
 /// Navigation on Explicit Corridor Maps for worlds whose obstacles move.
 #[derive(Parser)]
 #[command(name = "corridor", version, about, propagate_version = true)]
 struct Cli {
+    /// No progress on stderr (it is shown only on a terminal, for steps over a second).
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print counts, bounds and the validation result of an environment.
+    /// Print counts, bounds and the validation result of an environment (or the counts of
+    /// a saved ECM).
     Info {
-        /// Environment file or builtin:NAME.
+        /// Environment file, builtin:NAME or saved .ecm.
         file: String,
+        /// List every obstacle: its id, kind and bounding box (JSON: `obstacle_ids`).
+        #[arg(long)]
+        ids: bool,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
     },
-    /// Draw an environment as SVG.
+    /// Draw an environment (or a saved ECM) as SVG.
     Render {
-        /// Environment file or builtin:NAME.
+        /// Environment file, builtin:NAME or saved .ecm.
         file: String,
         /// Output SVG file.
         #[arg(short, long)]
@@ -58,12 +74,12 @@ enum Command {
     },
     /// Build the Explicit Corridor Map and print its counts and phase times.
     Build {
-        /// Environment file or builtin:NAME.
+        /// Environment file, builtin:NAME (or a saved .ecm, loaded instead of built).
         file: String,
         /// Write a picture of the ECM.
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// Save the ECM (compact binary).
+        /// Save the ECM (compact binary; `path`, `info` and `render` read it back).
         #[arg(long)]
         save: Option<PathBuf>,
         /// Print one JSON object instead of text.
@@ -71,30 +87,37 @@ enum Command {
         json: bool,
     },
     /// Plan a path for a disk-shaped character.
+    ///
+    /// JSON fields: planner, length, points, ms (the query), build_ms (the planner), and
+    /// for the ECM corridor_steps and indicative_route.
     Path {
-        /// Environment file or builtin:NAME.
+        /// Environment file, builtin:NAME or saved .ecm (ECM planner only).
         file: String,
-        /// Start, as x,y.
-        #[arg(long, value_parser = ecm::parse_point, allow_hyphen_values = true)]
+        /// Start, as x,y (negative numbers welcome: --from -5,5).
+        #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true)]
         from: corridor_geom::Point,
         /// Goal, as x,y.
-        #[arg(long, value_parser = ecm::parse_point, allow_hyphen_values = true)]
+        #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true)]
         to: corridor_geom::Point,
-        /// Character radius.
-        #[arg(long, default_value_t = 0.0)]
+        /// Character radius (zero or more).
+        #[arg(long, default_value_t = 0.0, value_parser = args::parse_distance, allow_negative_numbers = true)]
         radius: f64,
-        /// Preferred clearance of the indicative route.
-        #[arg(long, default_value_t = 0.0)]
+        /// Preferred clearance of the indicative route (ECM; at least the radius).
+        #[arg(long, default_value_t = 0.0, value_parser = args::parse_distance, allow_negative_numbers = true)]
         clearance: f64,
         /// Write a picture.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Write the path as a GeoJSON FeatureCollection: the path (LineString), and for
+        /// the ECM the indicative route (LineString) and the corridor (MultiPolygon).
+        #[arg(long, value_name = "FILE")]
+        geojson: Option<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
         /// Which planner answers the query.
-        #[arg(long, value_enum, default_value_t = scenarios::PlannerKind::Ecm)]
-        planner: scenarios::PlannerKind,
+        #[arg(long, value_enum, default_value_t = PlannerKind::Ecm)]
+        planner: PlannerKind,
     },
     /// Decompose the free space into adaptive space-filling volumes (convex regions).
     Asfv {
@@ -107,7 +130,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Plan every Moving AI scenario of a map and compare with the octile optima.
+    /// Plan every Moving AI scenario of a map and compare with the octile optima; refuses
+    /// scenarios made for another map (name or size).
     Scen {
         /// The .map file.
         map: PathBuf,
@@ -153,12 +177,17 @@ enum Command {
         /// (`{"polygon": [[x, y], ...]}`, `{"polyline": ...}`, `{"point": [x, y]}`); repeatable.
         #[arg(long, value_name = "OBSTACLES.json")]
         insert: Vec<PathBuf>,
-        /// Id of an obstacle to remove, as printed by `corridor render --ids`; repeatable.
+        /// Id of an obstacle to remove, as listed by `corridor info --ids`; repeatable.
         #[arg(long, value_name = "ID", value_parser = update::parse_id)]
         remove: Vec<corridor_geom::ObstacleId>,
         /// Write a picture of the updated ECM, inserted obstacles green, removed ones red.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Save the result: `FILE.ecm` the updated ECM (for `corridor path`), any other
+        /// name the updated environment as native JSON (for any command, and further
+        /// updates with the new ids); repeatable. Written also when the check fails.
+        #[arg(long, value_name = "FILE")]
+        save: Vec<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -200,10 +229,10 @@ enum Command {
 #[derive(clap::Args)]
 struct RunOptions {
     /// Which planner answers the queries.
-    #[arg(long, value_enum, default_value_t = scenarios::PlannerKind::Ecm)]
-    planner: scenarios::PlannerKind,
-    /// Character radius.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, value_enum, default_value_t = PlannerKind::Ecm)]
+    planner: PlannerKind,
+    /// Character radius (zero or more).
+    #[arg(long, default_value_t = 0.0, value_parser = args::parse_distance, allow_negative_numbers = true)]
     radius: f64,
     /// Print one JSON object (fields: set, solved, failed, failures, ratio{mean,p50,p99,max},
     /// longer_than_optimum, shorter_than_optimum, query_ms{p50,p99}, build_ms).
@@ -211,10 +240,86 @@ struct RunOptions {
     json: bool,
 }
 
+impl Command {
+    /// Whether the command was asked for JSON output (errors then are JSON too).
+    fn json(&self) -> bool {
+        match self {
+            Command::Info { json, .. }
+            | Command::Build { json, .. }
+            | Command::Path { json, .. }
+            | Command::Asfv { json, .. }
+            | Command::Update { json, .. }
+            | Command::Soak { json, .. } => *json,
+            Command::Scen { run, .. }
+            | Command::Anyangle { run, .. }
+            | Command::Meshscen { run, .. } => run.json,
+            Command::Render { .. } | Command::Convert { .. } | Command::Demo { .. } => false,
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Info { file, json } => info::run(&file, json),
+    quiet_on_closed_stdout();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
+    progress::set_quiet(cli.quiet);
+    let json = cli.command.json();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            if json {
+                let value = serde_json::json!({ "error": error.to_string(), "kind": error.kind() });
+                eprintln!("{value}");
+            } else {
+                eprintln!("error: {error}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A reader that stops early (`corridor info --ids FILE | head`) closes stdout; the
+/// next `println!` then panics. Leave quietly instead, as Unix tools do.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if message.starts_with("failed printing to stdout") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
+/// A command line clap refuses: its own message (exit 2), or with `--json` among the
+/// arguments one JSON object of kind `usage`; help and version print as usual (exit 0).
+fn usage_error(error: clap::Error) -> ExitCode {
+    let code = u8::try_from(error.exit_code()).unwrap_or(2);
+    let wants_json = std::env::args().any(|a| a == "--json");
+    if wants_json && error.use_stderr() {
+        let text = error.to_string();
+        let first = text.lines().next().unwrap_or_default();
+        let message = first.strip_prefix("error: ").unwrap_or(first);
+        eprintln!(
+            "{}",
+            serde_json::json!({ "error": message, "kind": "usage" })
+        );
+    } else {
+        let _ = error.print();
+    }
+    ExitCode::from(code)
+}
+
+fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Info { file, ids, json } => info::run(&file, json, ids),
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
@@ -236,8 +341,16 @@ fn main() -> ExitCode {
             insert,
             remove,
             svg,
+            save,
             json,
-        } => update::run(&file, &insert, &remove, svg.as_deref(), json),
+        } => update::run(&update::UpdateArgs {
+            file: &file,
+            inserts: &insert,
+            removes: &remove,
+            svg: svg.as_deref(),
+            save: &save,
+            json,
+        }),
         Command::Asfv { file, svg, json } => asfv::run(&file, svg.as_deref(), json),
         Command::Scen { map, scen, run } => {
             scenarios::scen(&map, &scen, run.planner, run.radius, run.json)
@@ -261,26 +374,18 @@ fn main() -> ExitCode {
             radius,
             clearance,
             svg,
+            geojson,
             json,
             planner,
-        } => match planner {
-            scenarios::PlannerKind::Ecm => {
-                let query = corridor_ecm::PathQuery::new(from, to)
-                    .with_radius(radius)
-                    .with_preferred_clearance(clearance.max(radius));
-                ecm::path(&file, query, svg.as_deref(), json)
-            }
-            scenarios::PlannerKind::Asfv => {
-                asfv::path(&file, from, to, radius, svg.as_deref(), json)
-            }
-            kind => roadmaps::path(&file, kind, from, to, radius, svg.as_deref(), json),
-        },
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: {error}");
-            ExitCode::FAILURE
-        }
+        } => path::run(&path::PathArgs {
+            file: &file,
+            query: corridor_ecm::PathQuery::new(from, to)
+                .with_radius(radius)
+                .with_preferred_clearance(clearance.max(radius)),
+            planner,
+            svg: svg.as_deref(),
+            geojson: geojson.as_deref(),
+            json,
+        }),
     }
 }

@@ -1,29 +1,14 @@
 //! Scenario runners: `corridor scen`, `corridor anyangle` and `corridor meshscen` plan every
 //! problem of a benchmark set and compare the lengths with the stated optima.
 
-use crate::environment_arg::CliError;
-use corridor_asfv::{AsfvOptions, Decomposition};
-use corridor_ecm::{Ecm, PathQuery, Planner};
+use crate::error::CliError;
+use crate::planners::{self, AnyPlanner, PlannerKind};
+use crate::progress;
+use corridor_ecm::PathQuery;
 use corridor_geom::{Environment, Point};
-use corridor_trapmap::TrapezoidalMap;
-use corridor_visgraph::{inflate_obstacles, VisibilityGraph};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Which planner answers the queries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PlannerKind {
-    /// A* on the Explicit Corridor Map, then the taut path inside the corridor.
-    Ecm,
-    /// Adaptive space-filling volumes: A* over convex regions, then the funnel.
-    Asfv,
-    /// Visibility graph (reduced, rotational sweep): exact Euclidean shortest paths; a
-    /// radius grows the obstacles by a 32-gon.
-    Visgraph,
-    /// Trapezoidal-map roadmap: trapezoid centres and wall midpoints (valid, not shortest).
-    Trapmap,
-}
 
 /// One problem with its stated optimum.
 pub struct Problem {
@@ -45,69 +30,6 @@ impl From<&corridor_io::Problem> for Problem {
     }
 }
 
-/// A built planner for one environment.
-enum Built {
-    Ecm(Box<(Ecm, Planner)>),
-    Asfv(Box<Decomposition>),
-    Visgraph(Box<VisibilityGraph>),
-    Trapmap(Box<TrapezoidalMap>),
-}
-
-impl Built {
-    fn new(kind: PlannerKind, env: &Environment, radius: f64) -> Result<Built, CliError> {
-        match kind {
-            PlannerKind::Ecm => Ok(Built::Ecm(Box::new((Ecm::build(env)?, Planner::new())))),
-            PlannerKind::Asfv if radius > 0.0 => Err(CliError::Usage(
-                "the asfv planner plans for points only (radius 0)".into(),
-            )),
-            PlannerKind::Asfv => Decomposition::build(env, &AsfvOptions::default())
-                .map(|d| Built::Asfv(Box::new(d)))
-                .map_err(|e| CliError::Usage(format!("asfv: {e}"))),
-            PlannerKind::Visgraph => {
-                let grown;
-                let env = if radius > 0.0 {
-                    grown = inflate_obstacles(env, radius)
-                        .map_err(|e| CliError::Usage(format!("visgraph: {e}")))?;
-                    &grown
-                } else {
-                    env
-                };
-                VisibilityGraph::build(env)
-                    .map(|g| Built::Visgraph(Box::new(g)))
-                    .map_err(|e| CliError::Usage(format!("visgraph: {e}")))
-            }
-            PlannerKind::Trapmap if radius > 0.0 => Err(CliError::Usage(
-                "the trapmap planner plans for points only (radius 0)".into(),
-            )),
-            PlannerKind::Trapmap => TrapezoidalMap::build(env)
-                .map(|m| Built::Trapmap(Box::new(m)))
-                .map_err(|e| CliError::Usage(format!("trapmap: {e}"))),
-        }
-    }
-
-    fn length(&mut self, start: Point, goal: Point, radius: f64) -> Result<f64, String> {
-        match self {
-            Built::Ecm(built) => built
-                .1
-                .plan(&built.0, &PathQuery::new(start, goal).with_radius(radius))
-                .map(|p| p.length)
-                .map_err(|e| e.to_string()),
-            Built::Asfv(d) => d
-                .path(start, goal)
-                .map(|p| p.length)
-                .map_err(|e| e.to_string()),
-            Built::Visgraph(g) => g
-                .shortest_path(start, goal)
-                .map(|p| p.length)
-                .map_err(|e| e.to_string()),
-            Built::Trapmap(m) => m
-                .path(start, goal)
-                .map(|p| p.length)
-                .map_err(|e| e.to_string()),
-        }
-    }
-}
-
 /// What a run measured.
 #[derive(Default)]
 pub struct Tally {
@@ -120,11 +42,20 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn run(&mut self, built: &mut Built, problems: &[Problem], radius: f64, tolerance: f64) {
+    fn run(&mut self, built: &AnyPlanner, problems: &[Problem], radius: f64, tolerance: f64) {
+        let progress = progress::bar(
+            problems.len() as u64,
+            "{spinner} problems [{bar:30}] {pos}/{len} eta {eta}",
+        );
         for p in problems {
             let started = Instant::now();
-            let result = built.length(p.start, p.goal, radius);
+            let query = PathQuery::new(p.start, p.goal).with_radius(radius);
+            let result = built
+                .find_path(&query)
+                .map(|path| path.length)
+                .map_err(|e| e.to_string());
             self.query_ms.push(started.elapsed().as_secs_f64() * 1e3);
+            progress.inc(1);
             match result {
                 Ok(length) => {
                     let ratio = if p.optimum > 0.0 {
@@ -146,6 +77,7 @@ impl Tally {
                 }
             }
         }
+        progress.finish_and_clear();
     }
 
     fn print(mut self, label: &str, json: bool, optimum_name: &str) {
@@ -204,9 +136,9 @@ fn build(
     env: &Environment,
     radius: f64,
     tally: &mut Tally,
-) -> Result<Built, CliError> {
+) -> Result<AnyPlanner, CliError> {
     let started = Instant::now();
-    let built = Built::new(kind, env, radius)?;
+    let built = planners::build_on(kind, env, radius, None)?;
     tally.build_ms += started.elapsed().as_secs_f64() * 1e3;
     Ok(built)
 }
@@ -221,7 +153,9 @@ pub fn scen(
     json: bool,
 ) -> Result<(), CliError> {
     let env = corridor_io::load_environment(map)?;
-    let problems: Vec<Problem> = corridor_io::load_scenarios(scen)?
+    let scenarios = corridor_io::load_scenarios(scen)?;
+    check_scenarios(map, &env, scen, &scenarios)?;
+    let problems: Vec<Problem> = scenarios
         .iter()
         .map(|s| Problem {
             start: s.start_point(),
@@ -230,9 +164,46 @@ pub fn scen(
         })
         .collect();
     let mut tally = Tally::default();
-    let mut built = build(kind, &env, radius, &mut tally)?;
-    tally.run(&mut built, &problems, radius, 1e-6);
+    let built = build(kind, &env, radius, &mut tally)?;
+    tally.run(&built, &problems, radius, 1e-6);
     tally.print(&map.display().to_string(), json, "octile optimum");
+    Ok(())
+}
+
+/// Refuses scenarios made for another map: each must name the map's file (the folders
+/// before it do not count) and its width and height (of the grid, or for a map in
+/// another format the size of its bounding box).
+fn check_scenarios(
+    map: &Path,
+    env: &Environment,
+    scen: &Path,
+    scenarios: &[corridor_io::Scenario],
+) -> Result<(), CliError> {
+    let map_size = match corridor_io::load_grid(map) {
+        Ok(grid) => (grid.width(), grid.height()),
+        Err(_) => {
+            let size = env.bounds().size();
+            (size.x.round() as u32, size.y.round() as u32)
+        }
+    };
+    let map_name = map
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file_name = |s: &str| s.rsplit(['/', '\\']).next().unwrap_or(s).to_string();
+    for (k, s) in scenarios.iter().enumerate() {
+        if file_name(&s.map) != map_name || (s.map_width, s.map_height) != map_size {
+            return Err(CliError::ScenarioMismatch {
+                scen: scen.display().to_string(),
+                scenario: k + 1,
+                scenario_map: s.map.clone(),
+                scenario_size: (s.map_width, s.map_height),
+                map: map.display().to_string(),
+                map_name,
+                map_size,
+            });
+        }
+    }
     Ok(())
 }
 
@@ -265,9 +236,9 @@ pub fn anyangle(dir: &Path, kind: PlannerKind, radius: f64, json: bool) -> Resul
             .iter()
             .map(Problem::from)
             .collect();
-        let mut built = build(kind, &env, radius, &mut tally)?;
+        let built = build(kind, &env, radius, &mut tally)?;
         // Stated lengths have 8 significant digits.
-        tally.run(&mut built, &problems, radius, 1e-6);
+        tally.run(&built, &problems, radius, 1e-6);
     }
     tally.print(
         &format!("{} ({} mazes)", dir.display(), folders.len()),
@@ -291,9 +262,9 @@ pub fn meshscen(
         .map(Problem::from)
         .collect();
     let mut tally = Tally::default();
-    let mut built = build(kind, &env, radius, &mut tally)?;
+    let built = build(kind, &env, radius, &mut tally)?;
     // Stated lengths have 6 significant digits.
-    tally.run(&mut built, &problems, radius, 5e-6);
+    tally.run(&built, &problems, radius, 5e-6);
     tally.print(&mesh.display().to_string(), json, "Euclidean optimum");
     Ok(())
 }

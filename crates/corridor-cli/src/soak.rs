@@ -1,10 +1,10 @@
 //! `corridor soak`: random updates of dynamic ECMs, each compared with a full rebuild.
 
 use crate::environment_arg::write;
-use crate::environment_arg::CliError;
+use crate::error::CliError;
+use crate::progress;
 use corridor_ecm::Change;
 use corridor_testkit::soak::{soak_with_progress, SoakFailure, SoakOptions, SoakReport};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -13,15 +13,13 @@ use std::time::Instant;
 /// report; fails when any update differs from a full rebuild. With `dump`, each mismatch
 /// is written there as a file that `--replay` reads.
 pub fn run(ops: usize, seed: u64, json: bool, dump: Option<&Path>) -> Result<(), CliError> {
-    let progress = ProgressBar::with_draw_target(Some(ops as u64), ProgressDrawTarget::stderr())
-        .with_style(
-            ProgressStyle::with_template(
-                "{spinner} soak [{bar:30}] {pos}/{len} {per_sec} eta {eta} {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    // Without a terminal the bar is hidden; a line every 5 % shows how far it got.
-    let plain = !std::io::stderr().is_terminal();
+    let progress = progress::bar(
+        ops as u64,
+        "{spinner} soak [{bar:30}] {pos}/{len} {per_sec} eta {eta} {msg}",
+    );
+    // Without a terminal the bar is hidden; a line every 5 % shows how far it got
+    // (unless --quiet).
+    let plain = !std::io::stderr().is_terminal() && !progress::quiet();
     let step = (ops / 20).max(1);
     let started = Instant::now();
     let mut shown_mismatches = 0;
@@ -66,7 +64,7 @@ pub fn run(ops: usize, seed: u64, json: bool, dump: Option<&Path>) -> Result<(),
         print_text(&report, ops, seed, wall);
     }
     if report.mismatches > 0 {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::Mismatch(format!(
             "{} of {} checked updates differ from a full rebuild",
             report.mismatches, report.checked
         )));

@@ -2,7 +2,9 @@
 //! compare the result with a full rebuild.
 
 use crate::draw;
-use crate::environment_arg::{load, write, CliError};
+use crate::environment_arg::{is_saved_ecm, load_environment, write};
+use crate::error::CliError;
+use crate::progress;
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateError};
 use corridor_geom::{Environment, NormalizeScope, Obstacle, ObstacleId, Owner};
 use corridor_io::svg::SvgDocument;
@@ -112,25 +114,44 @@ fn ids_text(ids: &[ObstacleId]) -> String {
     list.join(", ")
 }
 
+/// What `corridor update` was asked.
+pub struct UpdateArgs<'a> {
+    /// The environment argument.
+    pub file: &'a str,
+    /// `--insert` files.
+    pub inserts: &'a [PathBuf],
+    /// `--remove` ids.
+    pub removes: &'a [ObstacleId],
+    /// `--svg` picture.
+    pub svg: Option<&'a Path>,
+    /// `--save` files: `.ecm` for the updated ECM, anything else for the updated
+    /// environment in the native JSON format.
+    pub save: &'a [PathBuf],
+    /// One JSON object instead of text.
+    pub json: bool,
+}
+
 /// Applies `--remove` and `--insert` as one batch and prints what changed.
-pub fn run(
-    file: &str,
-    inserts: &[PathBuf],
-    removes: &[ObstacleId],
-    svg: Option<&Path>,
-    json: bool,
-) -> Result<(), CliError> {
+pub fn run(args: &UpdateArgs) -> Result<(), CliError> {
+    let UpdateArgs {
+        file,
+        inserts,
+        removes,
+        svg,
+        save,
+        json,
+    } = *args;
     if inserts.is_empty() && removes.is_empty() {
         return Err(CliError::Usage(
             "nothing to update: give --insert OBSTACLES.json and/or --remove ID".into(),
         ));
     }
-    let env = load(file)?;
+    let env = load_environment(file, "corridor update")?;
     env.validate()?;
     for (k, id) in removes.iter().enumerate() {
         if env.obstacle(*id).is_none() {
             return Err(CliError::Usage(format!(
-                "{file} has no obstacle with id {} (the ids are listed by `corridor render --ids`; the largest is {})",
+                "{file} has no obstacle with id {} (the ids are listed by `corridor info --ids` and drawn by `corridor render --ids`; the largest is {})",
                 id.0,
                 env.obstacles().map(|(i, _)| i.0).max().map_or("none".into(), |m| m.to_string())
             )));
@@ -152,6 +173,7 @@ pub fn run(
         .collect();
     let first_new = env.next_id().0;
 
+    let spinner = progress::spinner("building the ECM");
     let started = Instant::now();
     let mut map = DynamicEcm::new(env)?;
     let initial_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -189,10 +211,12 @@ pub fn run(
     let apply_ms = clock.elapsed().as_secs_f64() * 1e3;
     let update_ms = plan_ms + apply_ms;
 
+    spinner.set_message("rebuilding the ECM to compare");
     let clock = Instant::now();
     let full = Ecm::build(map.environment())?;
     let rebuild_ms = clock.elapsed().as_secs_f64() * 1e3;
     let difference = map.ecm().canonical_diff(&full, TOLERANCE);
+    drop(spinner);
     let ecm = map.ecm();
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let speedup = rebuild_ms / update_ms.max(1e-9);
@@ -289,7 +313,7 @@ pub fn run(
     if let Some(out) = svg {
         let mut doc = SvgDocument::of_environment(map.environment(), false)
             .with_title(&format!("{file}: after the update"));
-        draw::add_ecm(&mut doc, ecm);
+        doc.add_ecm(ecm);
         let new: Vec<&Obstacle> = inserted
             .iter()
             .filter_map(|id| map.environment().obstacle(*id))
@@ -304,9 +328,22 @@ pub fn run(
         draw::add_obstacles(&mut doc, "inserted-obstacles", new, INSERTED_COLOUR, true);
         write(out, &doc.render())?;
     }
+    for out in save {
+        if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|source| CliError::Io {
+                path: parent.display().to_string(),
+                source,
+            })?;
+        }
+        if is_saved_ecm(&out.to_string_lossy()) {
+            ecm.save(out)?;
+        } else {
+            write(out, &corridor_io::write_json(map.environment())?)?;
+        }
+    }
     match difference {
         None => Ok(()),
-        Some(d) => Err(CliError::Usage(format!(
+        Some(d) => Err(CliError::Mismatch(format!(
             "the updated ECM differs from a full rebuild: {d}"
         ))),
     }

@@ -72,7 +72,6 @@ mod io;
 mod plan;
 mod query;
 mod search_graph;
-mod svg;
 mod taut;
 mod transform;
 mod validate;
@@ -92,6 +91,5 @@ pub use plan::{CorridorStep, Path, PathQuery, PlanError, Planner};
 pub use query::{QueryError, Retraction};
 /// The small-vector crate of [`VertexEdges`] and [`NearestPoints`].
 pub use smallvec;
-pub use svg::SvgLayer;
 pub use transform::Transform;
 pub use validate::tolerance;

@@ -4,6 +4,11 @@
 //! Coordinates are user units with y growing downward, as in grid maps (row index = y).
 //! Stroke widths are given in pixels of the rendered picture, so a 10-unit box and a
 //! 10 000-unit city get equally thin lines.
+//!
+//! The planners' own layers live beside the document: [`SvgDocument::add_ecm`] draws an
+//! Explicit Corridor Map.
+
+mod ecm;
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
 use std::fmt::Write as _;
