@@ -1,6 +1,6 @@
 //! Pictures of planner output: the ECM layers and paths on top of an environment.
 
-use corridor_ecm::{Ecm, Path};
+use corridor_ecm::{CorridorPath, Ecm};
 use corridor_geom::{Obstacle, Point};
 use corridor_io::svg::{Style, SvgDocument};
 
@@ -44,7 +44,7 @@ pub fn add_obstacles<'a>(
 }
 
 /// Adds a path: its corridor (light blue), the path (yellow), start and goal.
-pub fn add_path(doc: &mut SvgDocument, path: &Path, name: &str, colour: &str) {
+pub fn add_path(doc: &mut SvgDocument, path: &CorridorPath, name: &str, colour: &str) {
     let size = 0.004 * doc.view().size().max_element();
     let corridor = doc.layer(
         &format!("{name}-corridor"),

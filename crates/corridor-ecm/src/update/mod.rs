@@ -3,7 +3,7 @@
 //! [`DynamicEcm::apply`]), and the canonical comparison the tests use to show that the
 //! result equals a full rebuild.
 
-mod canonical;
+use crate::canonical;
 mod local;
 mod soak;
 
