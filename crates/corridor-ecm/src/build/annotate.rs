@@ -32,7 +32,7 @@ pub(crate) struct Extractor<'a> {
     pub(crate) walls: &'a Walls,
     /// Per wall segment, its floating-point geometry.
     pub(crate) segments: Vec<SegmentGeometry>,
-    /// The segment ends grouped by point (see [`segment_ends`]).
+    /// The segment ends grouped by point (see [`segment_ends`](super::extract::segment_ends)).
     pub(crate) ends: &'a PointGroups,
     /// Maximum chord deviation of sampled parabolic arcs (grid units).
     pub(crate) deviation: f64,

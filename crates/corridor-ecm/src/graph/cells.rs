@@ -6,9 +6,9 @@ use crate::spatial::LogIndex;
 use serde::{Deserialize, Serialize};
 
 /// One ECM cell piece: the part of an edge side between bending points `piece` and
-/// `piece + 1` (see [`Edge::cell_pieces`]).
+/// `piece + 1` (see [`Edge::cell_pieces`](crate::Edge::cell_pieces)).
 ///
-/// Cell references are ordered by edge id, then side, then piece index: [`Ecm::locate`]
+/// Cell references are ordered by edge id, then side, then piece index: [`Ecm::locate`](crate::Ecm::locate)
 /// answers the smallest piece that holds the point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CellRef {
@@ -37,10 +37,10 @@ pub(crate) struct PieceRun {
 /// The runs of a build sit in a static R-tree packed in Hilbert order (one sort, no
 /// partitioning: a fifth of the instructions of a bulk-loaded `rstar` tree on Aurora).
 /// Dynamic updates remove runs by marking them dead and add new runs to a
-/// [`LogIndex`] beside it (a short unsorted tail, packed into more small trees as it
+/// log-structured index beside it (a short unsorted tail, packed into more small trees as it
 /// fills), so an update never rebuilds the large tree. Which pieces a query reports does
 /// not depend on how the runs are split among the trees; their order does, and
-/// [`Ecm::locate`] does not depend on the order.
+/// [`Ecm::locate`](crate::Ecm::locate) does not depend on the order.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CellIndex {
     /// The runs: those of the build in the first packed level, those of updates after.

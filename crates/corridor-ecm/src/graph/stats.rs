@@ -10,7 +10,7 @@ use std::time::Duration;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BuildStats {
     /// Turning the environment into walls ([`corridor_geom::normalize`]); zero for
-    /// [`Ecm::from_walls`].
+    /// [`Ecm::from_walls`](crate::Ecm::from_walls).
     pub normalize: Duration,
     /// Building the segment Voronoi diagram (`boostvoronoi`).
     pub voronoi: Duration,

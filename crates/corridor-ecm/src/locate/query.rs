@@ -50,7 +50,61 @@ impl Retraction {
 }
 
 impl Ecm {
-    /// The cell piece holding `q`, or why there is none.
+    /// The ECM cell piece that contains `p` (user units), if `p` is in the free space.
+    ///
+    /// A point on the boundary between cell pieces (a medial-axis chord, the segment from
+    /// a bending point to its nearest obstacle point, or a shared corner) lies in all of
+    /// them; the answer is then the smallest of them by [`CellRef`]'s order (edge id,
+    /// side, piece index), whatever order the index holds them in, so an ECM answers the
+    /// same whether its index was built in one go or grown by dynamic updates.
+    ///
+    /// ```
+    /// # use corridor_ecm::{Ecm, Side};
+    /// # use corridor_geom::{GridPoint, Point, SnapGrid, WallSegment, WallSource, Walls};
+    /// # let corners = [(0, 0), (4, 0), (4, 2), (0, 2)];
+    /// # let segments = (0..4).map(|i| { let (a, b) = (corners[i], corners[(i + 1) % 4]);
+    /// #     WallSegment { a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1), two_sided: false,
+    /// #     sources: [WallSource::Boundary].into() } }).collect();
+    /// # let walls = Walls { grid: SnapGrid::new(1.0).unwrap(), segments, ..Walls::default() };
+    /// let ecm = Ecm::from_walls(&walls).unwrap();
+    /// let cell = ecm.locate(Point::new(2.0, 0.5)).unwrap();
+    /// let piece = ecm.cell_piece(cell).unwrap();
+    /// // The cell below the centre line reaches down to the bottom wall.
+    /// assert!(piece.iter().any(|p| p.y == 0.0));
+    /// assert!(ecm.locate(Point::new(5.0, 1.0)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`QueryError::NotFinite`] for a NaN or infinite coordinate,
+    /// [`QueryError::NotInFreeSpace`] when no cell holds `p`.
+    pub fn locate(&self, p: Point) -> Result<CellRef, QueryError> {
+        if !p.is_finite() {
+            return Err(QueryError::NotFinite { point: p });
+        }
+        self.cells
+            .smallest_holding(&self.edges, p, |c| {
+                self.cell_piece(c).is_some_and(|ring| in_polygon(&ring, p))
+            })
+            .ok_or(QueryError::NotInFreeSpace { point: p })
+    }
+
+    /// The polygon of one cell piece (counter-clockwise, user units).
+    pub fn cell_piece(&self, cell: CellRef) -> Option<Vec<Point>> {
+        let e = self.edges.get(cell.edge)?;
+        let k = cell.piece as usize;
+        let (a, b) = (e.bending_points.get(k)?, e.bending_points.get(k + 1)?);
+        Some(cell_piece(a, b, cell.side))
+    }
+
+    /// The cell index (for its size; queries go through [`Ecm::locate`]).
+    pub fn cell_index(&self) -> &CellIndex {
+        &self.cells
+    }
+}
+
+impl Ecm {
+    /// [`Ecm::locate`] by another way (the same answer and errors): it checks the candidate
+    /// pieces without building a polygon for each, so it allocates nothing.
     pub fn locate_free(&self, q: Point) -> Result<CellRef, QueryError> {
         if !q.is_finite() {
             return Err(QueryError::NotFinite { point: q });
@@ -260,57 +314,4 @@ pub(crate) fn in_polygon(ring: &[Point], p: Point) -> bool {
         }
     }
     inside
-}
-
-impl Ecm {
-    /// The ECM cell piece that contains `p` (user units), if `p` is in the free space.
-    ///
-    /// A point on the boundary between cell pieces (a medial-axis chord, the segment from
-    /// a bending point to its nearest obstacle point, or a shared corner) lies in all of
-    /// them; the answer is then the smallest of them by [`CellRef`]'s order (edge id,
-    /// side, piece index), whatever order the index holds them in, so an ECM answers the
-    /// same whether its index was built in one go or grown by dynamic updates.
-    ///
-    /// ```
-    /// # use corridor_ecm::{Ecm, Side};
-    /// # use corridor_geom::{GridPoint, Point, SnapGrid, WallSegment, WallSource, Walls};
-    /// # let corners = [(0, 0), (4, 0), (4, 2), (0, 2)];
-    /// # let segments = (0..4).map(|i| { let (a, b) = (corners[i], corners[(i + 1) % 4]);
-    /// #     WallSegment { a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1), two_sided: false,
-    /// #     sources: [WallSource::Boundary].into() } }).collect();
-    /// # let walls = Walls { grid: SnapGrid::new(1.0).unwrap(), segments, ..Walls::default() };
-    /// let ecm = Ecm::from_walls(&walls).unwrap();
-    /// let cell = ecm.locate(Point::new(2.0, 0.5)).unwrap();
-    /// let piece = ecm.cell_piece(cell).unwrap();
-    /// // The cell below the centre line reaches down to the bottom wall.
-    /// assert!(piece.iter().any(|p| p.y == 0.0));
-    /// assert!(ecm.locate(Point::new(5.0, 1.0)).is_err());
-    /// ```
-    ///
-    /// # Errors
-    /// [`QueryError::NotFinite`] for a NaN or infinite coordinate,
-    /// [`QueryError::NotInFreeSpace`] when no cell holds `p`.
-    pub fn locate(&self, p: Point) -> Result<CellRef, QueryError> {
-        if !p.is_finite() {
-            return Err(QueryError::NotFinite { point: p });
-        }
-        self.cells
-            .smallest_holding(&self.edges, p, |c| {
-                self.cell_piece(c).is_some_and(|ring| in_polygon(&ring, p))
-            })
-            .ok_or(QueryError::NotInFreeSpace { point: p })
-    }
-
-    /// The polygon of one cell piece (counter-clockwise, user units).
-    pub fn cell_piece(&self, cell: CellRef) -> Option<Vec<Point>> {
-        let e = self.edges.get(cell.edge)?;
-        let k = cell.piece as usize;
-        let (a, b) = (e.bending_points.get(k)?, e.bending_points.get(k + 1)?);
-        Some(cell_piece(a, b, cell.side))
-    }
-
-    /// The cell index (for its size; queries go through [`Ecm::locate`]).
-    pub fn cell_index(&self) -> &CellIndex {
-        &self.cells
-    }
 }

@@ -19,11 +19,11 @@ pub(crate) struct Adjacency {
     /// The bending points of every edge as gates in the edge's forward direction, each
     /// edge's contiguous, without the gates a funnel does not need (see
     /// [`funnel_gates`]): what the taut-length search pushes when it takes a whole edge
-    /// (it reads them from its [`SearchGraph`], which keeps them in walking order).
+    /// (it reads them from its [`SearchGraph`](super::search_graph::SearchGraph), which keeps them in walking order).
     pub(crate) funnel_gates: Vec<Gate>,
     /// Vertex positions by slot.
     pub(crate) position: Vec<Point>,
-    /// Pendant trees (see [`SearchGraph::leads_to_goal`]): the preorder number of every
+    /// Pendant trees (see [`SearchGraph::leads_to_goal`](super::search_graph::SearchGraph::leads_to_goal)): the preorder number of every
     /// vertex slot that hangs off the medial axis's cycles in a tree (0 for a vertex on a
     /// cycle or on a path between cycles, the "core"), and the last preorder number of
     /// its subtree.

@@ -155,7 +155,7 @@ pub struct CorridorPath {
 }
 
 impl CorridorPath {
-    /// An empty path, to be filled by [`Planner::plan_into`].
+    /// An empty path, to be filled by [`Planner::plan_into`](crate::Planner::plan_into).
     pub fn empty() -> Self {
         CorridorPath {
             points: Vec::new(),

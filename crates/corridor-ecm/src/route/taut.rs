@@ -270,7 +270,7 @@ impl TautSearch {
     ///
     /// The planner trims the corridor's portals: at the front those the start lies
     /// beyond, at the back those the goal does not lie beyond, in both cases only next to
-    /// the point ([`skips_for_start`], [`keeps_for_goal`]); the search measures every
+    /// the point ([`skips_for_start`](super::gate::skips_for_start), [`keeps_for_goal`]); the search measures every
     /// complete route the same way.
     ///
     /// Labels are expanded in order of a lower bound on the length of every route that
