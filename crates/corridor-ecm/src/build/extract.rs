@@ -1,7 +1,7 @@
 //! From the segment Voronoi diagram to the medial axis of the free space: which Voronoi
-//! edges to keep, how to chain them into ECM edges, and where the bending points and
-//! their nearest obstacle points are. Everything here is in grid coordinates of the
-//! (possibly transformed) walls.
+//! edges to keep and how to chain them into ECM edges (the bending points and their
+//! nearest obstacle points come from [`super::annotate`]). Everything here is in grid
+//! coordinates of the (possibly transformed) walls.
 
 use super::annotate::{pt, round, sample_arc, Extractor, SegmentGeometry, Site};
 use super::voronoi::ExtractError;
