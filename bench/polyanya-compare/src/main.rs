@@ -6,9 +6,9 @@
 //! Both planners first answer every query once untimed (warm-up: Corridor's planner
 //! fills its edge-cost cache and buffers); then every query is timed once per planner,
 //! alternating, so both see the same machine load. Corridor plans into one reused
-//! `Path` (`Planner::plan_into`).
+//! `CorridorPath` (`Planner::plan_into`).
 
-use corridor_ecm::{Ecm, Path, PathQuery, Planner};
+use corridor_ecm::{CorridorPath, Ecm, PathQuery, Planner};
 use std::time::Instant;
 
 fn quantile(v: &mut [f64], q: f64) -> f64 {
@@ -37,7 +37,7 @@ fn main() {
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut poly_failed, mut corr_failed) = (0, 0);
     let mut planner = Planner::new();
-    let mut out = Path::empty();
+    let mut out = CorridorPath::empty();
     for p in &problems {
         let s = glam::Vec2::new(p.start.x as f32, p.start.y as f32);
         let g = glam::Vec2::new(p.goal.x as f32, p.goal.y as f32);

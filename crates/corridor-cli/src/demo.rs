@@ -9,7 +9,7 @@ use crate::progress;
 use crate::update::{method_name, INSERTED_COLOUR, REMOVED_COLOUR, TOLERANCE};
 use corridor_asfv::Decomposition;
 use corridor_ecm::{
-    Change, DynamicEcm, Ecm, PatchReport, CorridorPath as EcmPath, PathQuery, PlanError, Planner,
+    Change, CorridorPath, DynamicEcm, Ecm, PatchReport, PathQuery, PlanError, Planner,
 };
 use corridor_geom::{Aabb, Environment, Obstacle, Point};
 use corridor_io::scenes::Scene;
@@ -239,7 +239,7 @@ fn timed(
 /// The path of a query drawn into `doc`, or the planner's reason as a label.
 fn path_or_reason(
     doc: &mut SvgDocument,
-    planned: &Result<EcmPath, PlanError>,
+    planned: &Result<CorridorPath, PlanError>,
     name: &str,
     colour: &str,
 ) -> String {

@@ -19,14 +19,14 @@
 //!
 //! Method: the maps are loaded and their ECMs built first (untimed). Each setting then
 //! runs every query once to warm up (edge-cost cache, buffers) and once timed, with one
-//! reused [`Planner`] and [`Path`] ([`Planner::plan_into`]). Query times are wall clock
+//! reused [`Planner`] and [`CorridorPath`] ([`Planner::plan_into`]). Query times are wall clock
 //! per query; the phase times come from [`Planner::phase_times`] (timing is on for the
 //! whole timed pass, which costs a few clock reads per query). p50 and p99 are over the
 //! queries; a phase's quantiles are taken over its own per-query times, so they do not
 //! add up to the overall ones. The machine this was written on is shared: read the
 //! medians, and compare settings within one run.
 
-use corridor_ecm::{Ecm, Path as EcmPath, PathQuery, Planner};
+use corridor_ecm::{CorridorPath, Ecm, PathQuery, Planner};
 use corridor_io::Problem;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -91,7 +91,7 @@ fn sorted(mut v: Vec<f64>) -> Vec<f64> {
 fn run(set: &Set, candidates: usize) {
     let mut planner = Planner::new();
     planner.set_candidate_corridors(candidates);
-    let mut path = EcmPath::empty();
+    let mut path = CorridorPath::empty();
     // Warm-up: every query once.
     for (ecm, problems) in &set.maps {
         for p in problems {

@@ -1,4 +1,5 @@
-//! The Explicit Corridor Map (ECM) of Corridor: construction, validation and storage.
+//! The Explicit Corridor Map (ECM) of Corridor: construction, validation, point queries,
+//! path planning for any radius, dynamic updates and storage.
 //!
 //! This crate owns the ECM: the medial axis of the free space of a 2D environment as a
 //! graph ([`Ecm`]) whose vertices have degree 1 or at least 3 and whose edges are
@@ -10,8 +11,8 @@
 //! # How it is built
 //! [`Ecm::build`] normalizes an [`corridor_geom::Environment`] into [`corridor_geom::Walls`]
 //! on the integer snap grid (10 000 steps per unit by default), computes the segment
-//! Voronoi diagram with `boostvoronoi` (pinned to 0.12.1, `i64` input; the workspace
-//! uses a copy whose circle-event filters work in a frame centred on a site, see
+//! Voronoi diagram with `corridor-voronoi` (the fixed fork of `boostvoronoi` 0.12.1, `i64`
+//! input, whose circle-event filters work in a frame centred on a site, see
 //! `vendor/boostvoronoi/PATCH.md`: 1.5–2× faster on game maps), keeps the edges
 //! that lie in free space (a one-sided wall has free space only on its left), drops the
 //! secondary edges between a segment and its own end point, splits vertices on wall
@@ -33,9 +34,22 @@
 //! Everything public is in user units (`f64`), converted once from the grid at the end
 //! of the build; tolerances are stated in grid steps.
 //!
+//! # Questions and paths
+//! [`Ecm::locate`] names the cell piece holding a point; [`Ecm::clearance`],
+//! [`Ecm::nearest_obstacle_point`] and [`Ecm::retract`] answer from it. [`Ecm::plan`] (or a
+//! reused [`Planner`]) finds a [`CorridorPath`] for a [`PathQuery`]'s radius.
+//!
 //! # Storage
 //! [`Ecm::to_bytes`]/[`Ecm::from_bytes`] (and [`Ecm::save`]/[`Ecm::load`]) store the whole
 //! ECM with its cell index in a compact binary form (postcard).
+//!
+//! # Layout
+//! The modules are private; everything public is re-exported here. From the bottom up:
+//! `util` and `spatial` (boxes, the packed R-tree) know nothing of the ECM; `graph` is the
+//! data (vertices, edges, cells, the cell index's storage, build stats); `build` makes it
+//! (Voronoi diagram, extraction, annotation, assembly, validation, recovery); `locate`
+//! builds the cell index and answers point queries; `route` plans paths; `update`
+//! changes a built ECM; `store` saves and loads; `canonical` compares two ECMs.
 //!
 //! ```
 //! use corridor_ecm::Ecm;
@@ -63,33 +77,25 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod build;
+mod canonical;
 mod dynamic;
-mod error;
-mod extract;
 mod graph;
-mod index;
-mod io;
-mod plan;
-mod query;
-mod search_graph;
-mod taut;
+mod locate;
+mod route;
+mod spatial;
+mod store;
 mod transform;
-mod validate;
+mod util;
 
-pub use build::{BuildOptions, BuildStats};
+pub use build::{BuildError, BuildOptions, FailureKind, ValidationFailure, WallProblem};
 pub use dynamic::{
     Change, DynamicEcm, Patch, PatchReport, RepairMethod, UpdateError, UpdateOptions, UpdateStats,
 };
-pub use error::{BuildError, FailureKind, ValidationFailure, WallProblem};
 pub use graph::{
-    BendingPoint, ComponentId, Ecm, Edge, EdgeId, NearestPoints, Side, Vertex, VertexEdges,
-    VertexId, INLINE_DEGREE,
+    BendingPoint, BuildStats, CellIndex, CellRef, ComponentId, Ecm, Edge, EdgeId, NearestPoints,
+    Side, Vertex, VertexEdges, VertexId,
 };
-pub use index::{CellIndex, CellRef};
-pub use io::LoadError;
-pub use plan::{CorridorStep, Path, PathQuery, PlanError, Planner};
-pub use query::{QueryError, Retraction};
-/// The small-vector crate of [`VertexEdges`] and [`NearestPoints`].
-pub use smallvec;
+pub use locate::{QueryError, Retraction};
+pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner};
+pub use store::StoreError;
 pub use transform::Transform;
-pub use validate::tolerance;

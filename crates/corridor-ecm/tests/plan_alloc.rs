@@ -1,13 +1,13 @@
 //! Allocations of a warmed [`Planner`] (issue 7: "queries allocate nothing in the hot path
 //! once warmed"), counted by a global allocator that counts on the test's own thread.
 //!
-//! Once warmed on a map, [`Planner::plan_into`] into a reused [`Path`] allocates nothing at
+//! Once warmed on a map, [`Planner::plan_into`] into a reused [`CorridorPath`] allocates nothing at
 //! all: the searches (retraction, the taut-length search, the A* corridors), the funnels
 //! (into the planner's reused `TautPath`s) and the polylines (into the path's vectors).
 //! A query that needs more room than any before it (a longer corridor, a path with more
 //! corners) may still grow a buffer once.
 
-use corridor_ecm::{Ecm, Path, PathQuery, PlanError, Planner};
+use corridor_ecm::{CorridorPath, Ecm, PathQuery, PlanError, Planner};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -104,7 +104,7 @@ fn warmed_results(
     planner: &mut Planner,
     queries: &[PathQuery],
 ) -> Vec<(Result<(), PlanError>, usize)> {
-    let mut path = Path::empty();
+    let mut path = CorridorPath::empty();
     for q in queries {
         let _ = planner.plan_into(ecm, q, &mut path);
     }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use corridor_ecm::{Ecm, Path, PathQuery, PlanError, Planner};
+use corridor_ecm::{CorridorPath, Ecm, PathQuery, PlanError, Planner};
 
 /// `Ecm` can be shared between threads (checked at compile time).
 const _: fn() = || {
@@ -15,7 +15,7 @@ const THREADS: usize = 4;
 const QUERIES: usize = 2_000;
 const RADII: [f64; 5] = [0.0, 0.25, 0.5, 1.0, 2.0];
 
-fn describe(result: &Result<Path, PlanError>) -> String {
+fn describe(result: &Result<CorridorPath, PlanError>) -> String {
     match result {
         Ok(path) => format!(
             "path of {} points, length {:?}",
@@ -56,7 +56,7 @@ fn threads_sharing_one_ecm_get_the_single_threaded_answers() {
     assert_eq!(queries.len(), QUERIES);
 
     let mut planner = Planner::new();
-    let expected: Vec<Result<Path, PlanError>> =
+    let expected: Vec<Result<CorridorPath, PlanError>> =
         queries.iter().map(|q| planner.plan(&ecm, q)).collect();
     let solved = expected.iter().filter(|r| r.is_ok()).count();
     assert!(solved > QUERIES / 2, "only {solved} of {QUERIES} solved");
@@ -64,14 +64,14 @@ fn threads_sharing_one_ecm_get_the_single_threaded_answers() {
     // Each thread starts at a different offset, so that its planner's buffers hold another
     // query's state when it meets each query.
     let ecm = &ecm;
-    let results: Vec<Vec<Result<Path, PlanError>>> = std::thread::scope(|scope| {
+    let results: Vec<Vec<Result<CorridorPath, PlanError>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..THREADS)
             .map(|t| {
                 let queries = &queries;
                 scope.spawn(move || {
                     let mut planner = Planner::new();
                     let offset = t * QUERIES / THREADS;
-                    let mut out: Vec<Option<Result<Path, PlanError>>> = vec![None; QUERIES];
+                    let mut out: Vec<Option<Result<CorridorPath, PlanError>>> = vec![None; QUERIES];
                     for i in (0..QUERIES).map(|i| (i + offset) % QUERIES) {
                         out[i] = Some(planner.plan(ecm, &queries[i]));
                     }

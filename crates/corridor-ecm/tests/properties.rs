@@ -197,7 +197,7 @@ fn located_cells_give_the_nearest_obstacle() {
                 rng.random_range(0.0..hi.x as f64),
                 rng.random_range(0.0..hi.y as f64),
             ) / scale;
-            let Some(cell) = ecm.locate(p) else { continue };
+            let Ok(cell) = ecm.locate(p) else { continue };
             located += 1;
             let e = ecm.edge(cell.edge).unwrap();
             let (a, b) = (

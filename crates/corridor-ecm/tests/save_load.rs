@@ -2,7 +2,7 @@
 //! the build time (printed, not asserted: timings are benchmarks).
 mod common;
 use common::*;
-use corridor_ecm::{Ecm, LoadError};
+use corridor_ecm::{Ecm, StoreError};
 use corridor_geom::Point;
 use std::time::Instant;
 
@@ -40,13 +40,13 @@ fn save_and_load_a_map() {
 fn damaged_files_are_errors() {
     assert!(matches!(
         Ecm::from_bytes(b"not an ecm"),
-        Err(LoadError::NotAnEcm { .. })
+        Err(StoreError::NotAnEcm { .. })
     ));
     let walls = grid_walls(3, 3, &|x, y| x == 1 && y == 1, 1);
     let bytes = Ecm::from_walls(&walls).unwrap().to_bytes();
     assert!(matches!(
         Ecm::from_bytes(&bytes[..bytes.len() / 2]),
-        Err(LoadError::Decode(_))
+        Err(StoreError::Decode(_))
     ));
     let err = Ecm::load("/nonexistent/corridor.ecm").unwrap_err();
     assert!(err.to_string().contains("/nonexistent/corridor.ecm"));

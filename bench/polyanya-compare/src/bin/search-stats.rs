@@ -7,7 +7,7 @@
 //!
 //! Under `valgrind --tool=callgrind --toggle-collect='*TautSearch*run*'` it gives the
 //! search's instruction count.
-use corridor_ecm::{Ecm, Path, PathQuery, Planner};
+use corridor_ecm::{CorridorPath, Ecm, PathQuery, Planner};
 use std::time::Instant;
 fn main() {
     let dir = polyanya_compare::polyanya_dir();
@@ -87,7 +87,7 @@ fn main() {
         "bending points {bps}, exact duplicates of previous {dup}, collinear-interior {inner}"
     );
     let mut planner = Planner::new();
-    let mut out = Path::empty();
+    let mut out = CorridorPath::empty();
     let (mut exp, mut created, mut len) = (0usize, 0usize, 0.0);
     let t = Instant::now();
     for p in &problems {

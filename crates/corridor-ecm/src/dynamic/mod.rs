@@ -7,7 +7,6 @@
 //! (with the report), [`UpdateOptions`], [`UpdateStats`], [`UpdateError`], and `local`,
 //! the local repair of the ECM that a patch carries.
 
-mod canonical;
 mod change;
 mod error;
 mod local;

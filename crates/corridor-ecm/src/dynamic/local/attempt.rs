@@ -10,7 +10,7 @@ use super::validate::{valid, LocalWall};
 use super::window::Nearby;
 use super::zone::Zone;
 use crate::build::finalize;
-use crate::extract::{extract_open, voronoi};
+use crate::build::{extract_open, voronoi};
 use crate::graph::BendingPoint;
 use corridor_geom::{Aabb, GridPoint, Point, WallKey, WallSegment, Walls};
 use rustc_hash::FxHashMap as HashMap;

@@ -5,7 +5,7 @@
 use super::context::Context;
 use super::window::{walls_meeting_while, Nearby};
 use super::zone::{strictly_inside, Zone, EMPTY_AABB};
-use crate::extract::OpenVertex;
+use crate::build::OpenVertex;
 use crate::graph::{BendingPoint, Ecm, Edge, VertexId};
 use corridor_geom::Aabb;
 

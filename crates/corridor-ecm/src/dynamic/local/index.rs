@@ -5,7 +5,7 @@
 
 use super::zone::{chord_box, EMPTY_AABB};
 use crate::graph::{Ecm, Edge, EdgeId, VertexId};
-use crate::index::{union, LogIndex, EMPTY_BOX};
+use crate::spatial::{union, LogIndex, EMPTY_BOX};
 use corridor_geom::{Aabb, DynamicTree};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, AABB};

@@ -104,8 +104,8 @@ mod zone;
 pub(crate) use index::UpdateIndex;
 pub(crate) use splice::{apply_splice, Splice};
 
+use crate::build::tolerance;
 use crate::graph::Ecm;
-use crate::validate::tolerance;
 use crate::UpdateOptions;
 use attempt::attempt;
 use context::{Context, Step};

@@ -3,12 +3,12 @@
 //! complete the kept edges exactly ([`select`]: vertices matched, degrees and areas
 //! balanced), which turns them into a [`Splice`].
 
-use super::super::canonical::same_geometry;
 use super::certify::Local;
 use super::components::UNLABELLED;
 use super::context::{Context, Step};
 use super::cuts::{kept_part, End, FoundCut, Mode};
 use super::splice::{NewEdge, Splice, VertexRef};
+use crate::canonical::same_geometry;
 use crate::graph::{cell_corners, signed_area, BendingPoint, Edge, EdgeId, Side, Vertex, VertexId};
 use corridor_geom::Point;
 use rstar::AABB;

@@ -3,8 +3,8 @@
 //! clearance, no cell piece turned over.
 
 use super::select::Piece;
+use crate::build::nearest_on_segment;
 use crate::graph::{cell_corners, signed_area, Ecm, Side};
-use crate::validate::nearest_on_segment;
 use corridor_geom::{Point, WallKey};
 
 /// The validation of the full build, on pieces of the local ECM.

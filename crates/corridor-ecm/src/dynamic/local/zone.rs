@@ -6,8 +6,8 @@
 //! union) and strict containment, which the certification needs (a disc on the border of
 //! the region may touch a wall outside it).
 
+use crate::build::nearest_on_segment;
 use crate::graph::BendingPoint;
-use crate::validate::nearest_on_segment;
 use corridor_geom::{Aabb, Point};
 
 /// The empty box: the start of a union of boxes (every real box absorbs it).

@@ -1,4 +1,4 @@
-//! The medial axis laid out for the taut-length search ([`crate::taut`]).
+//! The medial axis laid out for the taut-length search ([`super::taut`]).
 //!
 //! The search is bound by cache misses, not arithmetic: a step from one vertex to the
 //! next used to read the vertex's link range, its links, the pendant-tree numbers of
@@ -10,9 +10,10 @@
 //! along a chain then reads memory in order. Built once per map from the planner's
 //! [`Adjacency`].
 
-use crate::plan::{Adjacency, Link};
-use crate::taut::{slot, Gate};
-use crate::{Ecm, EdgeId};
+use super::adjacency::{Adjacency, Link};
+use super::gate::Gate;
+use crate::graph::{Ecm, EdgeId};
+use crate::util::slot;
 
 /// No node (a vertex slot without a vertex).
 const NO_NODE: u32 = u32::MAX;

@@ -1,8 +1,7 @@
 //! Questions about a point: which cell holds it, its nearest obstacle point, its clearance
 //! and its retraction onto the medial axis (van Toll et al., SoCG 2016, §3).
 
-use crate::index::in_polygon;
-use crate::{CellRef, Ecm, EdgeId};
+use crate::graph::{cell_piece, CellIndex, CellRef, Ecm, EdgeId};
 use corridor_geom::Point;
 
 /// Why a point query has no answer.
@@ -51,7 +50,61 @@ impl Retraction {
 }
 
 impl Ecm {
-    /// The cell piece holding `q`, or why there is none.
+    /// The ECM cell piece that contains `p` (user units), if `p` is in the free space.
+    ///
+    /// A point on the boundary between cell pieces (a medial-axis chord, the segment from
+    /// a bending point to its nearest obstacle point, or a shared corner) lies in all of
+    /// them; the answer is then the smallest of them by [`CellRef`]'s order (edge id,
+    /// side, piece index), whatever order the index holds them in, so an ECM answers the
+    /// same whether its index was built in one go or grown by dynamic updates.
+    ///
+    /// ```
+    /// # use corridor_ecm::{Ecm, Side};
+    /// # use corridor_geom::{GridPoint, Point, SnapGrid, WallSegment, WallSource, Walls};
+    /// # let corners = [(0, 0), (4, 0), (4, 2), (0, 2)];
+    /// # let segments = (0..4).map(|i| { let (a, b) = (corners[i], corners[(i + 1) % 4]);
+    /// #     WallSegment { a: GridPoint::new(a.0, a.1), b: GridPoint::new(b.0, b.1), two_sided: false,
+    /// #     sources: [WallSource::Boundary].into() } }).collect();
+    /// # let walls = Walls { grid: SnapGrid::new(1.0).unwrap(), segments, ..Walls::default() };
+    /// let ecm = Ecm::from_walls(&walls).unwrap();
+    /// let cell = ecm.locate(Point::new(2.0, 0.5)).unwrap();
+    /// let piece = ecm.cell_piece(cell).unwrap();
+    /// // The cell below the centre line reaches down to the bottom wall.
+    /// assert!(piece.iter().any(|p| p.y == 0.0));
+    /// assert!(ecm.locate(Point::new(5.0, 1.0)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`QueryError::NotFinite`] for a NaN or infinite coordinate,
+    /// [`QueryError::NotInFreeSpace`] when no cell holds `p`.
+    pub fn locate(&self, p: Point) -> Result<CellRef, QueryError> {
+        if !p.is_finite() {
+            return Err(QueryError::NotFinite { point: p });
+        }
+        self.cells
+            .smallest_holding(&self.edges, p, |c| {
+                self.cell_piece(c).is_some_and(|ring| in_polygon(&ring, p))
+            })
+            .ok_or(QueryError::NotInFreeSpace { point: p })
+    }
+
+    /// The polygon of one cell piece (counter-clockwise, user units).
+    pub fn cell_piece(&self, cell: CellRef) -> Option<Vec<Point>> {
+        let e = self.edges.get(cell.edge)?;
+        let k = cell.piece as usize;
+        let (a, b) = (e.bending_points.get(k)?, e.bending_points.get(k + 1)?);
+        Some(cell_piece(a, b, cell.side))
+    }
+
+    /// The cell index (for its size; queries go through [`Ecm::locate`]).
+    pub fn cell_index(&self) -> &CellIndex {
+        &self.cells
+    }
+}
+
+impl Ecm {
+    /// [`Ecm::locate`] by another way (the same answer and errors): it checks the candidate
+    /// pieces without building a polygon for each, so it allocates nothing.
     pub fn locate_free(&self, q: Point) -> Result<CellRef, QueryError> {
         if !q.is_finite() {
             return Err(QueryError::NotFinite { point: q });
@@ -243,4 +296,22 @@ impl Ecm {
         );
         corridor_geom::Segment::new(na, nb).nearest_point(q)
     }
+}
+
+/// Whether `p` lies in the closed polygon `ring` (crossing number; boundary points may go
+/// either way, which is fine for locating a cell among neighbours that share the boundary).
+/// Point location and retraction both use it, so that they agree on a point's cell.
+pub(crate) fn in_polygon(ring: &[Point], p: Point) -> bool {
+    let mut inside = false;
+    let n = ring.len();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) {
+            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if p.x < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
 }

@@ -317,7 +317,7 @@ impl Ecm {
 
 /// Whether two edges have the same bending points within `tolerance` (in either
 /// direction), ignoring near-duplicate interior samples as [`Ecm::canonical_diff`] does.
-pub(super) fn same_geometry(a: &Edge, b: &Edge, tolerance: f64) -> bool {
+pub(crate) fn same_geometry(a: &Edge, b: &Edge, tolerance: f64) -> bool {
     // Cheap test first: the ends must match, in one direction or the other.
     let (pa, pb) = (&a.bending_points, &b.bending_points);
     let (a0, a1) = (pa[0].position, pa[pa.len() - 1].position);

@@ -1,54 +1,10 @@
-//! What an ECM is: vertices, edges made of annotated bending points, components and cells.
+//! The parts of an ECM: bending points with their nearest obstacle points, vertices,
+//! edges, and the cell pieces between consecutive bending points.
 
-use crate::{BuildStats, CellIndex};
-use corridor_geom::{Point, SnapGrid};
+use super::ids::{ComponentId, EdgeId, Side, VertexId};
+use corridor_geom::Point;
 use serde::{Deserialize, Serialize};
-use slotmap::{new_key_type, SlotMap};
 use smallvec::SmallVec;
-use std::fmt;
-
-new_key_type! {
-    /// Stable id of an ECM vertex.
-    ///
-    /// Ids stay valid while other parts of the graph are replaced (a later dynamic update
-    /// removes and inserts vertices locally); a removed vertex's id is never handed out
-    /// again for a different vertex.
-    pub struct VertexId;
-    /// Stable id of an ECM edge (same guarantees as [`VertexId`]).
-    pub struct EdgeId;
-}
-
-/// Which connected component of the free space (and of the medial axis) something is in.
-///
-/// Components are numbered `0..Ecm::component_count()` in the order they were found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ComponentId(pub u32);
-
-impl fmt::Display for ComponentId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "component {}", self.0)
-    }
-}
-
-/// A side of an edge, looking from its start vertex towards its end vertex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Side {
-    /// To the left of the direction of travel.
-    Left,
-    /// To the right of the direction of travel.
-    Right,
-}
-
-impl Side {
-    /// The other side.
-    pub fn opposite(self) -> Side {
-        match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        }
-    }
-}
 
 /// A point of the medial axis with its nearest obstacle point on each side.
 ///
@@ -121,15 +77,15 @@ impl BendingPoint {
 
 /// How many edges a [`Vertex`] keeps inline (in [`VertexEdges`]); a vertex of higher
 /// degree keeps them on the heap.
-pub const INLINE_DEGREE: usize = 3;
+pub(crate) const INLINE_DEGREE: usize = 3;
 
-/// A vertex's incident edges: a [`SmallVec`] that holds up to [`INLINE_DEGREE`] of them
-/// inline (almost every vertex of a medial axis has degree 1 or 3). It dereferences to a
+/// A vertex's incident edges: a small vector (`smallvec::SmallVec`) that holds up to 3 of
+/// them inline (almost every vertex of a medial axis has degree 1 or 3). It dereferences to a
 /// slice (`&[EdgeId]`), and serializes as a sequence, as a `Vec` does.
 pub type VertexEdges = SmallVec<[EdgeId; INLINE_DEGREE]>;
 
-/// A vertex's nearest obstacle points: a [`SmallVec`] that holds up to
-/// [`INLINE_DEGREE`] of them inline (a vertex has one per sector between its edges). It
+/// A vertex's nearest obstacle points: a small vector (`smallvec::SmallVec`) that holds
+/// up to 3 of them inline (a vertex has one per sector between its edges). It
 /// dereferences to a slice (`&[Point]`), and serializes as a sequence, as a `Vec` does.
 pub type NearestPoints = SmallVec<[Point; INLINE_DEGREE]>;
 
@@ -146,11 +102,11 @@ pub struct Vertex {
     /// Distance to the nearest obstacle.
     pub clearance: f64,
     /// The distinct nearest obstacle points (one per incident sector; a corner vertex has
-    /// just the corner). Inline up to [`INLINE_DEGREE`] points; use it as a slice.
+    /// just the corner). Inline up to 3 points; use it as a slice.
     pub nearest_obstacle_points: NearestPoints,
     /// Incident edges, counter-clockwise by the direction in which they leave the vertex.
-    /// An edge that starts and ends here (a loop) appears twice. Inline up to
-    /// [`INLINE_DEGREE`] edges; use it as a slice.
+    /// An edge that starts and ends here (a loop) appears twice. Inline up to 3
+    /// edges; use it as a slice.
     pub edges: VertexEdges,
     /// The component this vertex belongs to.
     pub component: ComponentId,
@@ -266,143 +222,4 @@ pub(crate) fn signed_area(ring: &[Point]) -> f64 {
         twice += (w[0] - o).perp_dot(w[1] - o);
     }
     twice * 0.5
-}
-
-/// The Explicit Corridor Map: the medial axis of the free space as a graph whose edges
-/// carry, at every bending point, the nearest obstacle point on each side.
-///
-/// Built by [`Ecm::build`] or [`Ecm::from_walls`], which validate the result before
-/// returning it. Coordinates are user units (`f64`); internally the construction works on
-/// the environment's integer [`SnapGrid`] and converts exactly once at the end.
-///
-/// ```
-/// use corridor_ecm::{Ecm, Side};
-/// use corridor_geom::{GridPoint, SnapGrid, WallSegment, WallSource, Walls};
-/// // A 4 × 2 room (grid units; scale 1 so that grid and user units agree).
-/// let corners = [(0, 0), (4, 0), (4, 2), (0, 2)];
-/// let segments = (0..4)
-///     .map(|i| {
-///         let (a, b) = (corners[i], corners[(i + 1) % 4]);
-///         WallSegment {
-///             a: GridPoint::new(a.0, a.1),
-///             b: GridPoint::new(b.0, b.1),
-///             two_sided: false,
-///             sources: [WallSource::Boundary].into(),
-///         }
-///     })
-///     .collect();
-/// let walls = Walls { grid: SnapGrid::new(1.0).unwrap(), segments, ..Walls::default() };
-/// let ecm = Ecm::from_walls(&walls).unwrap();
-/// // Four corner branches meet in two degree-3 vertices joined by the centre line.
-/// assert_eq!(ecm.vertex_count(), 6);
-/// assert_eq!(ecm.edge_count(), 5);
-/// assert_eq!(ecm.component_count(), 1);
-/// let widest = ecm.edges().map(|(_, e)| e.min_clearance).fold(0.0, f64::max);
-/// assert!((widest - 1.0).abs() < 1e-9);
-/// // The cells tile the room.
-/// let area: f64 = ecm.edges().map(|(id, _)| ecm.cell_area(id, Side::Left) + ecm.cell_area(id, Side::Right)).sum();
-/// assert!((area - 8.0).abs() < 1e-9);
-/// ```
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Ecm {
-    pub(crate) grid: SnapGrid,
-    pub(crate) vertices: SlotMap<VertexId, Vertex>,
-    pub(crate) edges: SlotMap<EdgeId, Edge>,
-    pub(crate) component_count: u32,
-    pub(crate) free_area: f64,
-    pub(crate) stats: BuildStats,
-    pub(crate) cells: CellIndex,
-    /// Identity of this map's current contents, so that caches keyed by edge id (such as
-    /// a [`crate::Planner`]'s edge costs) are never reused across maps. Fresh on every
-    /// build, load and change.
-    #[serde(skip, default = "fresh_uid")]
-    pub(crate) uid: u64,
-}
-
-/// A number no other map content has had in this process.
-pub(crate) fn fresh_uid() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-}
-
-impl Ecm {
-    /// The snap grid the ECM was built on.
-    pub fn snap_grid(&self) -> SnapGrid {
-        self.grid
-    }
-
-    /// All vertices with their ids.
-    pub fn vertices(&self) -> impl ExactSizeIterator<Item = (VertexId, &Vertex)> {
-        self.vertices.iter()
-    }
-
-    /// All edges with their ids.
-    pub fn edges(&self) -> impl ExactSizeIterator<Item = (EdgeId, &Edge)> {
-        self.edges.iter()
-    }
-
-    /// The vertex with this id.
-    pub fn vertex(&self, id: VertexId) -> Option<&Vertex> {
-        self.vertices.get(id)
-    }
-
-    /// The edge with this id.
-    pub fn edge(&self, id: EdgeId) -> Option<&Edge> {
-        self.edges.get(id)
-    }
-
-    /// Number of vertices.
-    pub fn vertex_count(&self) -> usize {
-        self.vertices.len()
-    }
-
-    /// Number of edges.
-    pub fn edge_count(&self) -> usize {
-        self.edges.len()
-    }
-
-    /// Number of bending points, counting each vertex once and each edge's interior
-    /// bending points.
-    pub fn bending_point_count(&self) -> usize {
-        self.vertices.len()
-            + self
-                .edges
-                .values()
-                .map(|e| e.bending_points.len().saturating_sub(2))
-                .sum::<usize>()
-    }
-
-    /// Number of connected components (one per connected component of the free space).
-    pub fn component_count(&self) -> usize {
-        self.component_count as usize
-    }
-
-    /// The vertices of one component.
-    pub fn component_vertices(
-        &self,
-        component: ComponentId,
-    ) -> impl Iterator<Item = VertexId> + '_ {
-        self.vertices
-            .iter()
-            .filter(move |(_, v)| v.component == component)
-            .map(|(id, _)| id)
-    }
-
-    /// Area of the free space the ECM was built for (exact, from the walls).
-    pub fn free_area(&self) -> f64 {
-        self.free_area
-    }
-
-    /// Area of one edge side's cell (the sum of its pieces' signed areas).
-    pub fn cell_area(&self, edge: EdgeId, side: Side) -> f64 {
-        self.edges
-            .get(edge)
-            .map(|e| e.cell_pieces(side).map(|p| signed_area(&p)).sum())
-            .unwrap_or(0.0)
-    }
-
-    /// Timings and counts of the build that made this ECM.
-    pub fn stats(&self) -> &BuildStats {
-        &self.stats
-    }
 }

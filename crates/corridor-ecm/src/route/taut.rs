@@ -15,285 +15,14 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
-use crate::query::Retraction;
-use crate::search_graph::{SearchGraph, SearchLink};
-use crate::{Ecm, EdgeId};
-use corridor_geom::{orient, Orientation, Point};
-use slotmap::Key;
+use super::funnel::{Funnel, StoredFunnel};
+use super::gate::{keeps_for_goal, Gate};
+use super::search_graph::{SearchGraph, SearchLink};
+use crate::graph::{Ecm, EdgeId};
+use crate::locate::Retraction;
+use crate::util::slot;
+use corridor_geom::Point;
 use std::collections::BinaryHeap;
-
-/// The slot index of a slotmap key (dense, reused after removal; the version is left
-/// out, which is fine for state that lives within one query on one map).
-#[inline]
-pub(crate) fn slot<K: Key>(key: K) -> usize {
-    (key.data().as_ffi() & 0xffff_ffff) as usize
-}
-
-/// Per-slot values valid for one generation: `reset` forgets everything in O(1).
-#[derive(Debug, Default)]
-pub(crate) struct Marks<T: Copy + Default> {
-    stamp: Vec<u32>,
-    value: Vec<T>,
-    generation: u32,
-}
-
-impl<T: Copy + Default> Marks<T> {
-    /// Forgets every value; makes room for `slots` slots.
-    pub(crate) fn reset(&mut self, slots: usize) {
-        if self.stamp.len() < slots {
-            self.stamp.resize(slots, 0);
-            self.value.resize(slots, T::default());
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-    }
-
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> Option<&T> {
-        (self.stamp.get(i) == Some(&self.generation)).then(|| &self.value[i])
-    }
-
-    #[inline]
-    pub(crate) fn contains(&self, i: usize) -> bool {
-        self.stamp.get(i) == Some(&self.generation)
-    }
-
-    /// Sets the value of slot `i`; returns whether it had one already.
-    #[inline]
-    pub(crate) fn insert(&mut self, i: usize, v: T) -> bool {
-        if i >= self.stamp.len() {
-            self.stamp.resize(i + 1, 0);
-            self.value.resize(i + 1, T::default());
-        }
-        let had = self.stamp[i] == self.generation;
-        self.stamp[i] = self.generation;
-        self.value[i] = v;
-        had
-    }
-}
-
-/// The funnel after some portals: the taut path ends at `apex` with length
-/// `apex_length`; `left` and `right` are the chains of corners seen from the apex.
-#[derive(Clone, Debug, Default)]
-struct Funnel {
-    apex: Point,
-    apex_length: f64,
-    /// Whether a portal has been taken: portals the start already lies beyond (or on)
-    /// are skipped until the first it lies before, as the planner's corridor does.
-    opened: bool,
-    left: Vec<Point>,
-    right: Vec<Point>,
-}
-
-impl Funnel {
-    /// Starts afresh at `start`, keeping the buffers.
-    fn reset(&mut self, start: Point) {
-        self.apex = start;
-        self.apex_length = 0.0;
-        self.opened = false;
-        self.left.clear();
-        self.right.clear();
-    }
-
-    /// Copies `other` into `self`, keeping the buffers.
-    fn copy_from(&mut self, other: &Funnel) {
-        self.apex = other.apex;
-        self.apex_length = other.apex_length;
-        self.opened = other.opened;
-        self.left.clear();
-        self.left.extend_from_slice(&other.left);
-        self.right.clear();
-        self.right.extend_from_slice(&other.right);
-    }
-
-    /// Loads a funnel stored in `pool`.
-    fn load(&mut self, stored: &StoredFunnel, pool: &[Point]) {
-        self.apex = stored.apex;
-        self.apex_length = stored.apex_length;
-        self.opened = stored.opened;
-        self.left.clear();
-        self.left
-            .extend_from_slice(&pool[stored.left.0 as usize..stored.left.1 as usize]);
-        self.right.clear();
-        self.right
-            .extend_from_slice(&pool[stored.right.0 as usize..stored.right.1 as usize]);
-    }
-
-    /// Appends the chains to `pool` and returns the handle.
-    fn store(&self, pool: &mut Vec<Point>) -> StoredFunnel {
-        let a = pool.len() as u32;
-        pool.extend_from_slice(&self.left);
-        let b = pool.len() as u32;
-        pool.extend_from_slice(&self.right);
-        let c = pool.len() as u32;
-        StoredFunnel {
-            apex: self.apex,
-            apex_length: self.apex_length,
-            opened: self.opened,
-            left: (a, b),
-            right: (b, c),
-        }
-    }
-
-    /// Adds a gate's portal, unless no portal has been taken yet and the planner's
-    /// corridor drops it for the start (still the apex; see [`skips_for_start`]).
-    #[inline(always)]
-    fn push_trimmed(&mut self, gate: Gate) {
-        if !self.opened {
-            if skips_for_start(&gate, self.apex) {
-                return;
-            }
-            self.opened = true;
-        }
-        self.push(gate.0, gate.1);
-    }
-
-    /// Adds the portal `(left, right)` (as seen walking forward).
-    fn push(&mut self, left: Point, right: Point) {
-        self.push_side(left, true);
-        self.push_side(right, false);
-    }
-
-    /// Adds one new end point to one side of the funnel (inlined: a call spilled and
-    /// restored most registers, a fifth of the function's instructions).
-    #[inline(always)]
-    fn push_side(&mut self, p: Point, is_left: bool) {
-        // A left chain turns counter-clockwise, a right chain clockwise.
-        let keeps = if is_left {
-            Orientation::CounterClockwise
-        } else {
-            Orientation::Clockwise
-        };
-        let crosses = if is_left {
-            Orientation::Clockwise
-        } else {
-            Orientation::CounterClockwise
-        };
-        let (own, other) = if is_left {
-            (&mut self.left, &mut self.right)
-        } else {
-            (&mut self.right, &mut self.left)
-        };
-        if own.last() == Some(&p) {
-            return;
-        }
-        // Drop corners of this side that no longer bend the path.
-        while let Some(&last) = own.last() {
-            let previous = if own.len() >= 2 {
-                own[own.len() - 2]
-            } else {
-                self.apex
-            };
-            if previous != last && orient(previous, last, p) == keeps {
-                break;
-            }
-            own.pop();
-        }
-        if own.is_empty() {
-            // The new point may swing past the other side: its corners become apexes.
-            let mut advanced = 0;
-            while advanced < other.len()
-                && other[advanced] != self.apex
-                && orient(self.apex, other[advanced], p) == crosses
-            {
-                self.apex_length += self.apex.distance(other[advanced]);
-                self.apex = other[advanced];
-                advanced += 1;
-            }
-            other.drain(..advanced);
-        }
-        if p != self.apex {
-            own.push(p);
-        }
-    }
-
-    /// Length of the taut path from the start to `target` (which lies beyond every
-    /// portal): what pushing `target` on the left and summing the chain would give,
-    /// computed without changing (or copying) the funnel.
-    fn length_to(&self, target: Point) -> f64 {
-        let own = &self.left;
-        let mut kept = own.len();
-        if own.last() == Some(&target) {
-            let mut length = self.apex_length;
-            let mut at = self.apex;
-            for &p in own {
-                length += at.distance(p);
-                at = p;
-            }
-            return length;
-        }
-        while kept > 0 {
-            let last = own[kept - 1];
-            let previous = if kept >= 2 { own[kept - 2] } else { self.apex };
-            if previous != last && orient(previous, last, target) == Orientation::CounterClockwise {
-                break;
-            }
-            kept -= 1;
-        }
-        let (mut apex, mut length) = (self.apex, self.apex_length);
-        if kept == 0 {
-            for &corner in &self.right {
-                if corner == apex || orient(apex, corner, target) != Orientation::Clockwise {
-                    break;
-                }
-                length += apex.distance(corner);
-                apex = corner;
-            }
-        }
-        let mut at = apex;
-        for &p in &own[..kept] {
-            length += at.distance(p);
-            at = p;
-        }
-        if target != apex {
-            length += at.distance(target);
-        }
-        length
-    }
-}
-
-/// A funnel kept in the shared pool: its chains are `pool[left.0..left.1]` and
-/// `pool[right.0..right.1]`.
-#[derive(Clone, Copy, Debug, Default)]
-struct StoredFunnel {
-    apex: Point,
-    apex_length: f64,
-    opened: bool,
-    left: (u32, u32),
-    right: (u32, u32),
-}
-
-/// A portal with the bending point it belongs to: (left, right as seen walking,
-/// medial-axis position, clearance).
-pub(crate) type Gate = (Point, Point, Point, f64);
-
-/// Whether `q` lies inside the clearance disk of a gate's bending point. The chord
-/// between a bending point's nearest obstacle points lies in that (empty) disk, and a
-/// point of a neighbouring cell can lie on the wrong side of the chord only inside it;
-/// a point outside it that is on the wrong side of the chord's line is elsewhere in the
-/// corridor (which has wound round), not next to the portal.
-#[inline]
-pub(crate) fn in_disk(position: Point, clearance: f64, q: Point) -> bool {
-    position.distance(q) <= clearance * (1.0 + 1e-9) + 1e-12
-}
-
-/// Whether the planner's corridor keeps a trailing portal for `goal`: it drops the last
-/// portals while the goal does not lie strictly beyond them, next to them (see
-/// [`in_disk`]).
-#[inline]
-pub(crate) fn keeps_for_goal(g: &Gate, goal: Point) -> bool {
-    orient(g.1, g.0, goal) == Orientation::Clockwise || !in_disk(g.2, g.3, goal)
-}
-
-/// Whether the planner's corridor drops a leading portal for `start`: while the start
-/// does not lie strictly before it, next to it.
-#[inline]
-pub(crate) fn skips_for_start(g: &Gate, start: Point) -> bool {
-    orient(g.1, g.0, start) != Orientation::CounterClockwise && in_disk(g.2, g.3, start)
-}
 
 /// Gates of bending points `from..=to` of `edge` (`to` may be below `from` when
 /// walking backwards), in walking order.
@@ -471,7 +200,7 @@ pub(crate) struct TautSearch {
     /// [`SearchGraph::goal_key`] of every goal candidate's edge.
     goal_keys: Vec<u32>,
     /// The route of the last successful [`TautSearch::run`]: edges with direction, as in
-    /// [`crate::Path::edges`]; empty when start and goal share an edge and the direct
+    /// [`crate::CorridorPath::edges`]; empty when start and goal share an edge and the direct
     /// stretch wins.
     pub(crate) route: Vec<(EdgeId, bool)>,
     /// Labels expanded by the last run (for statistics).
@@ -517,68 +246,6 @@ fn point_key(p: Point) -> (u64, u64) {
     ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
 }
 
-/// Shortest length of a path from `c` to `t` through some point of the segment `a`–`b`.
-///
-/// With `t` on the far side of the segment's line (or on it) that is `|c − t|` when the
-/// straight piece crosses the segment, else the way over the nearer end; with `t` on the
-/// same side the path reflects off the line, so `t` is mirrored first. In degenerate
-/// cases (a point segment, everything on one line) it answers a value no larger than the
-/// true minimum, which keeps it a lower bound.
-fn via_segment(c: Point, a: Point, b: Point, t: Point) -> f64 {
-    let d = b - a;
-    let len2 = d.length_squared();
-    if len2 == 0.0 {
-        return c.distance(a) + a.distance(t);
-    }
-    let sc = d.perp_dot(c - a);
-    let mut st = d.perp_dot(t - a);
-    let mut target = t;
-    if sc * st > 0.0 {
-        // Same side: mirror t across the line.
-        target = t - d.perp() * (2.0 * st / len2);
-        st = -st;
-    }
-    if sc == st {
-        // Both on the line.
-        return c.distance(t);
-    }
-    let s = sc / (sc - st);
-    let x = c + (target - c) * s;
-    let u = (x - a).dot(d) / len2;
-    if (0.0..=1.0).contains(&u) {
-        c.distance(target)
-    } else {
-        (c.distance(a) + a.distance(t)).min(c.distance(b) + b.distance(t))
-    }
-}
-
-impl Funnel {
-    /// A lower bound on the length of every path from the start through the portals so
-    /// far that then crosses the last portal `window` and ends at `target`.
-    ///
-    /// Each point x of the window is reached by the taut path through one funnel corner
-    /// c (the apex or a chain corner), at length `length(c) + |c − x|`; so every such
-    /// path is at least `min over c of length(c) + min over x of (|c − x| + |x − t|)`.
-    fn bound(&self, window: Option<(Point, Point)>, target: Point) -> f64 {
-        let Some((a, b)) = window else {
-            return self.apex_length + self.apex.distance(target);
-        };
-        let mut best = self.apex_length + via_segment(self.apex, a, b, target);
-        for chain in [&self.left, &self.right] {
-            let (mut at, mut length) = (self.apex, self.apex_length);
-            for &c in chain.iter() {
-                length += at.distance(c);
-                at = c;
-                if length >= best {
-                    break;
-                }
-                best = best.min(length + via_segment(c, a, b, target));
-            }
-        }
-        best
-    }
-}
-
 /// Index of the last gate the planner's corridor keeps for the goal.
 fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
     let mut last = None;
@@ -603,7 +270,7 @@ impl TautSearch {
     ///
     /// The planner trims the corridor's portals: at the front those the start lies
     /// beyond, at the back those the goal does not lie beyond, in both cases only next to
-    /// the point ([`skips_for_start`], [`keeps_for_goal`]); the search measures every
+    /// the point ([`skips_for_start`](super::gate::skips_for_start), [`keeps_for_goal`]); the search measures every
     /// complete route the same way.
     ///
     /// Labels are expanded in order of a lower bound on the length of every route that

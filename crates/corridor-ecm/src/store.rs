@@ -9,7 +9,7 @@ const MAGIC: &[u8] = MAGIC_TEXT.as_bytes();
 
 /// Why a saved ECM could not be read or written.
 #[derive(Debug, thiserror::Error)]
-pub enum LoadError {
+pub enum StoreError {
     /// Reading or writing the file failed.
     #[error("{path}: {source}")]
     Io {
@@ -55,26 +55,26 @@ impl Ecm {
     }
 
     /// Reads an ECM written by [`Ecm::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Ecm, LoadError> {
-        let body = bytes.strip_prefix(MAGIC).ok_or(LoadError::NotAnEcm {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Ecm, StoreError> {
+        let body = bytes.strip_prefix(MAGIC).ok_or(StoreError::NotAnEcm {
             expected: MAGIC_TEXT,
         })?;
         Ok(postcard::from_bytes(body)?)
     }
 
     /// Writes [`Ecm::to_bytes`] to a file.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), LoadError> {
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), StoreError> {
         let path = path.as_ref();
-        std::fs::write(path, self.to_bytes()).map_err(|source| LoadError::Io {
+        std::fs::write(path, self.to_bytes()).map_err(|source| StoreError::Io {
             path: path.display().to_string(),
             source,
         })
     }
 
     /// Reads a file written by [`Ecm::save`].
-    pub fn load(path: impl AsRef<Path>) -> Result<Ecm, LoadError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Ecm, StoreError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        let bytes = std::fs::read(path).map_err(|source| StoreError::Io {
             path: path.display().to_string(),
             source,
         })?;

@@ -5,8 +5,11 @@
 //! closer", within [`tolerance`] of the walls' extent (a thousandth of a grid step plus
 //! 10⁻¹⁰ of the largest coordinate, which covers `f64` rounding of coordinates up to 2²⁹).
 
-use crate::error::{BuildError, FailureKind, ValidationFailure, WallProblem};
+use super::error::{BuildError, FailureKind, ValidationFailure, WallProblem};
+use super::extract::segment_ends;
 use crate::graph::{signed_area, Ecm};
+use crate::util::{at_most, slot};
+
 use corridor_geom::{
     GridPoint, Point, PointGroups, SegmentGrid, SnapGrid, WallConflict, WallSource, Walls,
 };
@@ -291,12 +294,6 @@ fn closer_among(
     })
 }
 
-/// Whether `x <= y`; false when either is NaN (so that checks written with it fail on
-/// NaN).
-pub(crate) fn at_most(x: f64, y: f64) -> bool {
-    x <= y
-}
-
 /// The box of the disc of radius `r` around `q`, grown by `margin`.
 fn disc_box(q: Point, r: f64, margin: f64) -> ([f64; 2], [f64; 2]) {
     let r = r + margin;
@@ -312,7 +309,7 @@ fn sources_of(walls: &Walls, wall: WallRef) -> Vec<WallSource> {
 
 /// The validation tolerance in grid steps for walls whose largest absolute coordinate is
 /// `extent`.
-pub fn tolerance(extent: f64) -> f64 {
+pub(crate) fn tolerance(extent: f64) -> f64 {
     1e-3 + 1e-10 * extent
 }
 
@@ -414,7 +411,7 @@ pub(crate) fn check_walls(
             }
         },
     };
-    let ends = crate::extract::segment_ends(walls);
+    let ends = segment_ends(walls);
     check_orientation(walls, &ends)?;
     Ok((WallIndex::new(walls, grid), ends))
 }
@@ -577,7 +574,7 @@ pub(crate) fn validate(
                 } else {
                     None
                 };
-                let slot = end.map(crate::taut::slot);
+                let slot = end.map(slot);
                 let radius = clearance - tol;
                 if let Some(slot) = slot {
                     if let Some(&(p, r)) = at_vertex.get(slot) {

@@ -1,0 +1,29 @@
+//! The settings of a build.
+
+use crate::transform::Transform;
+
+/// Settings of a build.
+///
+/// ```
+/// use corridor_ecm::BuildOptions;
+/// let options = BuildOptions { max_arc_deviation: 0.001, ..BuildOptions::default() };
+/// assert_eq!(options.recovery.len(), 8);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildOptions {
+    /// The largest distance (user units) between a parabolic medial-axis arc and the
+    /// polyline of its bending points. Default 0.01 (1 cm when units are metres).
+    pub max_arc_deviation: f64,
+    /// The exact transforms tried in order; the first whose diagram passes validation
+    /// wins. The default is [`Transform::RECOVERY_SEQUENCE`], starting with the identity.
+    pub recovery: Vec<Transform>,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            max_arc_deviation: 0.01,
+            recovery: Transform::RECOVERY_SEQUENCE.to_vec(),
+        }
+    }
+}

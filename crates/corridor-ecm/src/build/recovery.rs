@@ -1,0 +1,188 @@
+//! The build pipeline and its recovery: normalize, diagram, extract, validate; when the
+//! Voronoi library gets a diagram wrong, the same walls again under the next exact
+//! [`Transform`], mapped back.
+
+use super::assemble::finalize;
+use super::error::{BuildError, FailureKind, ValidationFailure};
+use super::extract::{extract_with, segment_ends};
+use super::options::BuildOptions;
+use super::validate::{check_walls, free_area_twice, validate, WallsChecked};
+use super::voronoi::{voronoi, ExtractError};
+use crate::graph::{BuildStats, CellIndex, Ecm};
+use crate::transform::Transform;
+use corridor_geom::{normalize_indexed, Environment, Point, Walls};
+use std::borrow::Cow;
+use std::time::Instant;
+
+impl Ecm {
+    /// Builds the ECM of an environment with default options: normalizes it into walls
+    /// on its snap grid, then [`Ecm::from_walls_with`].
+    ///
+    /// ```
+    /// use corridor_ecm::Ecm;
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 4.0), Point::new(6.0, 6.0)));
+    /// let ecm = Ecm::build(&env)?;
+    /// assert_eq!(ecm.component_count(), 1);
+    /// assert!((ecm.free_area() - 96.0).abs() < 1e-9);
+    /// // The ring around the block is 4 wide, so the widest corridor has clearance 2.
+    /// let widest = ecm.edges().map(|(_, e)| e.min_clearance).fold(0.0, f64::max);
+    /// assert!((widest - 2.0).abs() < 1e-9);
+    /// println!("{:?}", ecm.stats());
+    /// # Ok::<(), corridor_ecm::BuildError>(())
+    /// ```
+    pub fn build(env: &Environment) -> Result<Ecm, BuildError> {
+        Self::build_with(env, &BuildOptions::default())
+    }
+
+    /// [`Ecm::build`] with explicit options.
+    pub fn build_with(env: &Environment, options: &BuildOptions) -> Result<Ecm, BuildError> {
+        let start = Instant::now();
+        let (walls, grid) = normalize_indexed(env)?;
+        let normalize_time = start.elapsed();
+        let mut ecm = Self::build_from_walls(&walls, options, WallsChecked::Disjoint(grid))?;
+        ecm.stats.normalize = normalize_time;
+        Ok(ecm)
+    }
+
+    /// Builds the ECM of walls that are already on the grid, with default options.
+    ///
+    /// The walls must keep their contract (see [`Walls`]); violations are reported as
+    /// [`BuildError::InvalidWalls`]. See [`Ecm`] for an example.
+    pub fn from_walls(walls: &Walls) -> Result<Ecm, BuildError> {
+        Self::from_walls_with(walls, &BuildOptions::default())
+    }
+
+    /// Builds the ECM of walls with explicit options.
+    ///
+    /// The result has passed validation: every bending point is equidistant from its two
+    /// nearest points, no wall is closer than its clearance, the cells add up to the free
+    /// area and the degrees are right. When the Voronoi library gets a diagram wrong,
+    /// the walls are rebuilt under the next exact transform of `options.recovery`; if all
+    /// fail, [`BuildError::Unrecoverable`] names the walls where the first one failed.
+    pub fn from_walls_with(walls: &Walls, options: &BuildOptions) -> Result<Ecm, BuildError> {
+        Self::build_from_walls(walls, options, WallsChecked::No)
+    }
+
+    /// [`Ecm::from_walls_with`], told how much of the walls' contract is known to hold.
+    fn build_from_walls(
+        walls: &Walls,
+        options: &BuildOptions,
+        checked: WallsChecked,
+    ) -> Result<Ecm, BuildError> {
+        let mut stats = BuildStats {
+            input_segments: walls.segments.len(),
+            input_points: walls.points.len(),
+            ..BuildStats::default()
+        };
+        let clock = Instant::now();
+        let (mut index, ends) = check_walls(walls, checked)?;
+        let free_twice = free_area_twice(walls);
+        let one_sided = walls.segments.iter().any(|s| !s.two_sided);
+        stats.validation += clock.elapsed();
+        if !one_sided || free_twice <= 0 {
+            let mut sources: Vec<_> = walls
+                .segments
+                .iter()
+                .flat_map(|s| s.sources.iter().copied())
+                .chain(walls.points.iter().flat_map(|(_, s)| s.iter().copied()))
+                .collect();
+            sources.sort();
+            sources.dedup();
+            return Err(BuildError::Unbounded { sources });
+        }
+        let deviation = walls.grid.to_grid_length(options.max_arc_deviation);
+        let mut first_failure: Option<ValidationFailure> = None;
+        // An unbounded free space is reported only if every attempt saw it (a wrong
+        // diagram can also show an infinite edge in free space).
+        let mut unbounded: Option<Vec<_>> = None;
+        let mut all_unbounded = true;
+        let mut attempts = 0;
+        for &transform in &options.recovery {
+            // The identity needs no copy of the walls (a copy was 1 % of a map build).
+            let transformed = if transform == Transform::Identity {
+                Cow::Borrowed(walls)
+            } else {
+                match transform.apply_walls(walls) {
+                    Some(t) => Cow::Owned(t),
+                    None => continue,
+                }
+            };
+            attempts += 1;
+            let clock = Instant::now();
+            let diagram = voronoi(&transformed);
+            stats.voronoi += clock.elapsed();
+            let clock = Instant::now();
+            // The segment ends are grouped by equality, which every transform keeps, but
+            // looked up by transformed point: regrouped for other transforms.
+            let transformed_ends = match transform {
+                Transform::Identity => Cow::Borrowed(&ends),
+                _ => Cow::Owned(segment_ends(&transformed)),
+            };
+            let raw =
+                diagram.and_then(|d| extract_with(&transformed, &transformed_ends, &d, deviation));
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(e) => {
+                    let (kind, sources) = match e {
+                        ExtractError::Voronoi(message) => {
+                            all_unbounded = false;
+                            (FailureKind::Voronoi { message }, Vec::new())
+                        }
+                        ExtractError::Unbounded(sources) => {
+                            unbounded.get_or_insert(sources.clone());
+                            (FailureKind::Unbounded, sources)
+                        }
+                    };
+                    first_failure.get_or_insert(ValidationFailure {
+                        kind,
+                        position: Point::ZERO,
+                        sources,
+                    });
+                    stats.extraction += clock.elapsed();
+                    continue;
+                }
+            };
+            let mut ecm = finalize(raw, transform, walls);
+            ecm.free_area =
+                walls.grid.to_user_length(walls.grid.to_user_length(1.0)) * free_twice as f64 * 0.5;
+            stats.extraction += clock.elapsed();
+            let clock = Instant::now();
+            let verdict = validate(&ecm, walls, free_twice, &mut index);
+            stats.validation += clock.elapsed();
+            match verdict {
+                Ok(()) => {
+                    let clock = Instant::now();
+                    ecm.cells = CellIndex::build(&ecm.edges);
+                    stats.index = clock.elapsed();
+                    stats.recoveries = attempts - 1;
+                    stats.transform = Some(transform);
+                    stats.vertices = ecm.vertex_count();
+                    stats.edges = ecm.edge_count();
+                    stats.bending_points = ecm.bending_point_count();
+                    stats.components = ecm.component_count();
+                    ecm.stats = stats;
+                    return Ok(ecm);
+                }
+                Err(failure) => {
+                    all_unbounded = false;
+                    first_failure.get_or_insert(failure);
+                }
+            }
+        }
+        if let Some(sources) = unbounded.filter(|_| all_unbounded) {
+            return Err(BuildError::Unbounded { sources });
+        }
+        Err(BuildError::Unrecoverable {
+            attempts,
+            failure: first_failure.unwrap_or(ValidationFailure {
+                kind: FailureKind::Voronoi {
+                    message: "no transform keeps the walls on the grid".into(),
+                },
+                position: Point::ZERO,
+                sources: Vec::new(),
+            }),
+        })
+    }
+}

@@ -1,0 +1,48 @@
+//! What a build did (kept with the ECM and saved with it).
+
+use crate::transform::Transform;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// What a build did: the time of each phase and the size of the result.
+///
+/// Times add up over all attempts when validation forced a rebuild.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BuildStats {
+    /// Turning the environment into walls ([`corridor_geom::normalize`]); zero for
+    /// [`Ecm::from_walls`](crate::Ecm::from_walls).
+    pub normalize: Duration,
+    /// Building the segment Voronoi diagram (`boostvoronoi`).
+    pub voronoi: Duration,
+    /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
+    /// components.
+    pub extraction: Duration,
+    /// Checking the walls and the result (a bucket grid over the walls, per-point checks,
+    /// areas).
+    pub validation: Duration,
+    /// Building the cell index for point location.
+    pub index: Duration,
+    /// Wall segments given to the Voronoi diagram.
+    pub input_segments: usize,
+    /// Isolated points given to the Voronoi diagram.
+    pub input_points: usize,
+    /// ECM vertices.
+    pub vertices: usize,
+    /// ECM edges.
+    pub edges: usize,
+    /// Bending points (vertices once, plus the interior bending points of every edge).
+    pub bending_points: usize,
+    /// Connected components.
+    pub components: usize,
+    /// Diagrams rejected by validation and rebuilt under another exact transform.
+    pub recoveries: usize,
+    /// The transform whose diagram was accepted.
+    pub transform: Option<Transform>,
+}
+
+impl BuildStats {
+    /// Total time of all phases.
+    pub fn total(&self) -> Duration {
+        self.normalize + self.voronoi + self.extraction + self.validation + self.index
+    }
+}

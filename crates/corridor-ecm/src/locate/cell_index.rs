@@ -1,0 +1,363 @@
+//! Building and updating the cell index (an R-tree over runs of cell pieces, see
+//! [`CellIndex`]) and asking it which pieces meet a box.
+
+use crate::graph::{BendingPoint, CellIndex, CellRef, Edge, EdgeId, PieceRun, Side};
+use crate::spatial::{
+    boxes_meet, union, union_of_numbers, Level, LogIndex, PackedTree, Slot, EMPTY_BOX,
+};
+use crate::util::at_most;
+use corridor_geom::Point;
+use rstar::AABB;
+use slotmap::SlotMap;
+
+impl CellIndex {
+    // Out of line (one call per build) so that profiles show it apart from validation.
+    #[inline(never)]
+    pub(crate) fn build(edges: &SlotMap<EdgeId, Edge>) -> Self {
+        let pieces: usize = edges
+            .values()
+            .map(|e| 2 * e.bending_points.len().saturating_sub(1))
+            .sum();
+        // Room for one run per piece, the most there can be, so the lists never grow (at
+        // twice the edges, as before, they grew twice on the shared maps: a run covers two
+        // pieces on average). They are dropped once the level is packed.
+        // The runs go straight into the level's slots, and the box of all boxes is taken
+        // as they come (the box `PackedTree::new` folds, up to the sign of a zero, which
+        // gives the same keys).
+        let mut boxes = Vec::with_capacity(pieces);
+        let mut slots = Vec::with_capacity(pieces);
+        let mut extent = EMPTY_BOX;
+        for (id, e) in edges {
+            edge_entries(id, e, |b, run| {
+                // Neither box has a NaN (the runs' boxes are folded from the empty box by
+                // `min`/`max`, which keep numbers); the sign of an equal zero, which
+                // `union_of_numbers` may pick differently from `union`, is seen by no key
+                // (`extent` only places and scales the Hilbert keys' centres).
+                extent = union_of_numbers(extent, b);
+                boxes.push(b);
+                slots.push(Slot {
+                    data: run,
+                    dead: false,
+                });
+            });
+        }
+        slots.shrink_to_fit();
+        let mut runs = LogIndex::default();
+        if !slots.is_empty() {
+            runs.levels.push(Level {
+                tree: PackedTree::with_extent(&boxes, extent),
+                live: slots.len(),
+                slots,
+            });
+        }
+        CellIndex { runs, pieces }
+    }
+
+    /// Every cell piece whose box (the box of its corners) meets `envelope`: exactly the
+    /// pieces an R-tree over the single pieces would report, in some order. `edges` must
+    /// be the edges this index was built over.
+    pub(crate) fn pieces_meeting<'a>(
+        &'a self,
+        edges: &'a SlotMap<EdgeId, Edge>,
+        envelope: AABB<[f64; 2]>,
+    ) -> impl Iterator<Item = CellRef> + 'a {
+        let (lo, hi) = (envelope.lower(), envelope.upper());
+        let query = [lo[0], lo[1], hi[0], hi[1]];
+        self.runs.meeting(query).flat_map(move |run| {
+            let bps = &edges[run.edge].bending_points;
+            (run.first..run.first + run.count).filter_map(move |k| {
+                let (lo, hi) = piece_box(&bps[k as usize], &bps[k as usize + 1], run.side);
+                boxes_meet([lo[0], lo[1], hi[0], hi[1]], query).then_some(CellRef {
+                    edge: run.edge,
+                    side: run.side,
+                    piece: k,
+                })
+            })
+        })
+    }
+
+    /// The cell piece holding `p` by `contains`: of all pieces whose box holds `p` and
+    /// that `contains` accepts, the smallest by [`CellRef`]'s order (edge id, side, piece
+    /// index). A point on the boundary between pieces is in several of them; taking the
+    /// smallest makes the answer independent of the order in which the index reports
+    /// pieces, hence of how it was built (in one go, or edge by edge by updates).
+    pub(crate) fn smallest_holding(
+        &self,
+        edges: &SlotMap<EdgeId, Edge>,
+        p: Point,
+        mut contains: impl FnMut(CellRef) -> bool,
+    ) -> Option<CellRef> {
+        let mut best: Option<CellRef> = None;
+        for cell in self.pieces_meeting(edges, AABB::from_point([p.x, p.y])) {
+            if best.is_none_or(|b| cell < b) && contains(cell) {
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
+    /// Indexes the cell pieces of one more edge (for dynamic updates).
+    pub(crate) fn insert_edge(&mut self, id: EdgeId, edge: &Edge) {
+        edge_entries(id, edge, |b, run| {
+            self.pieces += run.count as usize;
+            self.runs.insert(b, run);
+        });
+    }
+
+    /// Removes the cell pieces of an edge, which must be indexed with the geometry it has
+    /// now (for dynamic updates).
+    pub(crate) fn remove_edge(&mut self, id: EdgeId, edge: &Edge) {
+        self.remove_edges([(id, edge)]);
+    }
+
+    /// Removes the cell pieces of several edges, each indexed with the geometry it has
+    /// now, with one walk of each tree (for dynamic updates).
+    pub(crate) fn remove_edges<'a>(&mut self, edges: impl IntoIterator<Item = (EdgeId, &'a Edge)>) {
+        // The edges as a sorted list: a few binary-search steps per visited run instead
+        // of a SipHash per look-up in a `HashSet`.
+        let mut ids = Vec::new();
+        let mut extent = EMPTY_BOX;
+        for (id, edge) in edges {
+            if edge.bending_points.len() < 2 {
+                continue; // no pieces
+            }
+            ids.push(id);
+            // The union of the boxes of the edge's runs: every bending point and both its
+            // nearest points are corners of its pieces.
+            for b in &edge.bending_points {
+                for p in [b.position, b.left, b.right] {
+                    extent = union(extent, [p.x, p.y, p.x, p.y]);
+                }
+            }
+        }
+        if ids.is_empty() {
+            return;
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        let mut removed = 0;
+        self.runs.remove_meeting(
+            extent,
+            |run| ids.binary_search(&run.edge).is_ok(),
+            |run| removed += run.count as usize,
+        );
+        self.pieces -= removed;
+    }
+}
+
+/// The box of the cell piece between bending points `a` and `b` on `side`: the box of
+/// its corners (`cell_piece` only drops repeated ones), without allocating the piece.
+fn piece_box(a: &BendingPoint, b: &BendingPoint, side: Side) -> ([f64; 2], [f64; 2]) {
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for p in [a.position, b.position, a.nearest(side), b.nearest(side)] {
+        lo = [lo[0].min(p.x), lo[1].min(p.y)];
+        hi = [hi[0].max(p.x), hi[1].max(p.y)];
+    }
+    (lo, hi)
+}
+
+/// The most pieces one index entry covers.
+const MAX_RUN: u32 = 16;
+
+/// Gives the index entries of one edge's cell pieces (both sides) to `out`: runs of
+/// consecutive pieces, each run ending before its box would exceed twice the boxes of its
+/// pieces added up (so a lookup seldom refines a run none of whose pieces it meets).
+fn edge_entries(id: EdgeId, e: &Edge, mut out: impl FnMut([f64; 4], PieceRun)) {
+    let bps = &e.bending_points;
+    let n = bps.len().saturating_sub(1);
+    if n == 0 {
+        return;
+    }
+    let area = |lo: [f64; 2], hi: [f64; 2]| (hi[0] - lo[0]) * (hi[1] - lo[1]);
+    for side in [Side::Left, Side::Right] {
+        let mut k = 0;
+        let (mut lo, mut hi) = piece_box(&bps[0], &bps[1], side);
+        loop {
+            let mut sum = area(lo, hi);
+            let mut count = 1;
+            // The box of the piece that did not fit: the next run's first.
+            let mut rejected = None;
+            while count < MAX_RUN as usize && k + count < n {
+                let j = k + count;
+                let (l, h) = piece_box(&bps[j], &bps[j + 1], side);
+                let nlo = [lo[0].min(l[0]), lo[1].min(l[1])];
+                let nhi = [hi[0].max(h[0]), hi[1].max(h[1])];
+                let nsum = sum + area(l, h);
+                if !at_most(area(nlo, nhi), 2.0 * nsum) {
+                    rejected = Some((l, h));
+                    break;
+                }
+                (lo, hi, sum) = (nlo, nhi, nsum);
+                count += 1;
+            }
+            out(
+                [lo[0], lo[1], hi[0], hi[1]],
+                PieceRun {
+                    edge: id,
+                    side,
+                    first: k as u32,
+                    count: count as u32,
+                },
+            );
+            k += count;
+            if k >= n {
+                break;
+            }
+            (lo, hi) = rejected.unwrap_or_else(|| piece_box(&bps[k], &bps[k + 1], side));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Ecm;
+    use crate::locate::query::in_polygon;
+    use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
+
+    /// Points on the boundaries of cell pieces: every bending point, every nearest
+    /// obstacle point, the midpoints of the chords and of the bending-point-to-obstacle
+    /// segments, and lattice points.
+    fn boundary_probes(ecm: &Ecm) -> Vec<Point> {
+        let mut probes = Vec::new();
+        for e in ecm.edges.values() {
+            for w in e.bending_points.windows(2) {
+                let (a, b) = (&w[0], &w[1]);
+                probes.extend([a.position, a.left, a.right]);
+                // Points on a segment are rounded off it, to either side: the pieces on
+                // both sides may then both claim them.
+                for t in [0.5, 1.0 / 3.0, 0.1] {
+                    probes.push(a.position.lerp(b.position, t));
+                    probes.push(a.position.lerp(a.left, t));
+                    probes.push(a.position.lerp(a.right, t));
+                }
+            }
+        }
+        for x in 0..=40 {
+            for y in 0..=40 {
+                probes.push(Point::new(x as f64, y as f64));
+            }
+        }
+        probes
+    }
+
+    #[test]
+    fn build_packs_the_level_the_plain_way_would() {
+        // `CellIndex::build` takes the box of all boxes as the runs come and fills the
+        // level's slots itself; `LogIndex::packed` (with `PackedTree::new`) is the plain way:
+        // the same entries, boxes, tree and slots, byte for byte.
+        for seed in 0..4 {
+            let options = if seed % 2 == 0 {
+                RandomEnvironmentOptions::grid_map(40, 120)
+            } else {
+                RandomEnvironmentOptions::scaled(40.0, Point::splat(20.0))
+            };
+            let ecm = Ecm::build(&random_environment(seed, &options)).unwrap();
+            let (mut boxes, mut runs) = (Vec::new(), Vec::new());
+            for (id, e) in &ecm.edges {
+                edge_entries(id, e, |b, run| {
+                    boxes.push(b);
+                    runs.push(run);
+                });
+            }
+            let plain = LogIndex::packed(boxes, runs);
+            let built = CellIndex::build(&ecm.edges);
+            assert!(built.runs.len() > 10);
+            assert_eq!(
+                postcard::to_allocvec(&built.runs).unwrap(),
+                postcard::to_allocvec(&plain).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn locate_on_boundaries_does_not_depend_on_how_the_index_was_built() {
+        let mut ambiguous = 0;
+        for seed in 0..6 {
+            let options = if seed % 2 == 0 {
+                RandomEnvironmentOptions::grid_map(40, 120)
+            } else {
+                RandomEnvironmentOptions::scaled(40.0, Point::splat(20.0))
+            };
+            let env = random_environment(seed, &options);
+            let ecm = Ecm::build(&env).unwrap();
+            // Built edge by edge, in reverse order, as dynamic updates insert pieces.
+            let mut grown = ecm.clone();
+            grown.cells = CellIndex::default();
+            for (id, e) in ecm.edges.iter().collect::<Vec<_>>().into_iter().rev() {
+                grown.cells.insert_edge(id, e);
+            }
+            // Built in one go, then half the edges removed and indexed again.
+            let mut patched = ecm.clone();
+            let half: Vec<(EdgeId, &Edge)> = ecm.edges.iter().step_by(2).collect();
+            let (one, rest) = half.split_at(half.len() / 2);
+            for &(id, e) in one {
+                patched.cells.remove_edge(id, e);
+            }
+            patched.cells.remove_edges(rest.iter().copied());
+            assert_eq!(
+                patched.cells.len(),
+                ecm.cells.len()
+                    - half
+                        .iter()
+                        .map(|(_, e)| 2 * (e.bending_points.len() - 1))
+                        .sum::<usize>()
+            );
+            for &(id, e) in half.iter().rev() {
+                patched.cells.insert_edge(id, e);
+            }
+            assert_eq!(grown.cells.len(), ecm.cells.len());
+            assert_eq!(patched.cells.len(), ecm.cells.len());
+            // Edges removed from the map too: their dead runs are never looked at.
+            let mut pruned = ecm.clone();
+            for &(id, e) in &half {
+                pruned.cells.remove_edge(id, e);
+                pruned.edges.remove(id);
+            }
+            for p in boundary_probes(&ecm) {
+                let holding: Vec<CellRef> = ecm
+                    .edges
+                    .iter()
+                    .flat_map(|(id, e)| {
+                        let n = e.bending_points.len() as u32 - 1;
+                        [Side::Left, Side::Right].into_iter().flat_map(move |side| {
+                            (0..n).map(move |piece| CellRef {
+                                edge: id,
+                                side,
+                                piece,
+                            })
+                        })
+                    })
+                    .filter(|&c| {
+                        let ring = ecm.cell_piece(c).unwrap();
+                        let (lo, hi) = ring.iter().fold(
+                            (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY)),
+                            |(lo, hi), q| (lo.min(*q), hi.max(*q)),
+                        );
+                        lo.x <= p.x
+                            && p.x <= hi.x
+                            && lo.y <= p.y
+                            && p.y <= hi.y
+                            && in_polygon(&ring, p)
+                    })
+                    .collect();
+                if holding.len() > 1 {
+                    ambiguous += 1;
+                }
+                let smallest = holding.iter().min().copied();
+                let smallest_left = holding
+                    .iter()
+                    .filter(|c| pruned.edges.contains_key(c.edge))
+                    .min()
+                    .copied();
+                assert_eq!(pruned.locate(p).ok(), smallest_left, "seed {seed}: {p}");
+                assert_eq!(ecm.locate(p).ok(), smallest, "seed {seed}: {p}");
+                assert_eq!(grown.locate(p).ok(), smallest, "seed {seed}: {p}");
+                assert_eq!(patched.locate(p).ok(), smallest, "seed {seed}: {p}");
+                assert_eq!(ecm.locate_free(p).ok(), smallest, "seed {seed}: {p}");
+            }
+        }
+        // The probes do reach points that several pieces hold.
+        assert!(ambiguous > 0, "no probe lies in two pieces");
+    }
+}

@@ -1,0 +1,259 @@
+//! A growing and shrinking set of boxes: packed trees of geometrically growing size
+//! (a log-structured merge of [`PackedTree`]s) with a short unsorted tail and dead marks
+//! for removed entries.
+
+use super::boxes::boxes_meet;
+use super::packed_tree::PackedTree;
+use serde::{Deserialize, Serialize};
+
+/// Most entries [`LogIndex`] keeps unsorted before packing them into a tree.
+const TAIL: usize = 32;
+
+/// One entry of a [`LogIndex`] level.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub(crate) struct Slot<T> {
+    /// The entry's data.
+    pub(crate) data: T,
+    /// Whether it was removed (its box stays in the tree until the level is packed again).
+    pub(crate) dead: bool,
+}
+
+/// A packed tree over some entries of a [`LogIndex`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Level<T> {
+    pub(crate) tree: PackedTree,
+    /// The entries, by the index the tree reports.
+    pub(crate) slots: Vec<Slot<T>>,
+    /// Number of live entries.
+    pub(crate) live: usize,
+}
+
+impl<T: Copy> Level<T> {
+    fn new(boxes: &[[f64; 4]], data: Vec<T>) -> Self {
+        Level {
+            tree: PackedTree::new(boxes),
+            live: data.len(),
+            slots: data
+                .into_iter()
+                .map(|data| Slot { data, dead: false })
+                .collect(),
+        }
+    }
+
+    /// Appends the live entries (box and data) to `boxes` and `data`.
+    fn append_live(&self, boxes: &mut Vec<[f64; 4]>, data: &mut Vec<T>) {
+        let leaves = self.tree.level_ends.first().map_or(0, |&n| n as usize);
+        for (b, &i) in self.tree.boxes[..leaves].iter().zip(&self.tree.links) {
+            let slot = &self.slots[i as usize];
+            if !slot.dead {
+                boxes.push(*b);
+                data.push(slot.data);
+            }
+        }
+    }
+}
+
+/// Boxes with data that change by insertions and removals, without an R* tree: a
+/// log-structured set of [`PackedTree`]s. New entries go to a short unsorted tail (at
+/// most [`TAIL`], which queries scan); a full tail is packed into a new level, merged with
+/// the smaller levels before it while they are less than twice its size, so that every
+/// level holds more than twice the live entries of the next one (a logarithmic number of
+/// levels, each entry packed a logarithmic number of times). Removal marks entries dead;
+/// a level that is mostly dead is packed again without them, an empty one dropped.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
+pub(crate) struct LogIndex<T> {
+    /// The packed levels, largest first.
+    pub(crate) levels: Vec<Level<T>>,
+    /// Boxes and data not packed yet.
+    tail: Vec<([f64; 4], T)>,
+}
+
+impl<T> Default for LogIndex<T> {
+    fn default() -> Self {
+        LogIndex {
+            levels: Vec::new(),
+            tail: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> LogIndex<T> {
+    /// The entries `data` with boxes `boxes` (`[min x, min y, max x, max y]`), packed in
+    /// one level (the tests' way to make one; `CellIndex::build` fills its level itself).
+    #[cfg(test)]
+    pub(crate) fn packed(boxes: Vec<[f64; 4]>, data: Vec<T>) -> Self {
+        debug_assert_eq!(boxes.len(), data.len());
+        let mut index = LogIndex::default();
+        if !data.is_empty() {
+            index.levels.push(Level::new(&boxes, data));
+        }
+        index
+    }
+
+    /// Number of live entries.
+    pub(crate) fn len(&self) -> usize {
+        self.levels.iter().map(|l| l.live).sum::<usize>() + self.tail.len()
+    }
+
+    /// Adds an entry.
+    pub(crate) fn insert(&mut self, b: [f64; 4], data: T) {
+        self.tail.push((b, data));
+        if self.tail.len() >= TAIL {
+            self.flush();
+        }
+    }
+
+    /// Packs the tail into a level, merged with the smaller levels that are less than
+    /// twice its size.
+    fn flush(&mut self) {
+        let (mut boxes, mut data): (Vec<[f64; 4]>, Vec<T>) = self.tail.drain(..).unzip();
+        while let Some(last) = self.levels.last() {
+            if last.live >= 2 * data.len() {
+                break;
+            }
+            last.append_live(&mut boxes, &mut data);
+            self.levels.pop();
+        }
+        if !data.is_empty() {
+            self.levels.push(Level::new(&boxes, data));
+        }
+    }
+
+    /// The live entries whose boxes meet `query`, in no particular order.
+    pub(crate) fn meeting(&self, query: [f64; 4]) -> impl Iterator<Item = &T> + '_ {
+        self.levels
+            .iter()
+            .flat_map(move |level| {
+                level.tree.meeting(query).filter_map(move |i| {
+                    let slot = &level.slots[i as usize];
+                    (!slot.dead).then_some(&slot.data)
+                })
+            })
+            .chain(
+                self.tail
+                    .iter()
+                    .filter(move |(b, _)| boxes_meet(*b, query))
+                    .map(|(_, data)| data),
+            )
+    }
+
+    /// Removes the live entries whose boxes meet `query` and that `doomed` selects,
+    /// calling `removed` on each.
+    pub(crate) fn remove_meeting(
+        &mut self,
+        query: [f64; 4],
+        mut doomed: impl FnMut(&T) -> bool,
+        mut removed: impl FnMut(&T),
+    ) {
+        let mut repack = false;
+        for level in &mut self.levels {
+            let Level { tree, slots, live } = level;
+            for i in tree.meeting(query) {
+                let slot = &mut slots[i as usize];
+                if !slot.dead && doomed(&slot.data) {
+                    slot.dead = true;
+                    *live -= 1;
+                    removed(&slot.data);
+                }
+            }
+            repack |= *live == 0 || mostly_dead(*live, slots.len());
+        }
+        self.tail.retain(|(b, data)| {
+            let gone = boxes_meet(*b, query) && doomed(data);
+            if gone {
+                removed(data);
+            }
+            !gone
+        });
+        if repack {
+            // Levels at most half alive are packed again without their dead entries
+            // (paid for by the removals that made them so), empty ones dropped.
+            for level in &mut self.levels {
+                if level.live > 0 && mostly_dead(level.live, level.slots.len()) {
+                    let (mut boxes, mut data) = (Vec::new(), Vec::new());
+                    level.append_live(&mut boxes, &mut data);
+                    *level = Level::new(&boxes, data);
+                }
+            }
+            self.levels.retain(|l| l.live > 0);
+        }
+    }
+}
+
+/// Whether a level of `slots` entries with `live` alive is to be packed again: at most
+/// half alive (and more than a tail's worth dead).
+fn mostly_dead(live: usize, slots: usize) -> bool {
+    2 * live + TAIL < slots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn log_index_reports_exactly_the_live_boxes_meeting_a_query() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let random_box = |rng: &mut ChaCha8Rng| {
+            let (x, y) = (
+                rng.random_range(-100.0..100.0),
+                rng.random_range(-100.0..100.0),
+            );
+            let (w, h) = (rng.random::<f64>() * 10.0, rng.random::<f64>() * 10.0);
+            [x, y, x + w, y + h]
+        };
+        // Start from a packed level (as a build does) and from nothing.
+        for start in [0, 500] {
+            let boxes: Vec<[f64; 4]> = (0..start).map(|_| random_box(&mut rng)).collect();
+            let mut live: Vec<([f64; 4], u32)> = boxes.iter().copied().zip(0..).collect();
+            let mut index = LogIndex::packed(boxes, (0..start as u32).collect());
+            let mut next = start as u32;
+            for step in 0..6000 {
+                // Grow for a while, then shrink, then grow again.
+                let remove = match step {
+                    0..2000 => rng.random_bool(0.3),
+                    2000..4000 => rng.random_bool(0.8),
+                    _ => rng.random_bool(0.4),
+                };
+                if remove && !live.is_empty() {
+                    let q = random_box(&mut rng);
+                    let picked: Vec<u32> = live
+                        .iter()
+                        .filter(|(b, id)| boxes_meet(*b, q) && id % 3 != 0)
+                        .map(|(_, id)| *id)
+                        .collect();
+                    let mut removed = Vec::new();
+                    index.remove_meeting(q, |id| id % 3 != 0, |id| removed.push(*id));
+                    removed.sort_unstable();
+                    let mut expected = picked.clone();
+                    expected.sort_unstable();
+                    assert_eq!(removed, expected, "step {step}");
+                    live.retain(|(_, id)| !picked.contains(id));
+                } else {
+                    let b = random_box(&mut rng);
+                    index.insert(b, next);
+                    live.push((b, next));
+                    next += 1;
+                }
+                assert_eq!(index.len(), live.len());
+                // Levels more than double in size, so there are few of them.
+                let bound = 2 + (live.len().max(1) as f64).log2() as usize;
+                assert!(index.levels.len() <= bound, "{} levels", index.levels.len());
+                if step % 20 == 0 {
+                    let q = random_box(&mut rng);
+                    let mut found: Vec<u32> = index.meeting(q).copied().collect();
+                    found.sort_unstable();
+                    let mut expected: Vec<u32> = live
+                        .iter()
+                        .filter(|(b, _)| boxes_meet(*b, q))
+                        .map(|(_, id)| *id)
+                        .collect();
+                    expected.sort_unstable();
+                    assert_eq!(found, expected, "step {step}");
+                }
+            }
+        }
+    }
+}
