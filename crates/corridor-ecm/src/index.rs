@@ -890,7 +890,7 @@ impl Ecm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
+    use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

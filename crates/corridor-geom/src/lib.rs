@@ -6,7 +6,6 @@
 //! [`Ring::contains`]), distances and nearest points, the convex hull, the
 //! [`Environment`] model with its validation, and [`normalize`], which turns user
 //! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid.
-//! [`random`] draws seeded random environments for tests and benchmarks.
 //!
 //! # Numbers
 //! Coordinates are `f64` in user units. Predicates that decide topology use
@@ -29,32 +28,30 @@
 
 mod aabb;
 mod environment;
-mod free_space;
+pub mod free_space;
 pub mod funnel;
 mod grid;
 mod hull;
-mod jarvis;
 mod polygon;
 mod predicates;
 pub mod radix;
-pub mod random;
 mod segment;
 mod spatial;
 mod walls;
 
 pub use aabb::Aabb;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
-pub use free_space::canonical_free_space;
+pub use free_space::traced::canonical_free_space;
+pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PointClass, Wedge};
 pub use grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use hull::convex_hull;
-pub use jarvis::convex_hull_jarvis;
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,
 };
 pub use segment::Segment;
-pub use spatial::SegmentGrid;
 pub use spatial::{DynamicTree, DynamicTreeOptions};
+pub use spatial::{FloatSegmentGrid, SegmentGrid};
 pub use walls::dynamic::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
 };

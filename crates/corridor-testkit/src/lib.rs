@@ -4,6 +4,8 @@
 //! dev-dependency.
 
 pub mod data;
+pub mod oracles;
+pub mod random;
 pub mod timing;
 
 pub use data::{data_dir, data_path};

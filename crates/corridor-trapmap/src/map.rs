@@ -15,8 +15,8 @@
 //! lexicographically smaller end. All tests are exact.
 
 use crate::NONE;
+use corridor_geom::FreeSpace;
 use corridor_geom::{Orientation, Point};
-use corridor_visgraph::FreeSpace;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 

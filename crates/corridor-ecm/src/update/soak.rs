@@ -2,10 +2,10 @@
 
 use super::{Change, DynamicEcm, RepairMethod, UpdateError, UpdateOptions};
 use crate::Ecm;
-use corridor_geom::random::{
+use corridor_geom::{normalize, Environment, NormalizeScope, ObstacleId, Point};
+use corridor_testkit::random::{
     random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
-use corridor_geom::{normalize, Environment, NormalizeScope, ObstacleId, Point};
 use serde::Serialize;
 use std::time::Instant;
 

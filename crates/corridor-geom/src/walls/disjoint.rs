@@ -7,7 +7,7 @@ use super::merge::{finish_walls, Checks, Compaction, RawWall};
 use super::overlay::strings_overlap;
 use super::sources::{Tag, TagStore};
 use super::{WallSource, Walls};
-use crate::free_space::{bounds, walk_starts, wall_ends};
+use crate::free_space::traced::{bounds, walk_starts, wall_ends};
 use crate::radix::sort_index_pairs_below;
 use crate::spatial::SegmentGrid;
 use crate::{orient_grid, GridPoint, Orientation, PointGroups, SnapGrid};

@@ -24,7 +24,7 @@ pub use route::{
 };
 pub(crate) use snap::{snap_shape, snapped_boundary, SnappedShape};
 
-use crate::free_space::trace_free_space;
+use crate::free_space::traced::trace_free_space;
 use crate::{
     point_on_segment, EnvironmentError, GridPoint, ObstacleId, Point, Ring, Segment, SnapGrid,
 };

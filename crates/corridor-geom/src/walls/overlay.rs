@@ -4,7 +4,7 @@
 use super::input::{gp, ip, supporting_line, OpenEdge};
 use super::merge::RawWall;
 use super::sources::{Tag, TagStore};
-use crate::free_space::winding_doubled;
+use crate::free_space::traced::winding_doubled;
 use crate::GridPoint;
 use i_overlay::core::edge_data::{EdgeDataMerge, EdgeDataSplit, OverlayEdgeData};
 use i_overlay::core::edge_overlay::{EdgeOverlay, InputEdge};

@@ -13,7 +13,7 @@ use super::overlay::{
 use super::snap::SnappedShape;
 use super::sources::{Tag, TagStore};
 use super::{NormalizeError, WallSource, Walls};
-use crate::free_space::{canonical_free_space, simplify_contour, Shapes};
+use crate::free_space::traced::{canonical_free_space, simplify_contour, Shapes};
 use crate::spatial::SegmentGrid;
 use crate::{Environment, GridPoint, ObstacleId, PointGroups, SnapGrid};
 use i_overlay::core::edge_overlay::EdgeOverlay;

@@ -2,7 +2,7 @@
 //! reads them (rings oriented, collapsed polygons turned into open edges).
 
 use super::NormalizeError;
-use crate::free_space::twice_signed_area;
+use crate::free_space::traced::twice_signed_area;
 use crate::{
     Environment, EnvironmentError, GridPoint, Obstacle, ObstacleId, Owner, Point, Ring, SnapGrid,
 };
