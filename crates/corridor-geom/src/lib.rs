@@ -37,6 +37,7 @@ mod predicates;
 pub mod radix;
 mod segment;
 mod spatial;
+mod union_find;
 mod walls;
 
 pub use aabb::Aabb;
@@ -52,6 +53,7 @@ pub use predicates::{
 pub use segment::Segment;
 pub use spatial::{DynamicTree, DynamicTreeOptions};
 pub use spatial::{FloatSegmentGrid, SegmentGrid};
+pub use union_find::UnionFind;
 pub use walls::dynamic::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
 };

@@ -6,6 +6,7 @@ use super::sources::TagStore;
 use super::{WallSegment, WallSource, WallSources};
 use crate::radix::sort_index_pairs_below;
 use crate::spatial::SegmentGrid;
+use crate::UnionFind;
 use crate::{orient_grid, GridPoint, Orientation, PointGroups};
 
 /// Which of its own checks [`normalize_overlay`] makes.
@@ -83,14 +84,7 @@ pub(super) fn merge_collinear_walls(
     store: &mut TagStore,
 ) -> Vec<RawWall> {
     let n = walls.len();
-    let mut parent: Vec<u32> = (0..n as u32).collect();
-    fn find(parent: &mut [u32], mut i: u32) -> u32 {
-        while parent[i as usize] != i {
-            parent[i as usize] = parent[parent[i as usize] as usize];
-            i = parent[i as usize];
-        }
-        i
-    }
+    let mut chains_of = UnionFind::new(n);
     // joint[2k] / joint[2k + 1]: wall k's end `a` / `b` is merged away.
     let mut joint: Vec<bool> = vec![false; 2 * n];
     // Unions made: the chains are the `n - merged` roots.
@@ -106,9 +100,7 @@ pub(super) fn merge_collinear_walls(
                 any_joint = true;
                 joint[2 * s + usize::from(walls[s].b == v)] = true;
                 joint[2 * t + usize::from(walls[t].b == v)] = true;
-                let (rs, rt) = (find(&mut parent, s as u32), find(&mut parent, t as u32));
-                if rs != rt {
-                    parent[rs.max(rt) as usize] = rs.min(rt);
+                if chains_of.union(s as u32, t as u32) {
                     merged += 1;
                 }
             }
@@ -135,7 +127,7 @@ pub(super) fn merge_collinear_walls(
     let mut chain_of: Vec<u32> = vec![u32::MAX; n];
     let mut chains: Vec<Chain> = Vec::with_capacity(n - merged);
     for k in 0..n {
-        let root = find(&mut parent, k as u32) as usize;
+        let root = chains_of.find(k as u32) as usize;
         if chain_of[root] == u32::MAX {
             chain_of[root] = chains.len() as u32;
             chains.push(Chain {
