@@ -2,13 +2,15 @@
 
 use crate::polygon::{RingLocator, SweepScratch};
 use crate::{Aabb, Point, Polygon, Ring, SnapError, SnapGrid};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// A stable obstacle id: never reused within one [`Environment`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct ObstacleId(pub u32);
 
 impl fmt::Display for ObstacleId {
@@ -18,8 +20,9 @@ impl fmt::Display for ObstacleId {
 }
 
 /// Something characters cannot pass through.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Obstacle {
     /// A single point (a pillar of zero width).
     Point(Point),
@@ -173,7 +176,8 @@ pub enum EnvironmentError {
 }
 
 /// Who owns a faulty coordinate: an obstacle or the boundary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Owner {
     /// The outer boundary.
     Boundary,
@@ -205,7 +209,8 @@ impl fmt::Display for Owner {
 /// assert!(env.remove(crate_id).is_some());
 /// assert_eq!(env.obstacles().count(), 1);
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Environment {
     boundary: Ring,
     obstacles: BTreeMap<ObstacleId, Obstacle>,

@@ -5,7 +5,19 @@
 //! axis-aligned boxes ([`Aabb`]), exact predicates ([`orient`], [`segments_intersect`],
 //! [`Ring::contains`]), distances and nearest points, the convex hull, the
 //! [`Environment`] model with its validation, and [`normalize`], which turns user
-//! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid.
+//! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid
+//! (kept current under edits by a [`WallMap`]), and the [`FreeSpace`] of the visibility
+//! planners, with exact free [`Wedge`]s at the corners.
+//!
+//! # Layout
+//! Below the public names: `walls/` (the walls, [`normalize`], its routes and checks;
+//! `walls/dynamic/` for the [`WallMap`]), `free_space/` ([`FreeSpace`] and the traced
+//! free-space polygons of [`Walls`]), `spatial/` (the bucket grids and the dynamic
+//! R-tree), the environment model, the primitives and predicates. [`funnel`] (taut paths
+//! through portals) and [`radix`] (the build's radix sort) are modules of their own.
+//!
+//! # Features
+//! `serde` (default): `Serialize`/`Deserialize` for the environment model and the walls.
 //!
 //! # Numbers
 //! Coordinates are `f64` in user units. Predicates that decide topology use
@@ -58,10 +70,13 @@ pub use walls::dynamic::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
 };
 pub use walls::{
-    normalize, normalize_indexed, normalize_through_overlay, normalize_with_overlay_shapes,
-    takes_disjoint_path, IntegerSites, NormalizeError, WallConflict, WallSegment, WallSource,
-    WallSources, Walls,
+    normalize, normalize_indexed, IntegerSites, NormalizeError, WallConflict, WallSegment,
+    WallSource, WallSources, Walls,
 };
+/// The reference routes of normalization that the tests compare the fast paths with
+/// (feature `test-oracles`, which the test kit turns on; not part of the stable API).
+#[cfg(feature = "test-oracles")]
+pub use walls::{normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path};
 
 /// FxHash maps and sets (rustc-hash): a fast hasher for small keys that no adversary
 /// chooses (ids, grid points, walls), where SipHash showed in the profiles of small

@@ -150,7 +150,7 @@ impl FreeSpace {
         Self::from_pieces(interner, pieces, env.boundary().clone())
     }
 
-    /// The free space of normalized [`Walls`](crate::Walls) (obstacles already
+    /// The free space of normalized [`Walls`] (obstacles already
     /// unioned and clipped, coordinates on the walls' snap grid), inside `boundary`.
     ///
     /// # Errors

@@ -9,10 +9,12 @@
 //! directions ([`Wedge`]s). All decisions use exact orientation tests.
 //!
 //! The module also answers the same question for normalized [`Walls`](crate::Walls):
-//! their free-space polygons ([`traced`]). Below [`FreeSpace`]: [`wedge`] (exact
-//! directions and the free sectors at a point), [`ray`] (where a path meets the walls),
-//! [`walk`] (how a straight path passes them), `build` (the constructors) and `query`
-//! (classification and free segments).
+//! their free-space polygons (`traced`). Below [`FreeSpace`]: `wedge` (exact directions
+//! and the free sectors at a point), `ray` (where a path meets the walls), `walk` (how a
+//! straight path passes them), `build` (the constructors) and `query` (classification
+//! and free segments). The items that the visibility planners need inside a free space
+//! ([`Dir`], [`Place`], [`Walk`], [`WallRec`], ...) are public here, not at the crate
+//! root.
 
 mod build;
 mod error;

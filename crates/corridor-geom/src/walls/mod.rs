@@ -18,21 +18,22 @@ mod snap;
 mod sources;
 
 pub(crate) use route::normalize_snapped_trusted;
-pub use route::{
-    normalize, normalize_indexed, normalize_through_overlay, normalize_with_overlay_shapes,
-    takes_disjoint_path,
-};
+pub use route::{normalize, normalize_indexed};
+#[cfg(feature = "test-oracles")]
+pub use route::{normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path};
 pub(crate) use snap::{snap_shape, snapped_boundary, SnappedShape};
 
 use crate::free_space::traced::trace_free_space;
 use crate::{
     point_on_segment, EnvironmentError, GridPoint, ObstacleId, Point, Ring, Segment, SnapGrid,
 };
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 /// Where a wall piece came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum WallSource {
     /// The environment's outer boundary.
     Boundary,
@@ -45,7 +46,8 @@ pub enum WallSource {
 /// One-sided walls (edges of polygons and of the boundary) have the free space on their
 /// left, going from `a` to `b`; two-sided walls (segment obstacles lying in free space)
 /// have free space on both sides.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct WallSegment {
     /// Start.
     pub a: GridPoint,
@@ -92,7 +94,8 @@ pub type WallSources = SmallVec<[WallSource; 1]>;
 /// assert_eq!(walls.two_sided().count(), 1);
 /// assert!((walls.free_area() - (100.0 - 6.0 - 6.0 + 1.0)).abs() < 1e-9);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Walls {
     /// The grid the coordinates live on.
     pub grid: SnapGrid,
@@ -251,7 +254,7 @@ impl Walls {
     /// each shape's first contour is its outer boundary (counter-clockwise), the rest are
     /// its holes (clockwise). Regions that touch only at a vertex are separate shapes.
     ///
-    /// The form is canonical ([`canonical_free_space`]): every contour starts at its
+    /// The form is canonical ([`canonical_free_space`](crate::canonical_free_space)): every contour starts at its
     /// least vertex and has no straight vertices, holes are sorted within a shape and
     /// shapes by their outer contour. Computed on each call in O(n log n) plus, per
     /// hole, a scan of the outer contours whose box holds it; meant for tests, exports

@@ -51,7 +51,7 @@ use i_overlay::vector::edge::DataVectorShape;
 ///    dropped, pieces on a free-space edge merge into that one-sided wall, the rest
 ///    become two-sided walls.
 /// 5. **Sources.** Every input edge carries a tag through the overlays (split pieces
-///    inherit it, coinciding pieces unite their tags), so [`WallSegment::sources`] lists
+///    inherit it, coinciding pieces unite their tags), so [`WallSegment::sources`](crate::WallSegment::sources) lists
 ///    the boundary, obstacles and polylines whose edges the wall lies on — for an edge
 ///    bent by rounding, where it ended up rather than where it was drawn.
 /// 6. **Points** are kept when they lie strictly inside the free space and on no wall;
@@ -133,7 +133,7 @@ pub(crate) fn normalize_snapped_trusted(
 
 /// Whether [`normalize`] takes the fast path without the overlay for this environment
 /// (valid environments only; for tests and measurements).
-#[doc(hidden)]
+#[cfg(feature = "test-oracles")]
 pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
     env.validate()?;
     let mut input = Input::new();
@@ -154,7 +154,7 @@ pub(super) enum Route {
 
 /// [`normalize`] always through the overlay (never the disjoint-rings fast path): the
 /// reference the tests compare the fast path with.
-#[doc(hidden)]
+#[cfg(feature = "test-oracles")]
 pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeError> {
     normalize_overlay(env, false, Route::Overlay, Checks::Full).map(|(walls, _, _)| walls)
 }
@@ -163,7 +163,7 @@ pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeEr
 /// ([`canonical_free_space`]), with the walls [`normalize`] returns: the reference that
 /// tests compare [`Walls::free_space`] with. Not for production use (it costs an
 /// extra shape assembly in the overlay).
-#[doc(hidden)]
+#[cfg(feature = "test-oracles")]
 pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
     normalize_overlay(env, true, Route::Overlay, Checks::Full)
         .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))

@@ -5,7 +5,7 @@ use super::key::WallKey;
 use super::snapped::Snapped;
 use crate::{Obstacle, ObstacleId};
 
-/// Which method computed a [`WallDelta`] (see [`WallMap`]).
+/// Which method computed a [`WallDelta`] (see [`WallMap`](crate::WallMap)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NormalizeScope {
     /// Nothing changed on the grid.
@@ -19,7 +19,7 @@ pub enum NormalizeScope {
 }
 
 /// The change of the walls caused by a change of obstacles, computed by
-/// [`WallMap::plan`] and applied by [`WallMap::apply`].
+/// [`WallMap::plan`](crate::WallMap::plan) and applied by [`WallMap::apply`](crate::WallMap::apply).
 #[derive(Clone, Debug)]
 pub struct WallDelta {
     pub(super) removed: Vec<WallKey>,
@@ -62,7 +62,7 @@ impl WallDelta {
     }
 }
 
-/// One obstacle change for [`WallMap::plan`]: the obstacle with this id gets this
+/// One obstacle change for [`WallMap::plan`](crate::WallMap::plan): the obstacle with this id gets this
 /// geometry (`None`: it is removed; an id not in the environment: it is inserted).
 #[derive(Clone, Copy, Debug)]
 pub struct ObstacleEdit<'a> {

@@ -35,7 +35,7 @@ use rstar::AABB;
 ///   parts outside it, which the change cannot touch.
 /// * **Group.** Normalization only ever splits an edge where another edge's bounding box
 ///   meets it (rounded crossing points stay inside both boxes, and snapping moves them by
-///   a few grid steps at most). The obstacles whose boxes (grown by [`GROUP_MARGIN`])
+///   a few grid steps at most). The obstacles whose boxes (grown by [`GROUP_MARGIN`](crate::GROUP_MARGIN))
 ///   overlap the changed ones, transitively, together with the boundary edges they meet,
 ///   form a group whose walls do not depend on anything else; the group is normalized
 ///   with the boundary after the change, its walls before the change are the current
