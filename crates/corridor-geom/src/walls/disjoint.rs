@@ -13,7 +13,7 @@ use crate::spatial::SegmentGrid;
 use crate::{orient_grid, GridPoint, Orientation, PointGroups, SnapGrid};
 use i_overlay::i_float::int::point::IntPoint;
 
-/// [`normalize`] without the overlay, for rings (boundary and polygon obstacles) proven
+/// [`normalize`](crate::normalize) without the overlay, for rings (boundary and polygon obstacles) proven
 /// to bound interior-disjoint obstacles inside the boundary, with open pieces (fences,
 /// polylines) proven to lie strictly inside the free space, meeting nothing but each
 /// other's ends; `None` whenever that is not proven (then the overlay decides).
@@ -150,7 +150,7 @@ pub(super) fn normalize_disjoint(
 }
 
 /// Whether the segments `a b` and `c d` share a point inside `a b` (not at its ends).
-pub(super) fn meets_inside(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
+fn meets_inside(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
     if !crate::segments_intersect_grid(a, b, c, d) {
         return false;
     }
@@ -174,7 +174,7 @@ pub(super) fn meets_inside(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoin
 /// and the cancelled pieces, or `None` when some stretch is drawn more than once in one
 /// direction or more than twice.
 #[allow(clippy::type_complexity)]
-pub(super) fn disjoint_pieces(
+fn disjoint_pieces(
     boundary: &[IntPoint<i32>],
     boundary_set: u32,
     polygons: &[(Vec<IntPoint<i32>>, Tag)],
@@ -327,7 +327,7 @@ pub(super) fn disjoint_pieces(
 /// Inlined at both calls: on rings-only inputs (grid maps) the walk starts' call is hot,
 /// and a second call site would otherwise keep it out of line.
 #[inline(always)]
-pub(super) fn winding_left_of(
+fn winding_left_of(
     (a, b): (GridPoint, GridPoint),
     walls: &[(GridPoint, GridPoint)],
     index: &mut SegmentGrid,

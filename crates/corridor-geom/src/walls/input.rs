@@ -60,7 +60,7 @@ impl Input {
     }
 
     /// The tag of an obstacle's rings.
-    pub(super) fn obstacle_tag(&mut self, id: ObstacleId) -> Tag {
+    fn obstacle_tag(&mut self, id: ObstacleId) -> Tag {
         let set = self.store.intern_one(WallSource::Obstacle(id));
         self.store.tag(set, None)
     }
@@ -87,7 +87,7 @@ impl Input {
     }
 
     /// Adds a polyline's edges; a polyline that snaps to a single point becomes a point.
-    pub(super) fn add_open(&mut self, vertices: &[GridPoint], set: u32) {
+    fn add_open(&mut self, vertices: &[GridPoint], set: u32) {
         let mut any_edge = false;
         for w in vertices.windows(2) {
             if w[0] != w[1] {
@@ -135,7 +135,7 @@ pub(super) fn supporting_line(a: GridPoint, b: GridPoint) -> ((i64, i64, i128), 
     ((ux, uy, offset), t(a), t(b))
 }
 
-pub(super) fn gcd(mut a: u64, mut b: u64) -> u64 {
+fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }

@@ -9,12 +9,12 @@ use crate::spatial::SegmentGrid;
 use crate::UnionFind;
 use crate::{orient_grid, GridPoint, Orientation, PointGroups};
 
-/// Which of its own checks [`normalize_overlay`] makes.
+/// Which of its own checks `normalize_overlay` makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Checks {
     /// Validates the environment first and checks the walls before returning them.
     Full,
-    /// Neither (see [`normalize_snapped_trusted`]); no index of the walls is returned from the
+    /// Neither (see [`normalize_snapped_trusted`](super::route::normalize_snapped_trusted)); no index of the walls is returned from the
     /// overlay route, and segments keep their sources only when these are the boundary
     /// alone.
     Trusted,
@@ -78,7 +78,7 @@ impl RawWall {
 /// touches, uniting their sources; the result does not depend on the input order.
 ///
 /// `ends` groups the walls' ends: wall k's ends `a` and `b` are items 2k and 2k + 1.
-pub(super) fn merge_collinear_walls(
+fn merge_collinear_walls(
     walls: Vec<RawWall>,
     ends: &PointGroups,
     store: &mut TagStore,
@@ -173,7 +173,7 @@ pub(super) fn merge_collinear_walls(
 /// [`Compaction`]-packed, so the radix sort needs as many digits as the walls' extent
 /// takes (four on grid maps instead of six); an extent too wide to pack (not from
 /// snapping) takes the plain sort.
-pub(super) fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
+fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> + '_ {
     let compact = Compaction::new(walls.iter().map(|w| w.a));
     let bits = compact.bits;
     let mut order: Vec<(u64, u32)> = Vec::with_capacity(walls.len());
@@ -208,7 +208,7 @@ pub(super) fn sorted_walls(walls: &[RawWall]) -> impl Iterator<Item = &RawWall> 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Compaction {
     pub(super) min: [i64; 2],
-    pub(super) max_x: i64,
+    max_x: i64,
     pub(super) shift: u32,
     pub(super) bits: u32,
 }
@@ -259,7 +259,7 @@ impl Compaction {
 }
 
 /// Whether walls `s` and `t`, the only two at vertex `v`, continue each other straight.
-pub(super) fn mergeable(s: &RawWall, t: &RawWall, v: GridPoint) -> bool {
+fn mergeable(s: &RawWall, t: &RawWall, v: GridPoint) -> bool {
     if s.two_sided != t.two_sided {
         return false;
     }
@@ -280,7 +280,7 @@ pub(super) fn mergeable(s: &RawWall, t: &RawWall, v: GridPoint) -> bool {
 
 /// Keeps the points that lie strictly inside the free space and on no wall; coinciding
 /// points are merged with their sources united.
-pub(super) fn place_points(
+fn place_points(
     mut points: Vec<(GridPoint, u32)>,
     segments: &[WallSegment],
     store: &mut TagStore,

@@ -188,7 +188,7 @@ pub(super) fn merge_collinear_strings(edges: Vec<OpenEdge>, store: &mut TagStore
 }
 
 /// [`supporting_line`] of an open edge (`a < b`, so `a` comes first along it).
-pub(super) fn open_line_key(e: &OpenEdge) -> ((i64, i64, i128), i128, i128) {
+fn open_line_key(e: &OpenEdge) -> ((i64, i64, i128), i128, i128) {
     supporting_line(e.a, e.b)
 }
 
@@ -215,7 +215,7 @@ pub(super) fn strings_overlap(edges: &[OpenEdge]) -> bool {
     false
 }
 
-pub(super) fn to_i32_point<I: IntNumber>(p: IntPoint<I>) -> IntPoint<i32> {
+fn to_i32_point<I: IntNumber>(p: IntPoint<I>) -> IntPoint<i32> {
     // The engine is `i32`; the conversion through `f64` is exact for it.
     IntPoint::new(p.x.to_f64() as i32, p.y.to_f64() as i32)
 }

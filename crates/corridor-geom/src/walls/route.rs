@@ -95,12 +95,12 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
     Ok((walls, grid))
 }
 
-/// [`normalize`] (or, with `overlay`, [`normalize_through_overlay`]) of an environment
+/// [`normalize`] (or, with `overlay`, `normalize_through_overlay`) of an environment
 /// given already snapped, without validating it and without the final
 /// [`Walls::check_disjoint`] of the overlay route: the same walls [`normalize`] returns
 /// (but a segment's sources are empty unless they are the boundary alone)
 /// for the environment with this boundary (snapped, counter-clockwise, as
-/// [`snapped_boundary`] gives it) and these obstacles (snapped by [`snap_shape`]), on
+/// [`snapped_boundary`](super::snap::snapped_boundary) gives it) and these obstacles (snapped by [`snap_shape`](super::snap::snap_shape)), on
 /// `grid`.
 ///
 /// For `WallMap`'s group method only. Its caller has validated every part of the
@@ -144,7 +144,7 @@ pub fn takes_disjoint_path(env: &Environment) -> Result<bool, NormalizeError> {
 
 /// Which way [`normalize_overlay`] goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Route {
+enum Route {
     /// Without the overlay when the rings are proven interior-disjoint and the open
     /// pieces isolated in the free space.
     Auto,
@@ -171,7 +171,7 @@ pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes
 
 /// Normalization through `i_overlay`; with `want_shapes`, also the overlay's free-space
 /// shapes (canonical).
-pub(super) fn normalize_overlay(
+fn normalize_overlay(
     env: &Environment,
     want_shapes: bool,
     mode: Route,
@@ -196,7 +196,7 @@ pub(super) fn normalize_overlay(
 /// against 419 ms; 1M: 4.3 s against 1.8 s). Inputs with open obstacles take it below
 /// [`DISJOINT_WITH_OPEN_MAX_EDGES`] edges; rings-only inputs always take it, as before
 /// (their crossover was not measured).
-pub(super) fn disjoint_route_pays(input: &Input) -> bool {
+fn disjoint_route_pays(input: &Input) -> bool {
     if input.strings.is_empty() {
         return true;
     }
@@ -207,11 +207,11 @@ pub(super) fn disjoint_route_pays(input: &Input) -> bool {
 }
 
 /// See [`disjoint_route_pays`].
-pub(super) const DISJOINT_WITH_OPEN_MAX_EDGES: usize = 150_000;
+const DISJOINT_WITH_OPEN_MAX_EDGES: usize = 150_000;
 
 /// [`normalize_overlay`] after the validation, with the input from `collect` (called
 /// again when the fast path gives up).
-pub(super) fn normalize_collected(
+fn normalize_collected(
     grid: SnapGrid,
     collect: impl Fn() -> Result<Input, NormalizeError>,
     want_shapes: bool,

@@ -29,11 +29,11 @@ pub(super) struct TagEntry {
 pub(super) struct TagStore {
     pub(super) sets: Vec<WallSources>,
     /// The ids of the sets of two or more sources.
-    pub(super) set_ids: HashMap<Vec<WallSource>, u32>,
+    set_ids: HashMap<Vec<WallSource>, u32>,
     /// The ids of the sets of one source (most of them: one per obstacle), kept apart so
     /// that interning them allocates nothing.
-    pub(super) single_ids: HashMap<WallSource, u32>,
-    pub(super) unions: HashMap<(u32, u32), u32>,
+    single_ids: HashMap<WallSource, u32>,
+    unions: HashMap<(u32, u32), u32>,
     pub(super) entries: Vec<TagEntry>,
     /// Entries of open pieces whose open-edge count became even (but not zero) and that
     /// lie on no free-space edge.
@@ -43,7 +43,7 @@ pub(super) struct TagStore {
 }
 
 impl TagStore {
-    pub(super) fn intern(&mut self, set: Vec<WallSource>) -> u32 {
+    fn intern(&mut self, set: Vec<WallSource>) -> u32 {
         if let [source] = set[..] {
             return self.intern_one(source);
         }

@@ -83,7 +83,7 @@ pub(super) fn on_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> bool {
         && p.y <= a.y.max(b.y)
 }
 
-/// Whether two walls meet where the [`Walls`] guarantees forbid it.
+/// Whether two walls meet where the [`Walls`](crate::Walls) guarantees forbid it.
 pub(super) fn conflict(k: WallKey, w: WallKey) -> bool {
     if k == w {
         return true;

@@ -230,7 +230,7 @@ impl WallMap {
     }
 
     /// Whether `p`, a grid point on no boundary edge, lies inside the boundary.
-    pub(super) fn inside_boundary(&self, p: GridPoint) -> bool {
+    fn inside_boundary(&self, p: GridPoint) -> bool {
         inside_rings(&self.boundary, p) == Some(true)
     }
 
@@ -243,7 +243,7 @@ impl WallMap {
     /// For any group, it fails when a changed obstacle and a member overlap: a vertex of
     /// one lies strictly inside the other (the hexagon inside a building, where no edges
     /// meet but the winding number is 2).
-    pub(super) fn fast_path_doomed(
+    fn fast_path_doomed(
         &self,
         members: &BTreeSet<ObstacleId>,
         snapped: &[(ObstacleId, Option<Snapped>)],
@@ -289,7 +289,7 @@ impl WallMap {
     /// Whether an edge of a changed obstacle (after the change) crosses an edge of a
     /// group member, of the boundary part in the group, or of another changed obstacle
     /// at a point inside both (a proper crossing: the four orientations are strict).
-    pub(super) fn changed_edges_cross(
+    fn changed_edges_cross(
         &self,
         members: &BTreeSet<ObstacleId>,
         boundary_edges: &HashSet<usize>,
@@ -366,7 +366,7 @@ pub(super) enum GroupError {
 
 /// The keys of `old` not in `new` and those of `new` not in `old` (both sorted, without
 /// repeats; so are the results).
-pub(super) fn sorted_difference(old: &[WallKey], new: &[WallKey]) -> Change {
+fn sorted_difference(old: &[WallKey], new: &[WallKey]) -> Change {
     let (mut removed, mut added) = (Vec::with_capacity(old.len()), Vec::with_capacity(new.len()));
     let (mut i, mut j) = (0, 0);
     while i < old.len() || j < new.len() {
@@ -395,7 +395,7 @@ pub(super) fn sorted_difference(old: &[WallKey], new: &[WallKey]) -> Change {
 
 /// Whether `p` lies inside the closed rings `edges` by the even-odd rule (crossings of a
 /// ray to the right, exact); `None` when `p` lies on one of the edges.
-pub(super) fn inside_rings(edges: &[Input], p: GridPoint) -> Option<bool> {
+fn inside_rings(edges: &[Input], p: GridPoint) -> Option<bool> {
     let mut inside = false;
     for e in edges {
         let (a, b) = (e.a, e.b);
@@ -416,7 +416,7 @@ pub(super) fn inside_rings(edges: &[Input], p: GridPoint) -> Option<bool> {
     Some(inside)
 }
 
-/// The walls of a ring (clockwise input edges, as [`push_ring`] gives them) that is a
+/// The walls of a ring (clockwise input edges, as [`push_ring`](super::snapped::push_ring) gives them) that is a
 /// strictly convex polygon once straight vertices are dropped, when nothing else is near
 /// it: its maximal straight runs, directed as the ring. `None` for anything else (open
 /// edges or points, more than one ring, a counter-clockwise or reflex turn, a spike,

@@ -107,7 +107,7 @@ pub struct WallMap {
     pub(super) boundary_tree: DynamicTree<Boxed<usize>>,
     pub(super) obstacles: HashMap<ObstacleId, Snapped>,
     /// The input edges of the boundary and of the obstacles that are not small (see
-    /// `Snapped::is_small`: rectilinear, or more than [`SMALL_OBSTACLE`] input edges). The
+    /// `Snapped::is_small`: rectilinear, or more than [`SMALL_OBSTACLE`](super::snapped::SMALL_OBSTACLE) input edges). The
     /// edges of the small ones are found through `boxes` and refined by their own boxes
     /// ([`WallMap::inputs_meeting`]), so that an update of a small obstacle (the moving
     /// hexagon) moves one box instead of two per edge (here and in `slanted_edges`).

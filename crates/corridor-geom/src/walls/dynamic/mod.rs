@@ -1,4 +1,4 @@
-//! Keeping the [`Walls`] of an environment current while obstacles are inserted, removed
+//! Keeping the [`Walls`](crate::Walls) of an environment current while obstacles are inserted, removed
 //! and moved, without normalizing the whole environment again: [`WallMap`].
 //!
 //! See [`WallMap`] for how a change is normalized locally.

@@ -112,7 +112,7 @@ pub(super) fn push_ring(out: &mut Vec<Input>, ring: &[GridPoint], owner: Option<
     }
 }
 
-pub(super) fn push_open(out: &mut Vec<Input>, vertices: &[GridPoint], owner: Option<ObstacleId>) {
+fn push_open(out: &mut Vec<Input>, vertices: &[GridPoint], owner: Option<ObstacleId>) {
     let mut any = false;
     for w in vertices.windows(2) {
         if w[0] != w[1] {
@@ -137,7 +137,7 @@ pub(super) fn push_open(out: &mut Vec<Input>, vertices: &[GridPoint], owner: Opt
     }
 }
 
-/// The obstacle's input to normalization (as [`normalize`] collects it).
+/// The obstacle's input to normalization (as [`normalize`](crate::normalize) collects it).
 pub(super) fn snap_obstacle(
     grid: &SnapGrid,
     id: ObstacleId,

@@ -16,8 +16,8 @@ pub struct WallSet {
     pub(super) free_twice: i128,
     /// How many walls have each extent (largest absolute coordinate), and the largest
     /// extent with a wall (0 when there are none).
-    pub(super) extents: HashMap<u32, u32>,
-    pub(super) max_extent: u32,
+    extents: HashMap<u32, u32>,
+    max_extent: u32,
     pub(super) points: usize,
 }
 

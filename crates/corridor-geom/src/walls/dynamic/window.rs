@@ -15,10 +15,10 @@ use crate::{FxHashMap as HashMap, FxHashSet as HashSet};
 use rstar::AABB;
 
 /// The margin (grid steps) between the changed obstacles and the box of the window method.
-pub(super) const WINDOW_MARGIN: i64 = 4;
+const WINDOW_MARGIN: i64 = 4;
 
 /// How far a side of the window box may be moved outwards to avoid input vertices.
-pub(super) const WINDOW_SHIFTS: i64 = 64;
+const WINDOW_SHIFTS: i64 = 64;
 
 impl WallMap {
     pub(super) fn window(&self, snapped: &[(ObstacleId, Option<Snapped>)]) -> Result<Change, Skip> {
@@ -376,7 +376,7 @@ impl WallMap {
 
     /// The winding number (boundary +1 inside, obstacles −1 inside) at the point with
     /// doubled coordinates `(px2, py2)`, which lies on no input edge.
-    pub(super) fn winding_right_of(
+    fn winding_right_of(
         &self,
         px2: i64,
         py2: i64,
@@ -422,7 +422,7 @@ impl WallMap {
 /// merges the run through it; where two collinear walls of opposite directions meet (a
 /// pinch) they stay apart. `ys` are the slabs' bounds, `slabs` the blocked intervals of
 /// each, ascending and maximal.
-pub(super) fn walls_of_slabs(bx: &Box2, ys: &[i64], slabs: &[Vec<(i64, i64)>]) -> HashSet<WallKey> {
+fn walls_of_slabs(bx: &Box2, ys: &[i64], slabs: &[Vec<(i64, i64)>]) -> HashSet<WallKey> {
     let Box2 { x0, x1, .. } = *bx;
     let key = |a: (i64, i64), b: (i64, i64)| WallKey::Segment {
         a: GridPoint::new(a.0 as i32, a.1 as i32),
@@ -520,13 +520,13 @@ impl Box2 {
         x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
     }
 
-    pub(super) fn on_border(&self, p: GridPoint) -> bool {
+    fn on_border(&self, p: GridPoint) -> bool {
         let (x, y) = (p.x as i64, p.y as i64);
         self.contains(p) && (x == self.x0 || x == self.x1 || y == self.y0 || y == self.y1)
     }
 
     /// Whether a wall lies along a side of the box.
-    pub(super) fn along_side(&self, k: WallKey) -> bool {
+    fn along_side(&self, k: WallKey) -> bool {
         let (a, b) = k.ends();
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         (ax == bx && (ax == self.x0 || ax == self.x1))
