@@ -5,8 +5,11 @@
 //! through a pinch). Along a thin wall (free on both sides) it is on one side or the
 //! other, and must keep to that side for as long as it runs along the wall: the free
 //! sides allowed at each vertex of such a run, and at the run's ends, must have one in
-//! common. [`Walk`](super::Walk) visits the vertices on a path nearest first and keeps that account;
-//! the sweep, the naive oracle and [`FreeSpace::segment_is_free`](super::FreeSpace::segment_is_free) all use it.
+//! common. [`Walk`](super::Walk) visits the vertices on a path nearest first and keeps
+//! that account; the sweep, the naive oracle and
+//! [`FreeSpace::segment_is_free`](super::FreeSpace::segment_is_free) all use it. Here:
+//! where a path's points lie ([`Place`]), what an arrival must agree with ([`Arrival`])
+//! and the exact order along a ray ([`along_ray_cmp`]).
 
 use crate::Point;
 use std::cmp::Ordering;

@@ -13,10 +13,10 @@ use crate::spatial::SegmentGrid;
 use crate::{orient_grid, GridPoint, Orientation, PointGroups, SnapGrid};
 use i_overlay::i_float::int::point::IntPoint;
 
-/// [`normalize`](crate::normalize) without the overlay, for rings (boundary and polygon obstacles) proven
-/// to bound interior-disjoint obstacles inside the boundary, with open pieces (fences,
-/// polylines) proven to lie strictly inside the free space, meeting nothing but each
-/// other's ends; `None` whenever that is not proven (then the overlay decides).
+/// [`normalize`](crate::normalize) without the overlay, for rings (boundary and polygon
+/// obstacles) proven to bound interior-disjoint obstacles inside the boundary, with open
+/// pieces (fences, polylines) proven to lie strictly inside the free space, meeting nothing
+/// but each other's ends; `None` whenever that is not proven (then the overlay decides).
 ///
 /// 1. Every edge is split where collinear edges overlap it; pieces drawn twice in
 ///    opposite directions (an obstacle along the boundary, two obstacles sharing an

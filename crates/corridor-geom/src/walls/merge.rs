@@ -14,9 +14,10 @@ use crate::{orient_grid, GridPoint, Orientation, PointGroups};
 pub(super) enum Checks {
     /// Validates the environment first and checks the walls before returning them.
     Full,
-    /// Neither (see [`normalize_snapped_trusted`](super::route::normalize_snapped_trusted)); no index of the walls is returned from the
-    /// overlay route, and segments keep their sources only when these are the boundary
-    /// alone.
+    /// Neither (see
+    /// [`normalize_snapped_trusted`](super::route::normalize_snapped_trusted)); no index of
+    /// the walls is returned from the overlay route, and segments keep their sources only
+    /// when these are the boundary alone.
     Trusted,
 }
 

@@ -254,11 +254,11 @@ impl Walls {
     /// each shape's first contour is its outer boundary (counter-clockwise), the rest are
     /// its holes (clockwise). Regions that touch only at a vertex are separate shapes.
     ///
-    /// The form is canonical ([`canonical_free_space`](crate::canonical_free_space)): every contour starts at its
-    /// least vertex and has no straight vertices, holes are sorted within a shape and
-    /// shapes by their outer contour. Computed on each call in O(n log n) plus, per
-    /// hole, a scan of the outer contours whose box holds it; meant for tests, exports
-    /// and occasional queries.
+    /// The form is canonical ([`canonical_free_space`](crate::canonical_free_space)): every
+    /// contour starts at its least vertex and has no straight vertices, holes are sorted
+    /// within a shape and shapes by their outer contour. Computed on each call in O(n log
+    /// n) plus, per hole, a scan of the outer contours whose box holds it; meant for tests,
+    /// exports and occasional queries.
     ///
     /// ```
     /// use corridor_geom::{normalize, Environment, GridPoint, Obstacle, Point, SnapGrid};

@@ -51,9 +51,10 @@ use i_overlay::vector::edge::DataVectorShape;
 ///    dropped, pieces on a free-space edge merge into that one-sided wall, the rest
 ///    become two-sided walls.
 /// 5. **Sources.** Every input edge carries a tag through the overlays (split pieces
-///    inherit it, coinciding pieces unite their tags), so [`WallSegment::sources`](crate::WallSegment::sources) lists
-///    the boundary, obstacles and polylines whose edges the wall lies on — for an edge
-///    bent by rounding, where it ended up rather than where it was drawn.
+///    inherit it, coinciding pieces unite their tags), so
+///    [`WallSegment::sources`](crate::WallSegment::sources) lists the boundary, obstacles
+///    and polylines whose edges the wall lies on — for an edge bent by rounding, where it
+///    ended up rather than where it was drawn.
 /// 6. **Points** are kept when they lie strictly inside the free space and on no wall;
 ///    points snapping onto the same grid point become one, listing both sources.
 /// 7. Straight chains of walls through vertices that no other wall touches are merged
@@ -100,8 +101,8 @@ pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), Norm
 /// [`Walls::check_disjoint`] of the overlay route: the same walls [`normalize`] returns
 /// (but a segment's sources are empty unless they are the boundary alone)
 /// for the environment with this boundary (snapped, counter-clockwise, as
-/// [`snapped_boundary`](super::snap::snapped_boundary) gives it) and these obstacles (snapped by [`snap_shape`](super::snap::snap_shape)), on
-/// `grid`.
+/// [`snapped_boundary`](super::snap::snapped_boundary) gives it) and these obstacles
+/// (snapped by [`snap_shape`](super::snap::snap_shape)), on `grid`.
 ///
 /// For `WallMap`'s group method only. Its caller has validated every part of the
 /// environment already: the boundary and obstacles of an environment the map describes

@@ -20,8 +20,8 @@ pub(crate) enum SnappedShape {
     Rings(Vec<Vec<GridPoint>>),
 }
 
-/// Snaps an obstacle as [`normalize`](crate::normalize) reads it; also the number of its vertices snapped
-/// (a polygon's holes counted whatever their area).
+/// Snaps an obstacle as [`normalize`](crate::normalize) reads it; also the number of its
+/// vertices snapped (a polygon's holes counted whatever their area).
 pub(crate) fn snap_shape(
     grid: &SnapGrid,
     id: ObstacleId,

@@ -1,5 +1,6 @@
-//! What a planned change does: the obstacle edits asked for ([`ObstacleEdit`]) and the walls
-//! they remove and add ([`WallDelta`]), with the method that found them ([`NormalizeScope`]).
+//! What a planned change does: the obstacle edits asked for ([`ObstacleEdit`]) and the
+//! walls they remove and add ([`WallDelta`]), with the method that found them
+//! ([`NormalizeScope`]).
 
 use super::key::WallKey;
 use super::snapped::Snapped;

@@ -1,7 +1,12 @@
-//! Keeping the [`Walls`](crate::Walls) of an environment current while obstacles are inserted, removed
-//! and moved, without normalizing the whole environment again: [`WallMap`].
+//! Keeping the [`Walls`](crate::Walls) of an environment current while obstacles are
+//! inserted, removed and moved, without normalizing the whole environment again:
+//! [`WallMap`].
 //!
-//! See [`WallMap`] for how a change is normalized locally.
+//! See [`WallMap`] for how a change is normalized locally. [`WallMap::plan`] (here) tries
+//! the methods in turn: `window` (a box around the change), `group` (the interacting
+//! obstacles), and the global normalization; `check` verifies what a local method added.
+//! Below them: the map itself (`map`), its snapped obstacles (`snapped`), its walls
+//! (`wall_set`, `key`) and what a plan hands back (`delta`).
 
 mod check;
 mod delta;
