@@ -42,12 +42,12 @@ mod aabb;
 mod environment;
 pub mod free_space;
 pub mod funnel;
-mod grid;
 mod hull;
 mod polygon;
 mod predicates;
 pub mod radix;
 mod segment;
+mod snap_grid;
 mod spatial;
 mod union_find;
 mod walls;
@@ -56,13 +56,13 @@ pub use aabb::Aabb;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
 pub use free_space::traced::canonical_free_space;
 pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PointClass, Wedge};
-pub use grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use hull::convex_hull;
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,
 };
 pub use segment::Segment;
+pub use snap_grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use spatial::{DynamicTree, DynamicTreeOptions};
 pub use spatial::{FloatSegmentGrid, SegmentGrid};
 pub use union_find::UnionFind;
