@@ -22,7 +22,7 @@
 //! position, in grid units).
 
 use corridor_testkit::{median, thread_cpu_time};
-use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
+use corridor_testkit::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Environment};
 use std::path::{Path, PathBuf};
 

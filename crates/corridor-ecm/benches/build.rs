@@ -37,8 +37,8 @@
 //! with the identity transform only, untimed, to print why.
 
 use corridor_ecm::{BendingPoint, BuildOptions, CellRef, Ecm, Edge, Transform, Vertex};
-use corridor_geom::random::random_convex_polygon;
 use corridor_geom::{normalize, Environment, Obstacle, Point, Polygon};
+use corridor_testkit::random::random_convex_polygon;
 use corridor_testkit::{median, thread_cpu_time};
 use corridor_voronoi::prelude::Builder;
 use rand::{Rng, SeedableRng};

@@ -37,8 +37,8 @@
 //! only a tiny smoke case runs.
 
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateOptions};
-use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point, Polygon, Ring};
+use corridor_testkit::random::{random_concave_polygon, random_convex_polygon};
 use corridor_testkit::{median, quantile, timed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -9,8 +9,8 @@
 //! library, and two shared maps.
 mod common;
 use common::*;
-use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Walls};
+use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
 use corridor_voronoi::prelude::{Builder, EdgeList};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use corridor_ecm::Ecm;
 use corridor_geom::normalize;
-use corridor_geom::random::{
+use corridor_testkit::random::{
     random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 

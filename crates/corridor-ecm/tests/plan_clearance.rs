@@ -2,8 +2,8 @@
 //! corners and overlapping clearance disks make the funnel's tangents delicate.
 
 use corridor_ecm::{Ecm, PathQuery, PlanError, Planner};
-use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Point, Segment};
+use corridor_testkit::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -8,8 +8,8 @@
 //! differ from a full rebuild). Lattice inputs are where such ties happen.
 
 use corridor_ecm::{BuildOptions, Ecm, Transform};
-use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::Environment;
+use corridor_testkit::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 
 /// Bending points of every edge, keyed by the edge's ends (sorted), in a canonical order.
 fn edge_profile(ecm: &Ecm) -> Vec<((i64, i64, i64, i64), usize)> {

@@ -3,10 +3,10 @@
 //! a full rebuild after every step.
 
 use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateError, UpdateOptions};
-use corridor_geom::random::{
+use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
+use corridor_testkit::random::{
     random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
-use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

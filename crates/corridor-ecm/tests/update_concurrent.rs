@@ -7,8 +7,8 @@
 use corridor_ecm::{
     Change, DynamicEcm, Ecm, PathQuery, PlanError, Planner, UpdateError, UpdateOptions,
 };
-use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{normalize, Obstacle, ObstacleId, Point, Segment};
+use corridor_testkit::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -29,7 +29,7 @@ fn options() -> RandomEnvironmentOptions {
 }
 
 fn random_obstacle(rng: &mut ChaCha8Rng) -> Obstacle {
-    corridor_geom::random::random_obstacle(rng.random(), &options())
+    corridor_testkit::random::random_obstacle(rng.random(), &options())
 }
 
 fn too_close(points: &[Point], walls: &[Segment], radius: f64) -> Option<String> {

@@ -2,12 +2,12 @@
 //! removal and move, the walls kept by the map must be exactly the walls of a full
 //! normalization.
 
-use corridor_geom::random::{
-    random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
-};
 use corridor_geom::{
     normalize, Environment, NormalizeScope, Obstacle, ObstacleEdit, ObstacleId, Point, WallKey,
     WallMap,
+};
+use corridor_testkit::random::{
+    random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

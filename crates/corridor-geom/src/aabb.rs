@@ -1,4 +1,5 @@
 use crate::Point;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// An axis-aligned box, closed on all sides.
@@ -9,7 +10,8 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(b.min, Point::new(-1.0, 2.0));
 /// assert!(b.contains(Point::new(0.0, 3.0)));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Aabb {
     /// Lower-left corner.
     pub min: Point,

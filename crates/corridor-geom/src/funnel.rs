@@ -44,7 +44,7 @@ pub struct Portal {
 
 /// On which side of the path a corner lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub enum CornerSide {
     /// The corner is on the walker's left: the path turns left around it.
     Left,
     /// The corner is on the walker's right.
@@ -53,12 +53,12 @@ pub enum Side {
     End,
 }
 
-impl Side {
+impl CornerSide {
     fn sign(self) -> f64 {
         match self {
-            Side::Left => 1.0,
-            Side::Right => -1.0,
-            Side::End => 0.0,
+            CornerSide::Left => 1.0,
+            CornerSide::Right => -1.0,
+            CornerSide::End => 0.0,
         }
     }
 }
@@ -69,7 +69,7 @@ pub struct Corner {
     /// The disk.
     pub disk: Disk,
     /// Its side.
-    pub side: Side,
+    pub side: CornerSide,
     /// Where the path arrives at the disk (equal to `leave` for points).
     pub arrive: Point,
     /// Where the path leaves the disk.
@@ -147,8 +147,8 @@ fn swept_angle(corner: &Corner) -> f64 {
     }
     // A corner on the walker's left is wrapped counter-clockwise, one on the right clockwise.
     match corner.side {
-        Side::Left if angle < 0.0 => angle += std::f64::consts::TAU,
-        Side::Right if angle > 0.0 => angle -= std::f64::consts::TAU,
+        CornerSide::Left if angle < 0.0 => angle += std::f64::consts::TAU,
+        CornerSide::Right if angle > 0.0 => angle -= std::f64::consts::TAU,
         _ => {}
     }
     angle
@@ -178,7 +178,7 @@ fn circumscribed_arc(corner: &Corner, max_deviation: f64, out: &mut Vec<Point>) 
 /// from its right side. When the disks are too close for such a tangent (a corridor
 /// narrower than the clearance, which the caller should have excluded) the centre line
 /// is used.
-fn tangent(a: &Disk, sa: Side, b: &Disk, sb: Side) -> (Point, Point) {
+fn tangent(a: &Disk, sa: CornerSide, b: &Disk, sb: CornerSide) -> (Point, Point) {
     let d = b.center - a.center;
     let len = d.length();
     if len == 0.0 {
@@ -194,7 +194,7 @@ fn tangent(a: &Disk, sa: Side, b: &Disk, sb: Side) -> (Point, Point) {
     (direction, normal)
 }
 
-fn tangent_points(a: &Disk, sa: Side, b: &Disk, sb: Side) -> (Point, Point) {
+fn tangent_points(a: &Disk, sa: CornerSide, b: &Disk, sb: CornerSide) -> (Point, Point) {
     let (_, n) = tangent(a, sa, b, sb);
     (
         a.center - n * (sa.sign() * a.radius),
@@ -226,26 +226,29 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
 /// [`taut_path`] into `path`, reusing its corner buffer: once that buffer has grown, the
 /// funnel allocates nothing (the planner's hot path, issue 7).
 pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut TautPath) {
-    let end = |p: Point| (Disk::point(p), Side::End);
+    let end = |p: Point| (Disk::point(p), CornerSide::End);
     // Portal ends as (disk, side); the goal closes the sequence as a degenerate portal.
     let count = portals.len() + 1;
     let left_at = |i: usize| match portals.get(i) {
-        Some(p) => (p.left, Side::Left),
+        Some(p) => (p.left, CornerSide::Left),
         None => end(goal),
     };
     let right_at = |i: usize| match portals.get(i) {
-        Some(p) => (p.right, Side::Right),
+        Some(p) => (p.right, CornerSide::Right),
         None => end(goal),
     };
     let lefts_between =
-        |from: usize, to: usize| portals[from..to].iter().map(|p| (p.left, Side::Left));
-    let rights_between =
-        |from: usize, to: usize| portals[from..to].iter().map(|p| (p.right, Side::Right));
+        |from: usize, to: usize| portals[from..to].iter().map(|p| (p.left, CornerSide::Left));
+    let rights_between = |from: usize, to: usize| {
+        portals[from..to]
+            .iter()
+            .map(|p| (p.right, CornerSide::Right))
+    };
 
     // The apexes, in order, are the corners (their tangent points are set by `finish`).
     let apexes = &mut path.corners;
     apexes.clear();
-    let push_apex = |apexes: &mut Vec<Corner>, (disk, side): (Disk, Side)| {
+    let push_apex = |apexes: &mut Vec<Corner>, (disk, side): (Disk, CornerSide)| {
         apexes.push(Corner {
             disk,
             side,
@@ -257,8 +260,10 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
     let (mut apex, mut apex_index) = (end(start), 0usize);
     let (mut left, mut left_index) = (apex, 0usize);
     let (mut right, mut right_index) = (apex, 0usize);
-    let same = |a: &(Disk, Side), b: &(Disk, Side)| a.0 == b.0 && a.1 == b.1;
-    let dir = |from: &(Disk, Side), to: &(Disk, Side)| tangent(&from.0, from.1, &to.0, to.1).0;
+    let same = |a: &(Disk, CornerSide), b: &(Disk, CornerSide)| a.0 == b.0 && a.1 == b.1;
+    let dir = |from: &(Disk, CornerSide), to: &(Disk, CornerSide)| {
+        tangent(&from.0, from.1, &to.0, to.1).0
+    };
     let mut i = apex_index;
     while i < count {
         let (new_left, new_right) = (left_at(i), right_at(i));
@@ -270,7 +275,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
             if same(&apex, &right) || same(&apex, &left) || left_dir.perp_dot(candidate) < 0.0 {
                 right = new_right;
                 right_index = i;
-            } else if new_right.1 == Side::End
+            } else if new_right.1 == CornerSide::End
                 && seen_before(&apex, &new_right, lefts_between(left_index, i))
             {
                 // The goal lies angularly beyond the left side but nearer: it is reached
@@ -296,7 +301,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
             if same(&apex, &left)
                 || same(&apex, &right)
                 || right_dir.perp_dot(candidate) > 0.0
-                || (new_left.1 == Side::End
+                || (new_left.1 == CornerSide::End
                     && seen_before(&apex, &new_left, rights_between(right_index, i)))
             {
                 left = new_left;
@@ -318,7 +323,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
         if !same(&apex, &left) && !same(&apex, &right) {
             let (left_dir, right_dir) = (dir(&apex, &left), dir(&apex, &right));
             if right_dir.perp_dot(left_dir) < 0.0 {
-                let reach = |side: &(Disk, Side)| {
+                let reach = |side: &(Disk, CornerSide)| {
                     let (from, to) = tangent_points(&apex.0, apex.1, &side.0, side.1);
                     from.distance_squared(to)
                 };
@@ -354,9 +359,9 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
 /// on the same side stand for the walls that leave that corner; if the piece passed one
 /// of them on the wrong side, the candidate would be behind those walls.
 fn seen_before(
-    apex: &(Disk, Side),
-    candidate: &(Disk, Side),
-    mut side: impl Iterator<Item = (Disk, Side)>,
+    apex: &(Disk, CornerSide),
+    candidate: &(Disk, CornerSide),
+    mut side: impl Iterator<Item = (Disk, CornerSide)>,
 ) -> bool {
     let (from, to) = tangent_points(&apex.0, apex.1, &candidate.0, candidate.1);
     let piece = crate::Segment::new(from, to);
@@ -381,7 +386,7 @@ fn finish(corners: &mut [Corner]) -> f64 {
         if k > 0 {
             length += corners[k - 1].leave.distance(corners[k].arrive);
         }
-        if corners[k].disk.radius > 0.0 && corners[k].side != Side::End {
+        if corners[k].disk.radius > 0.0 && corners[k].side != CornerSide::End {
             length += corners[k].disk.radius * swept_angle(&corners[k]).abs();
         }
     }

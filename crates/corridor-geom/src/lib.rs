@@ -5,8 +5,19 @@
 //! axis-aligned boxes ([`Aabb`]), exact predicates ([`orient`], [`segments_intersect`],
 //! [`Ring::contains`]), distances and nearest points, the convex hull, the
 //! [`Environment`] model with its validation, and [`normalize`], which turns user
-//! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid.
-//! [`random`] draws seeded random environments for tests and benchmarks.
+//! obstacles that may overlap into interior-disjoint [`Walls`] on an integer grid
+//! (kept current under edits by a [`WallMap`]), and the [`FreeSpace`] of the visibility
+//! planners, with exact free [`Wedge`]s at the corners.
+//!
+//! # Layout
+//! Below the public names: `walls/` (the walls, [`normalize`], its routes and checks;
+//! `walls/dynamic/` for the [`WallMap`]), `free_space/` ([`FreeSpace`] and the traced
+//! free-space polygons of [`Walls`]), `spatial/` (the bucket grids and the dynamic
+//! R-tree), the environment model, the primitives and predicates. [`funnel`] (taut paths
+//! through portals) and [`radix`] (the build's radix sort) are modules of their own.
+//!
+//! # Features
+//! `serde` (default): `Serialize`/`Deserialize` for the environment model and the walls.
 //!
 //! # Numbers
 //! Coordinates are `f64` in user units. Predicates that decide topology use
@@ -29,38 +40,48 @@
 
 mod aabb;
 mod environment;
-mod free_space;
+pub mod free_space;
 pub mod funnel;
-mod grid;
 mod hull;
-mod jarvis;
-mod normalize;
-mod normalize_local;
 mod polygon;
 mod predicates;
 pub mod radix;
-pub mod random;
 mod segment;
+mod snap_grid;
+mod spatial;
+mod union_find;
+mod walls;
 
 pub use aabb::Aabb;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
-pub use grid::{GridPoint, PointGroups, SnapError, SnapGrid};
+pub use free_space::traced::canonical_free_space;
+pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PointClass, Wedge};
 pub use hull::convex_hull;
-pub use jarvis::convex_hull_jarvis;
-pub use normalize::{
-    canonical_free_space, normalize, normalize_indexed, normalize_through_overlay,
-    normalize_with_overlay_shapes, takes_disjoint_path, IntegerSites, NormalizeError, SegmentGrid,
-    WallConflict, WallSegment, WallSource, WallSources, Walls,
-};
-pub use normalize_local::{
-    DynamicTree, DynamicTreeParams, NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap,
-    WallSet, GROUP_MARGIN,
-};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,
 };
 pub use segment::Segment;
+pub use snap_grid::{GridPoint, PointGroups, SnapError, SnapGrid};
+pub use spatial::{DynamicTree, DynamicTreeOptions};
+pub use spatial::{FloatSegmentGrid, SegmentGrid};
+pub use union_find::UnionFind;
+pub use walls::dynamic::{
+    NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
+};
+pub use walls::{
+    normalize, normalize_indexed, IntegerSites, NormalizeError, WallConflict, WallSegment,
+    WallSource, WallSources, Walls,
+};
+/// The reference routes of normalization that the tests compare the fast paths with
+/// (feature `test-oracles`, which the test kit turns on; not part of the stable API).
+#[cfg(feature = "test-oracles")]
+pub use walls::{normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path};
+
+/// FxHash maps and sets (rustc-hash): a fast hasher for small keys that no adversary
+/// chooses (ids, grid points, walls), where SipHash showed in the profiles of small
+/// builds and updates. Only looked up, never iterated where the order would matter.
+pub use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A point or vector in user units.
 pub type Point = glam::DVec2;

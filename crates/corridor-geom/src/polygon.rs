@@ -2,6 +2,7 @@
 
 use crate::radix::{sort_index_pairs, total_order_key};
 use crate::{orient, point_on_segment, segments_intersect, Aabb, Orientation, Point, Segment};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A closed polyline that should not cross itself: the boundary of a simple polygon.
@@ -17,8 +18,9 @@ use serde::{Deserialize, Serialize};
 /// assert!(!l.contains(Point::new(1.5, 1.5)));
 /// assert!(l.find_self_intersection().is_none());
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Ring {
     vertices: Vec<Point>,
 }
@@ -563,12 +565,16 @@ fn edges_conflict(edges: &[Segment], i: usize, j: usize, n: usize, ring_finite: 
 /// assert!(!frame.contains(Point::new(1.5, 1.5)));
 /// assert!(frame.contains(Point::new(0.5, 1.5)));
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Polygon {
     /// The outer boundary.
     pub exterior: Ring,
     /// Holes inside the exterior.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub holes: Vec<Ring>,
 }
 

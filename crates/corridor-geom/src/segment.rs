@@ -1,4 +1,5 @@
 use crate::{Aabb, Point};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A closed line segment from `a` to `b`.
@@ -9,7 +10,8 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(s.nearest_point(Point::new(1.0, 3.0)), Point::new(1.0, 0.0));
 /// assert_eq!(s.distance(Point::new(7.0, 4.0)), 5.0);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Segment {
     /// Start.
     pub a: Point,

@@ -2,13 +2,13 @@
 //! brute-force computations on the original `f64` geometry), hand-made situations, and
 //! the errors.
 
-use corridor_geom::random::{
-    random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
-};
 use corridor_geom::{
     normalize, normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path,
     Environment, EnvironmentError, GridPoint, NormalizeError, Obstacle, ObstacleId, Owner, Point,
     Polygon, Ring, Segment, SnapGrid, WallConflict, WallSegment, WallSource, Walls,
+};
+use corridor_testkit::random::{
+    random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,11 +1,11 @@
 //! Exact predicates, point-in-ring and the convex hull, each checked against an
 //! independent brute-force computation in exact integer (rational) arithmetic.
 
-use corridor_geom::random::random_concave_polygon;
 use corridor_geom::{
     convex_hull, orient, orient_grid, point_on_segment, segments_intersect,
     segments_intersect_grid, GridPoint, Orientation, Point, Polygon, Ring,
 };
+use corridor_testkit::random::random_concave_polygon;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -6,8 +6,8 @@
 //! and diagonals — random query points on that grid, and the any-angle mazes of the data
 //! folder.
 
+use corridor_geom::FreeSpace;
 use corridor_geom::{Environment, Obstacle, Point};
-use corridor_visgraph::FreeSpace;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;

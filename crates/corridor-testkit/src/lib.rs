@@ -1,11 +1,14 @@
 //! What Corridor's tests, benchmarks and measuring examples share, kept out of the
 //! published crates' APIs: where the repository's data lives ([`data`]), how to time work
-//! on a shared machine ([`timing`]), random environments and test cases
-//! ([`free_space_cases`]) and the soak harness of dynamic updates ([`soak`], also behind
-//! the `corridor soak` command). Not published (`publish = false`).
+//! on a shared machine ([`timing`]), seeded random environments ([`random`]) and test
+//! cases checked by the free space ([`free_space_cases`]), reference algorithms the tests
+//! compare with ([`oracles`]) and the soak harness of dynamic updates ([`soak`], also
+//! behind the `corridor soak` command). Not published (`publish = false`).
 
 pub mod data;
 pub mod free_space_cases;
+pub mod oracles;
+pub mod random;
 pub mod soak;
 pub mod timing;
 

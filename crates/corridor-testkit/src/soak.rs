@@ -2,10 +2,10 @@
 //! code (the `update_soak` tests and `corridor soak`), so it lives here and not in the
 //! published `corridor-ecm`, whose public API it uses.
 
-use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateError, UpdateOptions};
-use corridor_geom::random::{
+use crate::random::{
     random_environment, random_obstacle, BoundaryShape, ObstacleMix, RandomEnvironmentOptions,
 };
+use corridor_ecm::{Change, DynamicEcm, Ecm, RepairMethod, UpdateError, UpdateOptions};
 use corridor_geom::{normalize, Environment, NormalizeScope, ObstacleId, Point};
 use serde::Serialize;
 use std::time::Instant;

@@ -30,7 +30,7 @@
 //!
 //! n is the number of vertices of the free space ([`FreeSpace::vertices`]: obstacle and
 //! boundary corners after touching obstacles are merged). Synthetic inputs come from
-//! [`corridor_geom::random::random_environment`] with polygon obstacles only, their
+//! [`corridor_testkit::random::random_environment`] with polygon obstacles only, their
 //! number and size scaled so that the density stays the same and n is close to the
 //! target (overlapping obstacles are unioned by `corridor_geom::normalize`, as in any
 //! build).
@@ -45,8 +45,8 @@
 //! skipped. Memory is counted from the structures' vectors (`memory_bytes`). Queries are
 //! timed one by one (CPU time) on the reduced graph and on the trapezoidal map.
 
-use corridor_geom::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_geom::{Environment, Point};
+use corridor_testkit::random::{random_environment, ObstacleMix, RandomEnvironmentOptions};
 use corridor_testkit::thread_cpu_time;
 use corridor_trapmap::TrapezoidalMap;
 use corridor_visgraph::{Construction, FreeSpace, GraphKind, GraphOptions, VisibilityGraph};

@@ -1,9 +1,7 @@
 //! What can go wrong, as typed errors of the trapezoidal map's own: building fails only
 //! when the free space cannot be built; a path query names the end that is not free.
 
-use corridor_geom::{ObstacleId, Point};
-// The free space's own error (it moves to corridor-geom with `FreeSpace`).
-use corridor_visgraph::BuildError as FreeSpaceError;
+use corridor_geom::{FreeSpaceError, ObstacleId, Point};
 use std::fmt;
 
 /// Why the map could not be built.

@@ -3,7 +3,7 @@
 //!
 //! [`TrapezoidalMap::build`] takes the walls of an
 //! [`Environment`] (through
-//! [`corridor_visgraph::FreeSpace`], which merges touching obstacles exactly) and cuts
+//! [`corridor_geom::FreeSpace`], which merges touching obstacles exactly) and cuts
 //! the plane into trapezoids by randomized incremental construction with a seeded
 //! order, keeping the search DAG: expected O(n log n) time, O(n) size and O(log n)
 //! expected query time. Trapezoids inside obstacles or outside the boundary are marked
@@ -39,7 +39,7 @@ mod roadmap;
 mod shape;
 
 use corridor_geom::{Environment, Point, Segment};
-pub use corridor_visgraph::{FreeSpace, PointClass};
+pub use corridor_geom::{FreeSpace, PointClass};
 pub use error::{BuildError, Endpoint, QueryError};
 use map::{Decomposition, NONE};
 pub use query::RoadmapPath;

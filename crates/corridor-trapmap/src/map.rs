@@ -14,8 +14,8 @@
 //! like any other. "Above a wall" means counter-clockwise of it, directed from its
 //! lexicographically smaller end. All tests are exact.
 
+use corridor_geom::FreeSpace;
 use corridor_geom::{Orientation, Point};
-use corridor_visgraph::FreeSpace;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 

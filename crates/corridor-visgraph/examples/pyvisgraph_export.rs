@@ -22,8 +22,8 @@
 //! Families: `convex` — a convex polygon of 3–8 corners in each cell of a jittered
 //! lattice; `star` — a star-shaped (mostly concave) polygon of 5–10 corners per cell.
 
-use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
+use corridor_testkit::random::{random_concave_polygon, random_convex_polygon};
 use corridor_testkit::thread_cpu_time;
 use corridor_visgraph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
 use rand::{Rng, SeedableRng};

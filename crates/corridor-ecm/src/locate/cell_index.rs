@@ -213,7 +213,7 @@ mod tests {
     use super::*;
     use crate::graph::Ecm;
     use crate::locate::query::in_polygon;
-    use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
+    use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
 
     /// Points on the boundaries of cell pieces: every bending point, every nearest
     /// obstacle point, the midpoints of the chords and of the bending-point-to-obstacle

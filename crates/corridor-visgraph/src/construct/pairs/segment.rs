@@ -594,7 +594,7 @@ mod tests {
     /// comparison's inputs, smaller), rows both ways as above.
     #[test]
     fn segment_test_equals_naive_on_scattered_polygons() {
-        use corridor_geom::random::{random_concave_polygon, random_convex_polygon};
+        use corridor_testkit::random::{random_concave_polygon, random_convex_polygon};
         use rand::{Rng, SeedableRng};
         for seed in 0..6u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);

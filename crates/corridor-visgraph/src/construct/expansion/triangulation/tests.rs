@@ -1,6 +1,6 @@
 use super::*;
-use corridor_geom::random::{random_environment, BoundaryShape, RandomEnvironmentOptions};
 use corridor_geom::{point_on_segment, Environment, Obstacle, Ring};
+use corridor_testkit::random::{random_environment, BoundaryShape, RandomEnvironmentOptions};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 

@@ -1,10 +1,12 @@
 //! Snapping user coordinates to the integer grid the Voronoi-based planners work on.
 
 use crate::Point;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A point on the integer grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct GridPoint {
     /// Grid x.
     pub x: i32,
@@ -62,7 +64,8 @@ pub enum SnapError {
 /// assert_eq!(grid.to_point(GridPoint::new(15_000, -2_500)), Point::new(1.5, -0.25));
 /// assert!(grid.snap(Point::new(f64::NAN, 0.0)).is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SnapGrid {
     scale: f64,
 }

@@ -1,18 +1,19 @@
-//! The convex hull by Jarvis's march (gift wrapping), O(n h) for h hull vertices: the
-//! second construction the hull is tested against.
+//! Second constructions the library's algorithms are tested against: the convex hull by
+//! Jarvis's march (gift wrapping), O(n h) for h hull vertices.
 
-use crate::{orient, Orientation, Point};
+use corridor_geom::{orient, Orientation, Point};
 
 /// The convex hull of a point set by Jarvis's march: from the lowest-leftmost point,
 /// repeatedly wrap to the point with every other point on its left.
 ///
-/// Same result as [`crate::convex_hull`] (Andrew's monotone chain): counter-clockwise
+/// Same result as [`corridor_geom::convex_hull`] (Andrew's monotone chain): counter-clockwise
 /// from the point smallest in (x, y) order, without collinear points on its edges and
 /// without repeating the first vertex; fewer than three distinct non-collinear points
 /// give the distinct extreme points. Exact orientation tests; O(n h).
 ///
 /// ```
-/// use corridor_geom::{convex_hull, convex_hull_jarvis, Point};
+/// use corridor_geom::{convex_hull, Point};
+/// use corridor_testkit::oracles::convex_hull_jarvis;
 /// let pts = [(0., 0.), (2., 0.), (1., 1.), (2., 2.), (0., 2.), (1., 0.)]
 ///     .map(|(x, y)| Point::new(x, y));
 /// assert_eq!(convex_hull_jarvis(&pts), convex_hull(&pts));
@@ -62,7 +63,7 @@ fn farther(p: Point, q: Point, r: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convex_hull;
+    use corridor_geom::convex_hull;
     use rand::{Rng, SeedableRng};
 
     #[test]

@@ -6,7 +6,7 @@
 //! environment everywhere.
 //!
 //! ```
-//! use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
+//! use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
 //! let options = RandomEnvironmentOptions { obstacles: 30, ..Default::default() };
 //! let env = random_environment(7, &options);
 //! assert_eq!(env.obstacles().count(), 30);
@@ -14,7 +14,7 @@
 //! assert_eq!(env, random_environment(7, &options));
 //! ```
 
-use crate::{Aabb, Environment, Obstacle, Point, Polygon, Ring, SnapGrid};
+use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring, SnapGrid};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -160,7 +160,7 @@ impl RandomEnvironmentOptions {
     /// (sharing edges and touching diagonally), in a square boundary.
     ///
     /// ```
-    /// use corridor_geom::random::{random_environment, RandomEnvironmentOptions};
+    /// use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
     /// let env = random_environment(1, &RandomEnvironmentOptions::grid_map(16, 40));
     /// assert!(env.obstacles().all(|(_, o)| o.points().all(|p| p.x.fract() == 0.0)));
     /// ```
@@ -192,7 +192,7 @@ impl RandomEnvironmentOptions {
 /// the snap grid's range: obstacles that would not are drawn again.
 ///
 /// ```
-/// use corridor_geom::random::{random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions};
+/// use corridor_testkit::random::{random_environment, BoundaryShape, ObstacleMix, RandomEnvironmentOptions};
 /// use corridor_geom::normalize;
 /// let options = RandomEnvironmentOptions {
 ///     obstacles: 12,
@@ -338,7 +338,7 @@ pub fn random_environment(seed: u64, options: &RandomEnvironmentOptions) -> Envi
 /// are simple by construction; with five or more vertices they are almost always concave.
 ///
 /// ```
-/// use corridor_geom::random::random_concave_polygon;
+/// use corridor_testkit::random::random_concave_polygon;
 /// use corridor_geom::Point;
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -359,7 +359,7 @@ pub fn random_concave_polygon<R: Rng + ?Sized>(
 /// A convex polygon with `vertices` corners on the circle of `radius` around `center`.
 ///
 /// ```
-/// use corridor_geom::random::random_convex_polygon;
+/// use corridor_testkit::random::random_convex_polygon;
 /// use corridor_geom::{convex_hull, Point};
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
@@ -386,7 +386,7 @@ pub fn random_convex_polygon<R: Rng + ?Sized>(
 /// (each step changes it by up to 35 %, between a fifth of `radius` and `radius`).
 ///
 /// ```
-/// use corridor_geom::random::random_walk_polygon;
+/// use corridor_testkit::random::random_walk_polygon;
 /// use corridor_geom::Point;
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
@@ -513,7 +513,7 @@ fn point_inside<R: Rng + ?Sized>(rng: &mut R, ring: &Ring, fallback: Point) -> P
 /// draw gives nothing.
 ///
 /// ```
-/// use corridor_geom::random::{random_obstacle, RandomEnvironmentOptions};
+/// use corridor_testkit::random::{random_obstacle, RandomEnvironmentOptions};
 /// let a = random_obstacle(7, &RandomEnvironmentOptions::default());
 /// assert_eq!(a, random_obstacle(7, &RandomEnvironmentOptions::default()));
 /// ```

@@ -1,5 +1,5 @@
-//! The free space as polygons, derived from the one-sided walls (see
-//! [`crate::Walls::free_space`]).
+//! What is free, as polygons? The free-space shapes traced along the one-sided walls of
+//! normalized [`Walls`](crate::Walls) (see [`crate::Walls::free_space`]).
 
 use crate::{orient_grid, GridPoint, Orientation, PointGroups};
 use std::collections::HashMap;
