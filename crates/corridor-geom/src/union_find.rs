@@ -36,6 +36,13 @@ impl UnionFind {
         self.parent.is_empty()
     }
 
+    /// Adds a new singleton set and returns its element (the previous [`len`](Self::len)).
+    pub fn push(&mut self) -> u32 {
+        let i = self.parent.len() as u32;
+        self.parent.push(i);
+        i
+    }
+
     /// The root of `i`'s set, halving the path on the way.
     #[inline]
     pub fn find(&mut self, mut i: u32) -> u32 {

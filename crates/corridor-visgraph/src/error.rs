@@ -1,5 +1,6 @@
 //! What can go wrong, as typed errors that name the obstacle or the query.
 
+use corridor_geom::FreeSpaceError;
 use corridor_geom::{EnvironmentError, ObstacleId, Point, Segment};
 use std::fmt;
 
@@ -94,4 +95,17 @@ pub enum QueryError {
         /// The goal.
         goal: Point,
     },
+}
+
+/// The free space's errors are the graph's build errors of the same name.
+impl From<FreeSpaceError> for BuildError {
+    fn from(e: FreeSpaceError) -> Self {
+        match e {
+            FreeSpaceError::Environment(e) => BuildError::Environment(e),
+            FreeSpaceError::Normalize(e) => BuildError::Normalize(e),
+            FreeSpaceError::Crossing { first, second } => BuildError::Crossing { first, second },
+            FreeSpaceError::Overlap { segment } => BuildError::Overlap { segment },
+            FreeSpaceError::Inconsistent { point } => BuildError::Inconsistent { point },
+        }
+    }
 }

@@ -18,9 +18,9 @@
 //! through it have exactly the shortest lengths, with far fewer edges (the tests check
 //! this against the full graph).
 
-use crate::angle::{flip, Dir, Wedge};
-use crate::free_space::FreeSpace;
-use crate::ray::Arrival;
+use corridor_geom::free_space::Arrival;
+use corridor_geom::free_space::FreeSpace;
+use corridor_geom::free_space::{flip, Dir, Wedge};
 use corridor_geom::{Point, Segment};
 
 /// A directed edge between two nodes, as the constructions find them (stored as CSR

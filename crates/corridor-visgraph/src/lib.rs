@@ -45,20 +45,17 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
-mod angle;
 mod construct;
 mod error;
-mod free_space;
 mod graph;
-mod index;
 mod inflate;
-mod ray;
 mod search;
 mod sweep;
 
-pub use angle::Wedge;
+/// The free space the graph is built on (from corridor-geom, where the trapezoidal map
+/// finds it too).
+pub use corridor_geom::{FreeSpace, FreeSpaceWall, PointClass, Wedge};
 pub use error::{BuildError, Endpoint, QueryError};
-pub use free_space::{FreeSpace, PointClass, Wall};
 pub use graph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
 pub use inflate::{inflate_obstacles, INFLATE_SIDES};
 pub use search::GraphPath;

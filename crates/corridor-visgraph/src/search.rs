@@ -5,11 +5,11 @@
 //! edges), and A* with the straight-line distance to the goal (a consistent heuristic)
 //! searches the graph plus those temporary edges.
 
-use crate::angle::{flip, Dir};
-use crate::free_space::PointClass;
 use crate::graph::VisibilityGraph;
 use crate::sweep::{Seen, Sweeper};
 use crate::{Endpoint, QueryError};
+use corridor_geom::free_space::PointClass;
+use corridor_geom::free_space::{flip, Dir};
 use corridor_geom::{Point, Segment};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

@@ -8,7 +8,7 @@ use crate::graph::{
 };
 use crate::transform::{to_user, Transform};
 use crate::util::insertion_sort;
-use corridor_geom::{Point, Walls};
+use corridor_geom::{Point, UnionFind, Walls};
 use slotmap::SlotMap;
 use smallvec::SmallVec;
 use std::cmp::Ordering;
@@ -24,20 +24,13 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
     // One pass over the edges: the edge ends per vertex, and components by union-find
     // over raw vertex indices.
     let mut degree = vec![0u32; n];
-    let mut parent: Vec<u32> = (0..n as u32).collect();
-    fn find(parent: &mut [u32], mut v: u32) -> u32 {
-        while parent[v as usize] != v {
-            parent[v as usize] = parent[parent[v as usize] as usize];
-            v = parent[v as usize];
-        }
-        v
-    }
+    let mut sets = UnionFind::new(n);
     for e in &raw.edges {
         degree[e.start as usize] += 1;
         degree[e.end as usize] += 1;
-        let (a, b) = (find(&mut parent, e.start), find(&mut parent, e.end));
+        let (a, b) = (sets.find(e.start), sets.find(e.end));
         if a != b {
-            parent[a as usize] = b;
+            sets.link(a, b);
         }
     }
     // Components numbered in the order of their first vertex; `first_end[v]` is where
@@ -48,7 +41,7 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
     let mut first_end = Vec::with_capacity(n + 1);
     let mut total = 0u32;
     for v in 0..n as u32 {
-        let r = find(&mut parent, v) as usize;
+        let r = sets.find(v) as usize;
         if component_of_root[r] == u32::MAX {
             component_of_root[r] = component_count;
             component_count += 1;

@@ -9,9 +9,9 @@ mod naive;
 mod pairs;
 mod sweep;
 
-use crate::free_space::FreeSpace;
 use crate::graph::{Construction, Edge, GraphOptions, VisibilityGraph};
 use crate::BuildError;
+use corridor_geom::free_space::FreeSpace;
 use corridor_geom::Environment;
 
 impl VisibilityGraph {

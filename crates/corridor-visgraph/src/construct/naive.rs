@@ -2,10 +2,10 @@
 //! segment against every wall and every vertex, O(n) per pair, O(n³) for the whole
 //! graph. Kept as the test oracle for the other constructions.
 
-use crate::angle::Dir;
-use crate::free_space::{properly_cross, FreeSpace};
 use crate::graph::{Edge, VisibilityGraph};
-use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::free_space::Dir;
+use corridor_geom::free_space::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::free_space::{properly_cross, FreeSpace};
 use corridor_geom::point_on_segment;
 
 /// Whether the open segment between vertices `p` and `q` is free (it properly crosses

@@ -3,8 +3,8 @@
 //! [`crate::sweep`]).
 
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
-use crate::ray::Place;
 use crate::sweep::{Seen, Sweeper};
+use corridor_geom::free_space::Place;
 
 /// The edges of `graph` found by one sweep per vertex with nodes (`cull`: limit each
 /// sweep to a growing region around its centre).

@@ -40,9 +40,11 @@
 mod region;
 mod status;
 
-use crate::angle::{angle_from_cmp, in_half_open, pseudo_angle, side, wrap4, Dir, Wedge};
-use crate::free_space::FreeSpace;
-use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::free_space::FreeSpace;
+use corridor_geom::free_space::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::free_space::{
+    angle_from_cmp, in_half_open, pseudo_angle, side, wrap4, Dir, Wedge,
+};
 use corridor_geom::orient;
 use corridor_geom::{Orientation, Point};
 use status::StatusKey;

@@ -2,7 +2,7 @@
 //! walls that never cross are ordered by distance from the centre along any ray crossing
 //! both, decided from the walls alone (exact, no angle).
 
-use crate::angle::side;
+use corridor_geom::free_space::side;
 use corridor_geom::Point;
 use std::cmp::Ordering;
 

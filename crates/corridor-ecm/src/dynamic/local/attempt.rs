@@ -12,8 +12,8 @@ use super::zone::Zone;
 use crate::build::finalize;
 use crate::build::{extract_open, voronoi};
 use crate::graph::BendingPoint;
+use corridor_geom::FxHashMap as HashMap;
 use corridor_geom::{Aabb, GridPoint, Point, WallKey, WallSegment, Walls};
-use rustc_hash::FxHashMap as HashMap;
 use std::time::Instant;
 
 /// One try of the local repair with the walls that meet `zones` (user units; `region`

@@ -3,7 +3,7 @@
 
 use super::index::UpdateIndex;
 use crate::graph::{ComponentId, Ecm, VertexId};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use corridor_geom::{FxHashMap as HashMap, FxHashSet as HashSet, UnionFind};
 use std::collections::VecDeque;
 
 /// The component of vertices and edges that are not numbered yet.
@@ -39,7 +39,7 @@ pub(super) fn update_components(
     let mut owner: HashMap<VertexId, usize> = HashMap::default();
     owner.reserve(4 * seeds.len());
     let mut searches: Vec<Search> = Vec::with_capacity(seeds.len());
-    let mut parent: Vec<usize> = Vec::with_capacity(seeds.len());
+    let mut sets = UnionFind::default();
     let mut running: Vec<usize> = Vec::with_capacity(seeds.len());
     for &s in seeds {
         if owner.contains_key(&s) {
@@ -57,12 +57,12 @@ pub(super) fn update_components(
                 vec![c.0]
             },
         });
-        parent.push(i);
+        sets.push();
         running.push(i);
     }
     let mut finished: Vec<usize> = Vec::new();
     loop {
-        running.retain(|&i| find(&mut parent, i) == i);
+        running.retain(|&i| sets.find(i as u32) as usize == i);
         if running.is_empty() {
             break;
         }
@@ -71,7 +71,7 @@ pub(super) fn update_components(
         }
         let mut k = 0;
         while k < running.len() {
-            let i = find(&mut parent, running[k]);
+            let i = sets.find(running[k] as u32) as usize;
             if i != running[k] {
                 k += 1;
                 continue;
@@ -86,10 +86,10 @@ pub(super) fn update_components(
                 for w in [edge.start, edge.end] {
                     match owner.get(&w) {
                         Some(&j) => {
-                            let j = find(&mut parent, j);
+                            let j = sets.find(j as u32) as usize;
                             if j != i {
                                 // Merge search j into i.
-                                parent[j] = i;
+                                sets.link(j as u32, i as u32);
                                 let other = std::mem::replace(
                                     &mut searches[j],
                                     Search {
@@ -201,14 +201,6 @@ pub(super) fn update_components(
             ecm.edges[e].component = vertex.component;
         }
     }
-}
-
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
 }
 
 fn set_representative(index: &mut UpdateIndex, c: u32, v: VertexId) {

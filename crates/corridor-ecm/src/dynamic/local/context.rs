@@ -5,8 +5,8 @@ use super::index::UpdateIndex;
 use super::splice::Splice;
 use crate::graph::{Ecm, EdgeId};
 use crate::BuildOptions;
+use corridor_geom::FxHashSet as HashSet;
 use corridor_geom::{WallDelta, WallKey, WallSet};
-use rustc_hash::FxHashSet as HashSet;
 use std::cell::Cell;
 use std::time::Duration;
 

@@ -7,7 +7,7 @@ use super::context::Context;
 use super::zone::Zone;
 use crate::graph::{BendingPoint, Ecm, EdgeId, VertexId};
 use corridor_geom::Point;
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use corridor_geom::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// How an attempt rebuilds the influenced edges: whole, or cut at Voronoi vertices on
 /// their stable parts (then only the chords near the change are rebuilt).

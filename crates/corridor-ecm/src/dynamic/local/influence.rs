@@ -6,8 +6,8 @@ use super::index::UpdateIndex;
 use super::zone::Zone;
 use crate::graph::{BendingPoint, Ecm, EdgeId, VertexId};
 use corridor_geom::{Aabb, Point, WallDelta};
+use corridor_geom::{FxHashMap as HashMap, FxHashSet as HashSet};
 use rstar::AABB;
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// What a change of the walls influences in the old ECM.
 pub(super) struct Influence {

@@ -10,9 +10,9 @@ use super::cuts::{kept_part, End, FoundCut, Mode};
 use super::splice::{NewEdge, Splice, VertexRef};
 use crate::canonical::same_geometry;
 use crate::graph::{cell_corners, signed_area, BendingPoint, Edge, EdgeId, Side, Vertex, VertexId};
+use corridor_geom::FxHashMap as HashMap;
 use corridor_geom::Point;
 use rstar::AABB;
-use rustc_hash::FxHashMap as HashMap;
 use slotmap::SecondaryMap;
 use std::time::Duration;
 

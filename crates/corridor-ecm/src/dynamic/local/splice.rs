@@ -5,7 +5,7 @@
 use super::components::{update_components, UNLABELLED};
 use super::index::{remove_sweep, sweep_box, UpdateIndex};
 use crate::graph::{Ecm, Edge, EdgeId, Vertex, VertexId};
-use rustc_hash::FxHashSet as HashSet;
+use corridor_geom::FxHashSet as HashSet;
 use smallvec::SmallVec;
 use std::time::Duration;
 

@@ -62,10 +62,10 @@
 
 mod triangulation;
 
-use crate::angle::{side, Dir};
-use crate::free_space::FreeSpace;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
-use crate::ray::{along_ray_cmp, Place, Walk};
+use corridor_geom::free_space::FreeSpace;
+use corridor_geom::free_space::{along_ray_cmp, Place, Walk};
+use corridor_geom::free_space::{side, Dir};
 use corridor_geom::Point;
 use std::cmp::Ordering;
 use triangulation::{next3, prev3, triangulate, Triangulation, NO_TRIANGLE};

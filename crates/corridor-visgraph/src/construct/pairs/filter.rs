@@ -2,8 +2,8 @@
 //! construction: signs of two cross products with the node's walls, trusted only beyond
 //! their rounding error, and a table look-up.
 
-use crate::angle::Wedge;
 use crate::graph::GraphKind;
+use corridor_geom::free_space::Wedge;
 use corridor_geom::Point;
 
 /// Relative error bound of a rounded cross product of two rounded differences (a few

@@ -17,7 +17,7 @@
 //!    passes. For the reduced graph this drops most pairs.
 //! 2. **Segment test.** The open segment between the two vertices is free exactly when it
 //!    properly crosses no wall and every vertex strictly inside it lets a straight line
-//!    pass (the same [`Walk`](crate::ray::Walk) as the sweep and the naive oracle). Only walls stored in
+//!    pass (the same [`Walk`](corridor_geom::free_space::Walk) as the sweep and the naive oracle). Only walls stored in
 //!    the grid cells the (padded) segment meets are tested — a wall meeting the segment
 //!    is stored in the cell of the meeting point, and the cover is conservative — and the
 //!    test stops at the first proper crossing. The walls of the obstacle at an end are
@@ -34,8 +34,8 @@ mod filter;
 mod obstacles;
 mod segment;
 
-use crate::angle::BOTH;
 use crate::graph::{Edge, GraphKind, VisibilityGraph};
+use corridor_geom::free_space::BOTH;
 use corridor_geom::Point;
 use filter::{Allowed, Filter, Mode, INSIDE, OUTSIDE};
 use obstacles::CONE_ROW;

@@ -5,7 +5,7 @@
 
 use super::cones::{box_cone, Seen};
 use super::filter::{CROSS_ABS, CROSS_REL};
-use crate::free_space::FreeSpace;
+use corridor_geom::free_space::FreeSpace;
 use corridor_geom::{convex_hull, orient, Orientation, Point};
 
 /// One wall for the segment test: its ends, their vertex ids, its own id and its

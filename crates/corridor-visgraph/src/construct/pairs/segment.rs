@@ -4,9 +4,9 @@
 
 use super::cones::ConeView;
 use super::obstacles::{Obstacles, WallEnds, NONE};
-use crate::angle::{Dir, BOTH};
-use crate::free_space::FreeSpace;
-use crate::ray::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::free_space::FreeSpace;
+use corridor_geom::free_space::{along_ray_cmp, Arrival, Place, Walk};
+use corridor_geom::free_space::{Dir, BOTH};
 use corridor_geom::{orient, point_on_segment, Orientation, Point};
 
 /// The sign of `orient(p, q, y)` from `n = q − p` (rounded once per segment) when the

@@ -20,7 +20,7 @@ mod points;
 mod tests;
 mod walls;
 
-use crate::free_space::FreeSpace;
+use corridor_geom::free_space::FreeSpace;
 use corridor_geom::{orient, Orientation, Point};
 
 /// No triangle (across a hull edge).

@@ -459,7 +459,7 @@ fn broken_free_spaces_never_panic() {
                 2 => {
                     let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
                     let two_sided = rng.random_bool(0.5);
-                    fs.walls.push(crate::free_space::WallRec {
+                    fs.walls.push(corridor_geom::free_space::WallRec {
                         a,
                         b,
                         two_sided,
@@ -493,8 +493,8 @@ fn broken_free_spaces_never_panic() {
     assert!(failed > 100 && ok > 10, "{ok} ok, {failed} errors");
 }
 
-fn extra_wall(fs: &FreeSpace, a: u32, b: u32) -> crate::free_space::WallRec {
-    crate::free_space::WallRec {
+fn extra_wall(fs: &FreeSpace, a: u32, b: u32) -> corridor_geom::free_space::WallRec {
+    corridor_geom::free_space::WallRec {
         a,
         b,
         ..fs.walls[0]
