@@ -67,9 +67,9 @@ impl Coverage {
 /// let path = d.path(Point::new(5.0, 15.0), Point::new(35.0, 15.0)).unwrap();
 /// assert!(path.length >= 30.0);
 ///
-/// let crate_id = d.insert_obstacle(Obstacle::rectangle(Point::new(30.0, 2.0), Point::new(33.0, 5.0))).unwrap();
+/// let crate_id = d.insert(Obstacle::rectangle(Point::new(30.0, 2.0), Point::new(33.0, 5.0))).unwrap();
 /// d.validate().unwrap();
-/// d.remove_obstacle(crate_id).unwrap();
+/// d.remove(crate_id).unwrap();
 /// d.validate().unwrap();
 /// ```
 #[derive(Clone, Debug)]

@@ -8,8 +8,8 @@
 //!   (Hale, Youngblood & Dixit, AIIDE 2008).
 //! * Regions and their shared boundary pieces ([`RegionPortal`]s) form the connectivity graph;
 //!   [`Decomposition::path`] searches it and pulls the path taut through the portals.
-//! * [`Decomposition::insert_obstacle`], [`Decomposition::remove_obstacle`] and
-//!   [`Decomposition::move_obstacle`] repair the decomposition as the DASFV paper
+//! * [`Decomposition::insert`], [`Decomposition::remove`] and
+//!   [`Decomposition::move_to`] repair the decomposition as the DASFV paper
 //!   describes (Hale & Youngblood 2009), touching only the regions near the change.
 //! * [`check_regions`] is an independent validator: convexity, disjointness, free space, and the
 //!   graph equal to the regions' geometric adjacency.

@@ -34,19 +34,19 @@ impl Decomposition {
     /// use corridor_geom::{Environment, Obstacle, Point};
     /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(20.0, 20.0));
     /// let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
-    /// let id = d.insert_obstacle(Obstacle::Point(Point::new(5.5, 5.5))).unwrap();
+    /// let id = d.insert(Obstacle::Point(Point::new(5.5, 5.5))).unwrap();
     /// d.validate().unwrap();
     /// assert!(d.environment().obstacle(id).is_some());
     /// ```
-    pub fn insert_obstacle(&mut self, obstacle: Obstacle) -> Result<ObstacleId, AsfvError> {
+    pub fn insert(&mut self, obstacle: Obstacle) -> Result<ObstacleId, AsfvError> {
         self.env.validate_obstacle_geometry(&obstacle)?;
         let id = self.env.insert(obstacle.clone());
         self.insert_with_id(id, &obstacle);
         Ok(id)
     }
 
-    /// [`Decomposition::insert_obstacle`], also saying what the repair did.
-    pub fn insert_obstacle_with_report(
+    /// [`Decomposition::insert`], also saying what the repair did.
+    pub fn insert_with_report(
         &mut self,
         obstacle: Obstacle,
     ) -> Result<(ObstacleId, RepairReport), AsfvError> {
@@ -87,16 +87,16 @@ impl Decomposition {
     /// let id = env.insert(Obstacle::rectangle(Point::new(5.0, 5.0), Point::new(9.0, 9.0)));
     /// let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     /// let before = d.coverage().covered_area;
-    /// d.remove_obstacle(id).unwrap();
+    /// d.remove(id).unwrap();
     /// d.validate().unwrap();
     /// assert!(d.coverage().covered_area > before);
     /// ```
-    pub fn remove_obstacle(&mut self, id: ObstacleId) -> Result<Obstacle, AsfvError> {
-        self.remove_obstacle_with_report(id).map(|(o, _)| o)
+    pub fn remove(&mut self, id: ObstacleId) -> Result<Obstacle, AsfvError> {
+        self.remove_with_report(id).map(|(o, _)| o)
     }
 
-    /// [`Decomposition::remove_obstacle`], also saying what the repair did.
-    pub fn remove_obstacle_with_report(
+    /// [`Decomposition::remove`], also saying what the repair did.
+    pub fn remove_with_report(
         &mut self,
         id: ObstacleId,
     ) -> Result<(Obstacle, RepairReport), AsfvError> {
@@ -137,18 +137,14 @@ impl Decomposition {
         Ok((obstacle, report))
     }
 
-    /// Moves an obstacle: [`Decomposition::remove_obstacle`] then an insertion under the
+    /// Moves an obstacle: [`Decomposition::remove`] then an insertion under the
     /// same id. The report adds up both repairs.
     ///
     /// Errors: the new geometry is invalid, or no obstacle has this id; then nothing
     /// changes.
-    pub fn move_obstacle(
-        &mut self,
-        id: ObstacleId,
-        to: Obstacle,
-    ) -> Result<RepairReport, AsfvError> {
+    pub fn move_to(&mut self, id: ObstacleId, to: Obstacle) -> Result<RepairReport, AsfvError> {
         self.env.validate_obstacle_geometry(&to)?;
-        let (_, first) = self.remove_obstacle_with_report(id)?;
+        let (_, first) = self.remove_with_report(id)?;
         self.env.insert_with_id(id, to.clone());
         let second = self.insert_with_id(id, &to);
         let area = match (first.area, second.area) {

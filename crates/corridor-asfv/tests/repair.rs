@@ -27,13 +27,13 @@ fn churn(scene: Scene, ops: usize, seed: u64) -> (Duration, Duration) {
         let t = Instant::now();
         let report = if inserted.is_empty() || rng.random_bool(0.55) {
             let o = common::random_obstacle(&mut rng, bounds, max_size);
-            let (id, report) = d.insert_obstacle_with_report(o).unwrap();
+            let (id, report) = d.insert_with_report(o).unwrap();
             inserted.push(id);
             report
         } else if removed_original < original.len() / 4 && rng.random_bool(0.2) {
             // Now and then remove one of the scene's own obstacles for good.
             let id = original[rng.random_range(0..original.len())];
-            match d.remove_obstacle_with_report(id) {
+            match d.remove_with_report(id) {
                 Ok((_, report)) => {
                     removed_original += 1;
                     report
@@ -43,7 +43,7 @@ fn churn(scene: Scene, ops: usize, seed: u64) -> (Duration, Duration) {
             }
         } else {
             let id = inserted.swap_remove(rng.random_range(0..inserted.len()));
-            d.remove_obstacle_with_report(id).unwrap().1
+            d.remove_with_report(id).unwrap().1
         };
         repair_time += t.elapsed();
         if let Some(area) = report.area {
@@ -101,13 +101,13 @@ fn move_is_remove_then_insert() {
     let env = Scene::Military.build();
     let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     let id = d
-        .insert_obstacle(Obstacle::rectangle(
+        .insert(Obstacle::rectangle(
             Point::new(60.0, 20.0),
             Point::new(64.0, 24.0),
         ))
         .unwrap();
     let ids_before: Vec<_> = d.regions().map(|r| r.id()).collect();
-    d.move_obstacle(
+    d.move_to(
         id,
         Obstacle::rectangle(Point::new(150.0, 40.0), Point::new(154.0, 44.0)),
     )
@@ -137,7 +137,7 @@ fn bad_changes_are_typed_errors() {
     let mut d = Decomposition::build(&env, &AsfvOptions::default()).unwrap();
     let n = d.region_count();
     assert!(matches!(
-        d.remove_obstacle(ObstacleId(999)),
+        d.remove(ObstacleId(999)),
         Err(AsfvError::UnknownObstacle(ObstacleId(999)))
     ));
     let bad = Obstacle::polygon(vec![
@@ -146,15 +146,9 @@ fn bad_changes_are_typed_errors() {
         Point::new(5.0, 1.0),
         Point::new(1.0, 5.0),
     ]);
-    assert!(matches!(
-        d.insert_obstacle(bad),
-        Err(AsfvError::Environment(_))
-    ));
+    assert!(matches!(d.insert(bad), Err(AsfvError::Environment(_))));
     let nan = Obstacle::Point(Point::new(f64::NAN, 1.0));
-    assert!(matches!(
-        d.insert_obstacle(nan),
-        Err(AsfvError::Environment(_))
-    ));
+    assert!(matches!(d.insert(nan), Err(AsfvError::Environment(_))));
     assert_eq!(d.region_count(), n);
     d.validate().unwrap();
 }

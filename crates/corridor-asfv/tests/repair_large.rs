@@ -31,7 +31,7 @@ fn insert_then_remove(
         }
         let t = Instant::now();
         let (id, report) = d
-            .insert_obstacle_with_report(Obstacle::rectangle(c, c + Point::splat(size)))
+            .insert_with_report(Obstacle::rectangle(c, c + Point::splat(size)))
             .unwrap();
         t_in += t.elapsed();
         if validate {
@@ -43,7 +43,7 @@ fn insert_then_remove(
     }
     for id in ids {
         let t = Instant::now();
-        let (_, report) = d.remove_obstacle_with_report(id).unwrap();
+        let (_, report) = d.remove_with_report(id).unwrap();
         t_out += t.elapsed();
         if validate {
             if let Some(area) = report.area {

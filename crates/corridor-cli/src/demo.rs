@@ -105,13 +105,13 @@ fn run_scene(scene: Scene, output: &Path) -> Result<String, CliError> {
         centre - Point::splat(half),
         centre + Point::splat(half),
     );
-    if let Ok(id) = decomposition.insert_obstacle(crate_box) {
+    if let Ok(id) = decomposition.insert(crate_box) {
         picture(
             &format!("{name}: after a crate is added"),
             &format!("{name}-asfv-added.svg"),
             &decomposition,
         )?;
-        if decomposition.remove_obstacle(id).is_ok() {
+        if decomposition.remove(id).is_ok() {
             picture(
                 &format!("{name}: after it is removed"),
                 &format!("{name}-asfv-removed.svg"),
