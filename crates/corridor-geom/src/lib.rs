@@ -39,6 +39,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod aabb;
+mod endpoint;
 mod environment;
 pub mod free_space;
 pub mod funnel;
@@ -53,6 +54,7 @@ mod union_find;
 mod walls;
 
 pub use aabb::Aabb;
+pub use endpoint::Endpoint;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
 pub use free_space::traced::canonical_free_space;
 pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PointClass, Wedge};

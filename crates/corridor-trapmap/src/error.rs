@@ -1,8 +1,7 @@
 //! What can go wrong, as typed errors of the trapezoidal map's own: building fails only
 //! when the free space cannot be built; a path query names the end that is not free.
 
-use corridor_geom::{FreeSpaceError, ObstacleId, Point};
-use std::fmt;
+use corridor_geom::{Endpoint, FreeSpaceError, ObstacleId, Point};
 
 /// Why the map could not be built.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -11,24 +10,6 @@ pub enum BuildError {
     /// that overlap or cross.
     #[error(transparent)]
     FreeSpace(#[from] FreeSpaceError),
-}
-
-/// Which end of a path query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Endpoint {
-    /// The start.
-    Start,
-    /// The goal.
-    Goal,
-}
-
-impl fmt::Display for Endpoint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Endpoint::Start => "start",
-            Endpoint::Goal => "goal",
-        })
-    }
 }
 
 /// Why a path query has no answer.

@@ -38,9 +38,10 @@ mod query;
 mod roadmap;
 mod shape;
 
+pub use corridor_geom::Endpoint;
 use corridor_geom::{Environment, Point, Segment};
 pub use corridor_geom::{FreeSpace, PointClass};
-pub use error::{BuildError, Endpoint, QueryError};
+pub use error::{BuildError, QueryError};
 use map::{Decomposition, NONE};
 pub use query::RoadmapPath;
 pub use roadmap::Roadmap;

@@ -1,8 +1,7 @@
 //! What can go wrong, as typed errors that name the obstacle or the query.
 
 use corridor_geom::FreeSpaceError;
-use corridor_geom::{EnvironmentError, ObstacleId, Point, Segment};
-use std::fmt;
+use corridor_geom::{Endpoint, EnvironmentError, ObstacleId, Point, Segment};
 
 /// Why the free space (and so the graph) could not be built.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -36,24 +35,6 @@ pub enum BuildError {
         /// Where.
         point: Point,
     },
-}
-
-/// Which end of a query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Endpoint {
-    /// The start.
-    Start,
-    /// The goal.
-    Goal,
-}
-
-impl fmt::Display for Endpoint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Endpoint::Start => "start",
-            Endpoint::Goal => "goal",
-        })
-    }
 }
 
 /// Why a shortest-path query has no answer.

@@ -52,10 +52,11 @@ mod inflate;
 mod search;
 mod sweep;
 
+pub use corridor_geom::Endpoint;
 /// The free space the graph is built on (from corridor-geom, where the trapezoidal map
 /// finds it too).
 pub use corridor_geom::{FreeSpace, FreeSpaceWall, PointClass, Wedge};
-pub use error::{BuildError, Endpoint, QueryError};
+pub use error::{BuildError, QueryError};
 pub use graph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
 pub use inflate::{inflate_obstacles, INFLATE_SIDES};
 pub use search::GraphPath;
