@@ -58,7 +58,7 @@ impl<T: Copy> Level<T> {
 
 /// Boxes with data that change by insertions and removals, without an R* tree: a
 /// log-structured set of [`PackedTree`]s. New entries go to a short unsorted tail (at
-/// most [`TAIL`], which queries scan); a full tail is packed into a new level, merged with
+/// most 32, which queries scan); a full tail is packed into a new level, merged with
 /// the smaller levels before it while they are less than twice its size, so that every
 /// level holds more than twice the live entries of the next one (a logarithmic number of
 /// levels, each entry packed a logarithmic number of times). Removal marks entries dead;
