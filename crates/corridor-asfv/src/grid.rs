@@ -1,5 +1,15 @@
 //! Where is what: a uniform bucket grid over the environment's bounds, used by the
 //! builder to find the walls and regions near a growing edge in O(1) per cell.
+//!
+//! Why not one of corridor-geom's indexes: this grid changes while the decomposition
+//! grows (ids inserted, removed, and extended into the cells a growing region's box
+//! newly covers), where geom's grids are static (`SegmentGrid`, exact on integer grid
+//! points; `FloatSegmentGrid`, CSR buckets of segments sized by their mean length,
+//! cells found by multiplying by the inverse cell size). The order of a query's answer
+//! is part of the result: one-cell queries list ids as the cell holds them (after
+//! removals' swaps), others sorted, and the builder keeps the first blocker it meets
+//! (`near_each` and the blocker search stop early); geom's `LogIndex` or `DynamicTree`
+//! would report other candidates in another order, and may give other regions.
 
 use corridor_geom::{Aabb, Point};
 

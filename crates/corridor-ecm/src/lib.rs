@@ -45,11 +45,13 @@
 //!
 //! # Layout
 //! The modules are private; everything public is re-exported here. From the bottom up:
-//! `util` and `spatial` (boxes, the packed R-tree) know nothing of the ECM; `graph` is the
-//! data (vertices, edges, cells, the cell index's storage, build stats); `build` makes it
-//! (Voronoi diagram, extraction, annotation, assembly, validation, recovery); `locate`
-//! builds the cell index and answers point queries; `route` plans paths; `update`
-//! changes a built ECM; `store` saves and loads; `canonical` compares two ECMs.
+//! `util` knows nothing of the ECM (the box indexes, the packed R-tree and its
+//! log-structured index, are corridor-geom's [`corridor_geom::PackedTree`] and
+//! [`corridor_geom::LogIndex`]); `graph` is the data (vertices, edges, cells, the cell
+//! index's storage, build stats); `build` makes it (Voronoi diagram, extraction,
+//! annotation, assembly, validation, recovery); `locate` builds the cell index and
+//! answers point queries; `route` plans paths; `update` changes a built ECM; `store`
+//! saves and loads; `canonical` compares two ECMs.
 //!
 //! ```
 //! use corridor_ecm::Ecm;
@@ -82,7 +84,6 @@ mod dynamic;
 mod graph;
 mod locate;
 mod route;
-mod spatial;
 mod store;
 mod transform;
 mod util;

@@ -12,9 +12,10 @@
 //! # Layout
 //! Below the public names: `walls/` (the walls, [`normalize`], its routes and checks;
 //! `walls/dynamic/` for the [`WallMap`]), `free_space/` ([`FreeSpace`] and the traced
-//! free-space polygons of [`Walls`]), `spatial/` (the bucket grids and the dynamic
-//! R-tree), the environment model, the primitives and predicates. [`funnel`] (taut paths
-//! through portals) and [`radix`] (the build's radix sort) are modules of their own.
+//! free-space polygons of [`Walls`]), `spatial/` (the bucket grids, the dynamic R-tree,
+//! the packed R-tree of boxes with its log-structured index and [`boxes`]), the
+//! environment model, the primitives and predicates. [`funnel`] (taut paths through
+//! portals) and [`radix`] (the build's radix sort) are modules of their own.
 //!
 //! # Features
 //! `serde` (default): `Serialize`/`Deserialize` for the environment model and the walls.
@@ -65,6 +66,7 @@ pub use predicates::{
 };
 pub use segment::Segment;
 pub use snap_grid::{GridPoint, PointGroups, SnapError, SnapGrid};
+pub use spatial::{boxes, BoxesMeeting, LogIndex, PackedTree, Slot};
 pub use spatial::{DynamicTree, DynamicTreeOptions};
 pub use spatial::{FloatSegmentGrid, SegmentGrid};
 pub use union_find::UnionFind;

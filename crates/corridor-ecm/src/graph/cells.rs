@@ -2,7 +2,7 @@
 //! built, updated and asked lives in [`crate::locate`].
 
 use super::ids::{EdgeId, Side};
-use crate::spatial::LogIndex;
+use corridor_geom::LogIndex;
 use serde::{Deserialize, Serialize};
 
 /// One ECM cell piece: the part of an edge side between bending points `piece` and

@@ -2,11 +2,10 @@
 //! [`CellIndex`]) and asking it which pieces meet a box.
 
 use crate::graph::{BendingPoint, CellIndex, CellRef, Edge, EdgeId, PieceRun, Side};
-use crate::spatial::{
-    boxes_meet, union, union_of_numbers, Level, LogIndex, PackedTree, Slot, EMPTY_BOX,
-};
 use crate::util::at_most;
+use corridor_geom::boxes::{boxes_meet, union, union_of_numbers, EMPTY_BOX};
 use corridor_geom::Point;
+use corridor_geom::{LogIndex, PackedTree, Slot};
 use rstar::AABB;
 use slotmap::SlotMap;
 
@@ -42,14 +41,7 @@ impl CellIndex {
             });
         }
         slots.shrink_to_fit();
-        let mut runs = LogIndex::default();
-        if !slots.is_empty() {
-            runs.levels.push(Level {
-                tree: PackedTree::with_extent(&boxes, extent),
-                live: slots.len(),
-                slots,
-            });
-        }
+        let runs = LogIndex::from_packed_level(PackedTree::with_extent(&boxes, extent), slots);
         CellIndex { runs, pieces }
     }
 

@@ -5,8 +5,8 @@
 
 use super::zone::{chord_box, EMPTY_AABB};
 use crate::graph::{Ecm, Edge, EdgeId, VertexId};
-use crate::spatial::{union, LogIndex, EMPTY_BOX};
-use corridor_geom::{Aabb, DynamicTree};
+use corridor_geom::boxes::{union, EMPTY_BOX};
+use corridor_geom::{Aabb, DynamicTree, LogIndex};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{Envelope, AABB};
 

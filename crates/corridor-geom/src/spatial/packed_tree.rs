@@ -1,10 +1,11 @@
-//! A static R-tree packed in Hilbert order: one sort of the entries' keys, no
-//! partitioning; queries walk it level by level.
+//! Which of a fixed set of boxes meet a query box? A static R-tree packed in Hilbert
+//! order: one sort of the entries' keys, no partitioning; queries walk it level by level.
 
 use super::boxes::{boxes_meet, union, union_of_numbers, EMPTY_BOX};
-use crate::util::insertion_sort;
-use corridor_geom::radix::{radix_sort_by_key, Digit};
+use crate::radix::{radix_sort_by_key, Digit};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 
 /// Children per node of the packed tree.
 const NODE: usize = 16;
@@ -12,27 +13,48 @@ const NODE: usize = 16;
 /// A static R-tree packed in Hilbert order (the layout of the `flatbush` library): the
 /// entries sorted by the Hilbert index of their box centres, then grouped `NODE` at a
 /// time, level by level, up to one root.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub(crate) struct PackedTree {
+///
+/// Why it exists: a set of boxes known all at once (the cell pieces of a freshly built
+/// ECM, a level of a [`LogIndex`](crate::LogIndex)) is bulk-loaded with one sort and no
+/// node splits, stored in three flat vectors, and queried without allocating; much
+/// cheaper to build and to walk than an R* tree filled one box at a time. It never
+/// changes after [`PackedTree::new`]: for insertions and removals, see
+/// [`LogIndex`](crate::LogIndex). Boxes are `[min x, min y, max x, max y]` (see
+/// [`boxes`](crate::boxes)); entries are reported by their index in the input.
+///
+/// ```
+/// use corridor_geom::PackedTree;
+/// let boxes = [[0.0, 0.0, 1.0, 1.0], [2.0, 2.0, 3.0, 3.0], [0.5, 0.5, 2.5, 2.5]];
+/// let tree = PackedTree::new(&boxes);
+/// let mut found: Vec<u32> = tree.meeting([0.9, 0.9, 1.1, 1.1]).collect();
+/// found.sort_unstable();
+/// assert_eq!(found, [0, 2]);
+/// assert_eq!(tree.meeting([5.0, 5.0, 6.0, 6.0]).count(), 0);
+/// ```
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct PackedTree {
     /// Boxes `[min x, min y, max x, max y]`: the leaves in Hilbert order, then each level
     /// of parents, the root last.
-    pub(crate) boxes: Vec<[f64; 4]>,
+    pub(super) boxes: Vec<[f64; 4]>,
     /// Per box: for a leaf, the entry's index; for a parent, where its children start in
     /// `boxes` (they run to the next parent's first child or the end of their level).
-    pub(crate) links: Vec<u32>,
+    pub(super) links: Vec<u32>,
     /// The end of each level in `boxes`, leaves first.
-    pub(crate) level_ends: Vec<u32>,
+    pub(super) level_ends: Vec<u32>,
 }
 
 impl PackedTree {
-    pub(crate) fn new(entries: &[[f64; 4]]) -> Self {
+    /// The tree of `entries` (boxes `[min x, min y, max x, max y]` without NaN), which
+    /// queries report by their index in `entries`.
+    pub fn new(entries: &[[f64; 4]]) -> Self {
         Self::with_extent(entries, entries.iter().fold(EMPTY_BOX, |e, &b| union(e, b)))
     }
 
     /// [`PackedTree::new`] given the box of all entries' boxes (their [`union`], folded in
     /// order from [`EMPTY_BOX`]; a zero of either sign where the fold has one gives the
     /// same keys, hence the same tree).
-    pub(crate) fn with_extent(entries: &[[f64; 4]], extent: [f64; 4]) -> Self {
+    pub fn with_extent(entries: &[[f64; 4]], extent: [f64; 4]) -> Self {
         let n = entries.len();
         if n == 0 {
             return PackedTree::default();
@@ -85,11 +107,14 @@ impl PackedTree {
         }
     }
 
-    /// The entries whose boxes meet `query`, without allocating.
-    pub(crate) fn meeting(&self, query: [f64; 4]) -> Meeting<'_> {
+    /// The entries whose boxes meet `query` (closed boxes: touching counts), by their
+    /// index in the entries the tree was built from, in no particular order, without
+    /// allocating.
+    #[inline]
+    pub fn meeting(&self, query: [f64; 4]) -> BoxesMeeting<'_> {
         let levels = self.level_ends.len();
         let root = self.level_ends.last().map_or(0, |&end| end as usize - 1);
-        Meeting {
+        BoxesMeeting {
             tree: self,
             query,
             node: root,
@@ -101,6 +126,7 @@ impl PackedTree {
     }
 
     /// Where level `level` starts in `boxes`.
+    #[inline]
     fn level_start(&self, level: usize) -> usize {
         if level == 0 {
             0
@@ -168,11 +194,26 @@ fn sort_keys(keys: &mut Vec<u64>) {
 /// From this many keys up [`sort_keys`] sorts by radix instead of by buckets.
 const BUCKETS_UP_TO: usize = 1 << 14;
 
+/// A stable sort of a few items (the keys of one bucket of [`sort_keys`]): each item moves
+/// down past the ones before it that are greater (the ECM's `util::insertion_sort`, which
+/// sorts a vertex's edge ends with it).
+fn insertion_sort<T: Copy>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
+    for i in 1..items.len() {
+        let item = items[i];
+        let mut j = i;
+        while j > 0 && cmp(&items[j - 1], &item) == Ordering::Greater {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = item;
+    }
+}
+
 /// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
 /// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
 /// level below, up to `NODE` of them), so the walk is a node, its level and the end of its
 /// group of siblings, and going up is a division.
-pub(crate) struct Meeting<'a> {
+pub struct BoxesMeeting<'a> {
     tree: &'a PackedTree,
     query: [f64; 4],
     /// The node to look at next, and its level (0: the leaves).
@@ -185,9 +226,10 @@ pub(crate) struct Meeting<'a> {
     done: bool,
 }
 
-impl Meeting<'_> {
+impl BoxesMeeting<'_> {
     /// Moves to the next sibling of the current node, or to the next sibling of the
     /// nearest ancestor that has one; ends the walk when there is none.
+    #[inline]
     fn advance(&mut self) {
         self.node += 1;
         if self.node < self.group_end {
@@ -216,9 +258,10 @@ impl Meeting<'_> {
     }
 }
 
-impl Iterator for Meeting<'_> {
+impl Iterator for BoxesMeeting<'_> {
     type Item = u32;
 
+    #[inline]
     fn next(&mut self) -> Option<u32> {
         let tree = self.tree;
         while !self.done {

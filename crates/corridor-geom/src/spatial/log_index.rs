@@ -1,31 +1,34 @@
-//! A growing and shrinking set of boxes: packed trees of geometrically growing size
-//! (a log-structured merge of [`PackedTree`]s) with a short unsorted tail and dead marks
-//! for removed entries.
+//! Which boxes of a set that grows and shrinks meet a query box? Packed trees of
+//! geometrically growing size (a log-structured merge of [`PackedTree`]s) with a short
+//! unsorted tail and dead marks for removed entries.
 
 use super::boxes::boxes_meet;
 use super::packed_tree::PackedTree;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Most entries [`LogIndex`] keeps unsorted before packing them into a tree.
 const TAIL: usize = 32;
 
 /// One entry of a [`LogIndex`] level.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-pub(crate) struct Slot<T> {
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Slot<T> {
     /// The entry's data.
-    pub(crate) data: T,
+    pub data: T,
     /// Whether it was removed (its box stays in the tree until the level is packed again).
-    pub(crate) dead: bool,
+    pub dead: bool,
 }
 
 /// A packed tree over some entries of a [`LogIndex`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct Level<T> {
-    pub(crate) tree: PackedTree,
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+struct Level<T> {
+    tree: PackedTree,
     /// The entries, by the index the tree reports.
-    pub(crate) slots: Vec<Slot<T>>,
+    slots: Vec<Slot<T>>,
     /// Number of live entries.
-    pub(crate) live: usize,
+    live: usize,
 }
 
 impl<T: Copy> Level<T> {
@@ -55,16 +58,39 @@ impl<T: Copy> Level<T> {
 
 /// Boxes with data that change by insertions and removals, without an R* tree: a
 /// log-structured set of [`PackedTree`]s. New entries go to a short unsorted tail (at
-/// most [`TAIL`], which queries scan); a full tail is packed into a new level, merged with
+/// most 32, which queries scan); a full tail is packed into a new level, merged with
 /// the smaller levels before it while they are less than twice its size, so that every
 /// level holds more than twice the live entries of the next one (a logarithmic number of
 /// levels, each entry packed a logarithmic number of times). Removal marks entries dead;
 /// a level that is mostly dead is packed again without them, an empty one dropped.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
-pub(crate) struct LogIndex<T> {
+///
+/// Why it exists: the ECM's cell index and its local updates insert and remove a few
+/// boxes at a time into a set bulk-loaded once; rebuilding the one [`PackedTree`] per
+/// change would cost the whole set, and an R* tree costs much more per insertion and per
+/// query. Here a change costs amortized `O(log n)` packing and the large tree of the
+/// build stays as it is.
+///
+/// ```
+/// use corridor_geom::LogIndex;
+/// let mut index = LogIndex::packed(vec![[0.0, 0.0, 1.0, 1.0], [4.0, 4.0, 5.0, 5.0]], vec!['a', 'b']);
+/// index.insert([0.5, 0.5, 4.5, 4.5], 'c');
+/// let mut found: Vec<char> = index.meeting([0.8, 0.8, 0.9, 0.9]).copied().collect();
+/// found.sort_unstable();
+/// assert_eq!(found, ['a', 'c']);
+/// let mut removed = Vec::new();
+/// index.remove_meeting([0.8, 0.8, 0.9, 0.9], |&c| c == 'a', |&c| removed.push(c));
+/// assert_eq!(removed, ['a']);
+/// assert_eq!(index.len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))
+)]
+pub struct LogIndex<T> {
     /// The packed levels, largest first.
-    pub(crate) levels: Vec<Level<T>>,
+    levels: Vec<Level<T>>,
     /// Boxes and data not packed yet.
     tail: Vec<([f64; 4], T)>,
 }
@@ -80,9 +106,8 @@ impl<T> Default for LogIndex<T> {
 
 impl<T: Copy> LogIndex<T> {
     /// The entries `data` with boxes `boxes` (`[min x, min y, max x, max y]`), packed in
-    /// one level (the tests' way to make one; `CellIndex::build` fills its level itself).
-    #[cfg(test)]
-    pub(crate) fn packed(boxes: Vec<[f64; 4]>, data: Vec<T>) -> Self {
+    /// one level.
+    pub fn packed(boxes: Vec<[f64; 4]>, data: Vec<T>) -> Self {
         debug_assert_eq!(boxes.len(), data.len());
         let mut index = LogIndex::default();
         if !data.is_empty() {
@@ -91,13 +116,35 @@ impl<T: Copy> LogIndex<T> {
         index
     }
 
+    /// One level of a tree already packed over `boxes` and its entries, all live (`slots`
+    /// by the index the tree reports): for a caller that gathers the boxes, the slots and
+    /// the box of all boxes in one pass (see [`PackedTree::with_extent`]), where
+    /// [`LogIndex::packed`] would take a second.
+    pub fn from_packed_level(tree: PackedTree, slots: Vec<Slot<T>>) -> Self {
+        debug_assert!(slots.iter().all(|s| !s.dead));
+        let mut index = LogIndex::default();
+        if !slots.is_empty() {
+            index.levels.push(Level {
+                tree,
+                live: slots.len(),
+                slots,
+            });
+        }
+        index
+    }
+
     /// Number of live entries.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.levels.iter().map(|l| l.live).sum::<usize>() + self.tail.len()
     }
 
+    /// Whether there is no live entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Adds an entry.
-    pub(crate) fn insert(&mut self, b: [f64; 4], data: T) {
+    pub fn insert(&mut self, b: [f64; 4], data: T) {
         self.tail.push((b, data));
         if self.tail.len() >= TAIL {
             self.flush();
@@ -121,7 +168,7 @@ impl<T: Copy> LogIndex<T> {
     }
 
     /// The live entries whose boxes meet `query`, in no particular order.
-    pub(crate) fn meeting(&self, query: [f64; 4]) -> impl Iterator<Item = &T> + '_ {
+    pub fn meeting(&self, query: [f64; 4]) -> impl Iterator<Item = &T> + '_ {
         self.levels
             .iter()
             .flat_map(move |level| {
@@ -140,7 +187,7 @@ impl<T: Copy> LogIndex<T> {
 
     /// Removes the live entries whose boxes meet `query` and that `doomed` selects,
     /// calling `removed` on each.
-    pub(crate) fn remove_meeting(
+    pub fn remove_meeting(
         &mut self,
         query: [f64; 4],
         mut doomed: impl FnMut(&T) -> bool,
@@ -183,6 +230,7 @@ impl<T: Copy> LogIndex<T> {
 
 /// Whether a level of `slots` entries with `live` alive is to be packed again: at most
 /// half alive (and more than a tail's worth dead).
+#[inline]
 fn mostly_dead(live: usize, slots: usize) -> bool {
     2 * live + TAIL < slots
 }
