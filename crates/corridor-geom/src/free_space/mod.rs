@@ -72,16 +72,19 @@ pub enum PointClass {
 
 impl PointClass {
     /// Whether a path may start or end here.
+    #[inline]
     pub fn is_free(&self) -> bool {
         matches!(self, PointClass::Free | PointClass::Boundary(_))
     }
 
     /// Whether a path may leave the point towards `to`.
+    #[inline]
     pub fn allows_towards(&self, to: Point) -> bool {
         self.sides_towards(to) != 0
     }
 
     /// On which sides of a path leaving towards `to` the free space lies (0: none).
+    #[inline]
     pub fn sides_towards(&self, to: Point) -> u8 {
         match self {
             PointClass::Free => BOTH,
@@ -151,6 +154,7 @@ pub struct FreeSpace {
     boundary: Ring,
 }
 
+#[inline]
 pub(crate) fn point_key(p: Point) -> (u64, u64) {
     // +0.0 and -0.0 are the same point.
     ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
@@ -186,6 +190,7 @@ impl FreeSpace {
     }
 
     /// The wall vertices.
+    #[inline]
     pub fn vertices(&self) -> &[Point] {
         &self.points
     }
@@ -200,60 +205,71 @@ impl FreeSpace {
     }
 
     /// Number of walls.
+    #[inline]
     pub fn wall_count(&self) -> usize {
         self.walls.len()
     }
 
     /// All wedges (free sectors at wall vertices), numbered.
+    #[inline]
     pub fn wedges(&self) -> &[Wedge] {
         &self.wedges
     }
 
     /// The wedges at vertex `v` (an index into [`FreeSpace::vertices`]).
+    #[inline]
     pub fn wedges_at(&self, v: usize) -> &[Wedge] {
         &self.wedges[self.wedge_start[v] as usize..self.wedge_start[v + 1] as usize]
     }
 
     /// The wedge ids at vertex `v`.
+    #[inline]
     pub fn wedge_range(&self, v: u32) -> std::ops::Range<usize> {
         self.wedge_start[v as usize] as usize..self.wedge_start[v as usize + 1] as usize
     }
 
     /// The walls (indices into `walls`) that end at vertex `v`.
+    #[inline]
     pub fn incident_walls(&self, v: u32) -> &[u32] {
         &self.incident
             [self.incident_start[v as usize] as usize..self.incident_start[v as usize + 1] as usize]
     }
 
     /// The end points of wall `w`.
+    #[inline]
     pub fn wall_points(&self, w: u32) -> (Point, Point) {
         let w = self.walls[w as usize];
         (self.points[w.a as usize], self.points[w.b as usize])
     }
 
     /// The index of the vertex at exactly `p`, if any.
+    #[inline]
     pub fn vertex_at(&self, p: Point) -> Option<usize> {
         self.point_ids.get(&point_key(p)).map(|&i| i as usize)
     }
 
     /// The environment's outer boundary.
+    #[inline]
     pub fn boundary(&self) -> &Ring {
         &self.boundary
     }
 
     /// Bounding box of all walls.
+    #[inline]
     pub fn bounds(&self) -> Aabb {
         self.grid.bounds()
     }
 
     /// On which sides of a straight path passing vertex `v` along `d` the free space may
     /// lie (0: the path cannot pass there).
+    #[inline]
     pub fn passable_sides(&self, v: u32, d: Dir) -> u8 {
         self.wedge_range(v)
             .fold(0, |sides, w| sides | self.wedges[w].sides_through(d))
     }
 
     /// Where `p` lies on the walls (without checking that it is free).
+    #[inline]
     pub fn place(&self, p: Point) -> Place {
         if let Some(v) = self.vertex_at(p) {
             return Place::Vertex(v as u32);
@@ -270,6 +286,7 @@ impl FreeSpace {
 
     /// Whether the straight piece between two consecutive boundary points of a path runs
     /// along a thin wall.
+    #[inline]
     pub fn thin_wall_between(&self, a: Place, b: Place) -> bool {
         let thin_with_end = |w: u32, v: u32| {
             let rec = self.walls[w as usize];

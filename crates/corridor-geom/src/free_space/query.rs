@@ -151,6 +151,7 @@ impl FreeSpace {
 }
 
 /// Whether the closed segments `a b` and `c d` cross at a single point interior to both.
+#[inline]
 pub fn properly_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
     use Orientation::*;
     let opposite = |x: Orientation, y: Orientation| {

@@ -40,6 +40,7 @@ pub struct Arrival {
 impl Arrival {
     /// Whether a path leaving its start with free sides `leave` and arriving with free
     /// sides `arrive` is consistent with the runs on the way.
+    #[inline]
     pub fn admits(&self, leave: u8, arrive: u8) -> bool {
         if self.joint {
             leave & arrive & self.end_sides != 0
@@ -50,6 +51,7 @@ impl Arrival {
 }
 
 /// Orders two points on the same ray from `c` by distance, exactly.
+#[inline]
 pub fn along_ray_cmp(c: Point, p: Point, q: Point) -> Ordering {
     if p.x != c.x {
         let o = p.x.total_cmp(&q.x);

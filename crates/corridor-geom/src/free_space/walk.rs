@@ -20,6 +20,7 @@ pub struct Walk<'a> {
 impl<'a> Walk<'a> {
     /// A path from `start` travelling along `d` (given at any apex on the path, e.g.
     /// "away from the start point").
+    #[inline]
     pub fn new(fs: &'a FreeSpace, start: Place, d: Dir) -> Self {
         Walk {
             fs,
@@ -33,6 +34,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The path reaches `at` (the next boundary point on it).
+    #[inline]
     pub fn arrive(&mut self, at: Place) -> Arrival {
         if self.fs.thin_wall_between(self.prev, at) {
             if self.run.is_none() {
@@ -65,6 +67,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The path goes on through vertex `v`, where it just arrived; false if it cannot.
+    #[inline]
     pub fn pass(&mut self, v: u32) -> bool {
         let sides = self.fs.passable_sides(v, self.d);
         self.last_pass = sides;

@@ -19,6 +19,7 @@ pub struct Dir {
 
 impl Dir {
     /// From the apex towards `to`.
+    #[inline]
     pub fn towards(to: Point) -> Self {
         Dir {
             to,
@@ -27,6 +28,7 @@ impl Dir {
     }
 
     /// From the apex directly away from `from`.
+    #[inline]
     pub fn away_from(from: Point) -> Self {
         Dir {
             to: from,
@@ -35,6 +37,7 @@ impl Dir {
     }
 
     /// The opposite direction.
+    #[inline]
     pub fn opposite(self) -> Self {
         Dir {
             to: self.to,
@@ -42,6 +45,7 @@ impl Dir {
         }
     }
 
+    #[inline]
     fn sign(self) -> i32 {
         if self.reversed {
             -1
@@ -51,6 +55,7 @@ impl Dir {
     }
 }
 
+#[inline]
 fn sign_of(o: Orientation) -> i32 {
     match o {
         Orientation::CounterClockwise => 1,
@@ -66,6 +71,7 @@ pub fn side(a: Point, b: Point, p: Point) -> i32 {
     sign_of(orient(a, b, p))
 }
 
+#[inline]
 fn cmp_sign(a: f64, b: f64) -> i32 {
     if a > b {
         1
@@ -77,11 +83,13 @@ fn cmp_sign(a: f64, b: f64) -> i32 {
 }
 
 /// Sign of the cross product of two directions at `apex` (exact).
+#[inline]
 pub(crate) fn cross_sign(apex: Point, u: Dir, v: Dir) -> i32 {
     u.sign() * v.sign() * sign_of(orient(apex, u.to, v.to))
 }
 
 /// Sign of the dot product of two directions at `apex` that are known to be collinear.
+#[inline]
 fn collinear_dot_sign(apex: Point, u: Dir, v: Dir) -> i32 {
     let (su, sv) = if u.to.x != apex.x {
         (cmp_sign(u.to.x, apex.x), cmp_sign(v.to.x, apex.x))
@@ -92,6 +100,7 @@ fn collinear_dot_sign(apex: Point, u: Dir, v: Dir) -> i32 {
 }
 
 /// Whether the direction's angle from the positive x axis lies in `[0, π)`.
+#[inline]
 fn upper_half(apex: Point, d: Dir) -> bool {
     let sy = d.sign() * cmp_sign(d.to.y, apex.y);
     sy > 0 || (sy == 0 && d.sign() * cmp_sign(d.to.x, apex.x) > 0)
@@ -99,12 +108,14 @@ fn upper_half(apex: Point, d: Dir) -> bool {
 
 /// Compares the angles of two directions measured counter-clockwise from the positive x
 /// axis, in `[0, 2π)` (exact).
+#[inline]
 pub(crate) fn angle_cmp(apex: Point, u: Dir, v: Dir) -> Ordering {
     by_halves(apex, u, v, upper_half(apex, u), upper_half(apex, v))
 }
 
 /// Compares two directions given which half turn (first or second) each lies in: the
 /// first half comes first; within one half (less than π wide) the cross product decides.
+#[inline]
 fn by_halves(apex: Point, u: Dir, v: Dir, u_first: bool, v_first: bool) -> Ordering {
     if u_first != v_first {
         return if u_first {
@@ -121,6 +132,7 @@ fn by_halves(apex: Point, u: Dir, v: Dir, u_first: bool, v_first: bool) -> Order
 }
 
 /// Whether the angle of `v` measured counter-clockwise from `base` lies in `[0, π)`.
+#[inline]
 fn first_half_from(apex: Point, base: Dir, v: Dir) -> bool {
     match cross_sign(apex, base, v) {
         1 => true,
@@ -130,6 +142,7 @@ fn first_half_from(apex: Point, base: Dir, v: Dir) -> bool {
 }
 
 /// Compares the counter-clockwise angles of `u` and `v` measured from `base`, in `[0, 2π)`.
+#[inline]
 pub fn angle_from_cmp(apex: Point, base: Dir, u: Dir, v: Dir) -> Ordering {
     let (hu, hv) = (
         first_half_from(apex, base, u),
@@ -175,11 +188,13 @@ pub const RIGHT: u8 = 2;
 pub const BOTH: u8 = 3;
 
 /// The same sides seen travelling the other way.
+#[inline]
 pub fn flip(sides: u8) -> u8 {
     ((sides & LEFT) << 1) | ((sides & RIGHT) >> 1)
 }
 
 /// Whether `u` and `v` point the same way (exact).
+#[inline]
 fn same_direction(apex: Point, u: Dir, v: Dir) -> bool {
     if u == v {
         return true;
@@ -189,6 +204,7 @@ fn same_direction(apex: Point, u: Dir, v: Dir) -> bool {
 
 /// Whether `d` lies in the half-open range of directions turning counter-clockwise from
 /// `lo` (excluded) to `hi` (included).
+#[inline]
 pub fn in_half_open(apex: Point, lo: Dir, hi: Dir, d: Dir) -> bool {
     angle_from_cmp(apex, lo, lo, d) == Ordering::Less
         && angle_from_cmp(apex, lo, d, hi) != Ordering::Greater
@@ -225,6 +241,7 @@ pub struct Wedge {
 
 impl Wedge {
     /// Whether direction `d` lies in the closed sector.
+    #[inline]
     pub fn contains(&self, d: Dir) -> bool {
         // Towards the far end of one of its walls (points are interned, so this is the
         // wall's own direction, on the closed sector's boundary): no test needed.
@@ -238,6 +255,7 @@ impl Wedge {
     /// On which sides of a path leaving the apex along `d` the wedge's free space lies
     /// (0 when `d` is not in the wedge): one side when `d` runs along one of the wedge's
     /// walls, both when it points strictly inside.
+    #[inline]
     pub fn sides_along(&self, d: Dir) -> u8 {
         if !self.contains(d) {
             0
@@ -254,23 +272,27 @@ impl Wedge {
 
     /// On which sides (relative to `d`) of a straight path passing through the apex along
     /// `d` this wedge's free space lies; 0 when the path does not stay in the wedge.
+    #[inline]
     pub fn sides_through(&self, d: Dir) -> u8 {
         self.sides_along(d) & flip(self.sides_along(d.opposite()))
     }
 
     /// Whether the whole line through the apex along `d` leaves the obstacle on one side:
     /// both `d` and its opposite are free directions.
+    #[inline]
     pub fn contains_line(&self, d: Dir) -> bool {
         self.contains(d) && self.contains(d.opposite())
     }
 
     /// Whether the free angle exceeds π: only such corners can bend a shortest path (the
     /// free space is reflex there, the obstacle convex).
+    #[inline]
     pub fn is_reflex(&self) -> bool {
         self.full || cross_sign(self.apex, Dir::towards(self.start), Dir::towards(self.end)) < 0
     }
 
     /// Whether the direction from the apex towards `p` is free (inside the closed wedge).
+    #[inline]
     pub fn contains_towards(&self, p: Point) -> bool {
         self.contains(Dir::towards(p))
     }

@@ -98,6 +98,7 @@ impl FloatSegmentGrid {
     /// The column of `x`, clamped to the grid. Truncation equals `floor` for the
     /// non-negative quotients it is applied to (and `floor` is a libm call on the baseline
     /// x86-64 target, a measurable part of the sweep); NaN and negatives give 0.
+    #[inline]
     fn col(&self, x: f64) -> usize {
         let c = (x - self.origin.x) * self.inv_cell;
         if c >= 0.0 {
@@ -110,6 +111,7 @@ impl FloatSegmentGrid {
     /// The row of `y`, clamped to the grid (as [`FloatSegmentGrid::col`]).
     /// The band of row `r` grown by `pad` on both sides; the first and last rows reach
     /// to infinity, since they hold everything beyond the grid.
+    #[inline]
     fn row_band(&self, r: usize, pad: f64) -> (f64, f64) {
         let y0 = self.origin.y + r as f64 * self.cell - pad;
         let y1 = y0 + self.cell + 2.0 * pad;
@@ -123,6 +125,7 @@ impl FloatSegmentGrid {
         )
     }
 
+    #[inline]
     fn row(&self, y: f64) -> usize {
         let r = (y - self.origin.y) * self.inv_cell;
         if r >= 0.0 {
@@ -132,6 +135,7 @@ impl FloatSegmentGrid {
         }
     }
 
+    #[inline]
     fn cell_range(&self, b: &Aabb) -> (usize, usize, usize, usize) {
         (
             self.col(b.min.x),
@@ -159,6 +163,7 @@ impl FloatSegmentGrid {
     }
 
     /// The segments stored in cell `i`.
+    #[inline]
     pub fn cell_items(&self, i: usize) -> &[u32] {
         &self.items[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
@@ -271,6 +276,7 @@ impl FloatSegmentGrid {
 
     /// The axis direction (0: +x, 1: −x, 2: +y, 3: −y) in which a ray from `p` leaves
     /// the grid through the fewest cells.
+    #[inline]
     pub fn shortest_ray(&self, p: Point) -> u8 {
         let (c, r) = (self.col(p.x), self.row(p.y));
         let lengths = [self.cols - c, c + 1, self.rows - r, r + 1];

@@ -1,14 +1,16 @@
-//! A fixed workload for instruction counts (callgrind): builds the ECMs of `den520d.map`
-//! and `Aurora.map`, asks 10,000 `locate` and `clearance` queries at fixed pseudo-random
-//! free points of each, and inserts and removes a few boxes on `den520d.map`.
+//! A fixed workload for instruction counts (callgrind), which unlike times do not depend on
+//! the machine's load: builds the ECMs of `den520d.map` and `Aurora.map`, asks 10,000
+//! `locate` and `clearance` queries at fixed pseudo-random free points of each, plans 500
+//! paths between such points on each (radius 0 and 0.5, alternating), and inserts and
+//! removes a few boxes on `den520d.map`. Compare two commits by running it under both.
 //!
 //! ```sh
-//! cargo build --release -p corridor-ecm --example spatial_counts
-//! valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.X target/release/examples/spatial_counts
+//! cargo build --release -p corridor-ecm --example workload_counts
+//! valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.X target/release/examples/workload_counts
 //! callgrind_annotate /tmp/cg.X | head -20
 //! ```
 
-use corridor_ecm::{DynamicEcm, Ecm};
+use corridor_ecm::{DynamicEcm, Ecm, PathQuery};
 use corridor_geom::{Obstacle, Point};
 
 /// A fixed sequence of numbers in `[0, 1)` (a 64-bit LCG), the same on every run.
@@ -34,6 +36,7 @@ fn main() {
         let (lo, size) = (bounds.min, bounds.size());
         let mut numbers = Numbers(42);
         let (mut found, mut tries) = (0, 0);
+        let mut free = Vec::new();
         while found < 10_000 && tries < 1_000_000 {
             tries += 1;
             let p = Point::new(
@@ -44,10 +47,19 @@ fn main() {
                 if let Ok(c) = ecm.clearance(p) {
                     checksum += c;
                     found += 1;
+                    free.push(p);
                 }
             }
         }
-        println!("{name}: {found} free points of {tries}");
+        let (mut planned, mut length) = (0, 0.0);
+        for (k, pair) in free.chunks_exact(2).take(500).enumerate() {
+            let radius = if k % 2 == 0 { 0.0 } else { 0.5 };
+            if let Ok(path) = ecm.plan(&PathQuery::new(pair[0], pair[1]).with_radius(radius)) {
+                planned += 1;
+                length += path.length;
+            }
+        }
+        println!("{name}: {found} free points of {tries}, {planned} paths of length {length:.6}");
     }
     let env = corridor_io::load_environment(data.join("den520d.map")).expect("den520d");
     let bounds = env.bounds();
