@@ -58,7 +58,7 @@ pub use aabb::Aabb;
 pub use endpoint::Endpoint;
 pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner};
 pub use free_space::traced::canonical_free_space;
-pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PointClass, Wedge};
+pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PathQueryError, PointClass, Wedge};
 pub use hull::convex_hull;
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{

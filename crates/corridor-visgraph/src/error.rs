@@ -1,7 +1,7 @@
 //! What can go wrong, as typed errors that name the obstacle or the query.
 
 use corridor_geom::FreeSpaceError;
-use corridor_geom::{Endpoint, EnvironmentError, ObstacleId, Point, Segment};
+use corridor_geom::{EnvironmentError, Point, Segment};
 
 /// Why the free space (and so the graph) could not be built.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -37,46 +37,9 @@ pub enum BuildError {
     },
 }
 
-/// Why a shortest-path query has no answer.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum QueryError {
-    /// A coordinate is NaN or infinite.
-    #[error("{endpoint} ({}, {}) is not finite", point.x, point.y)]
-    NotFinite {
-        /// Start or goal.
-        endpoint: Endpoint,
-        /// As given.
-        point: Point,
-    },
-    /// The point lies outside the environment's boundary.
-    #[error("{endpoint} ({}, {}) lies outside the boundary", point.x, point.y)]
-    OutsideBoundary {
-        /// Start or goal.
-        endpoint: Endpoint,
-        /// As given.
-        point: Point,
-    },
-    /// The point lies inside an obstacle (or between obstacles that touch all round it).
-    #[error("{endpoint} ({}, {}) lies inside {}", point.x, point.y,
-        obstacle.map_or("an obstacle".to_string(), |id| format!("obstacle {id}")))]
-    InsideObstacle {
-        /// Start or goal.
-        endpoint: Endpoint,
-        /// As given.
-        point: Point,
-        /// An obstacle of the blocked region around the point (the owner of the nearest
-        /// wall to its right), when known.
-        obstacle: Option<ObstacleId>,
-    },
-    /// Start and goal lie in different connected parts of the free space.
-    #[error("no path from ({}, {}) to ({}, {})", start.x, start.y, goal.x, goal.y)]
-    NoPath {
-        /// The start.
-        start: Point,
-        /// The goal.
-        goal: Point,
-    },
-}
+/// Why a shortest-path query has no answer (the free space's query error, shared with
+/// the trapezoidal map).
+pub use corridor_geom::PathQueryError as QueryError;
 
 /// The free space's errors are the graph's build errors of the same name.
 impl From<FreeSpaceError> for BuildError {

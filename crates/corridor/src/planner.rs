@@ -63,12 +63,10 @@ pub enum FindPathError {
     /// The ECM's answer.
     #[error(transparent)]
     Ecm(#[from] PlanError),
-    /// The visibility graph's answer.
+    /// The visibility graph's or the trapezoidal map's answer (one error type: both ask
+    /// the free space).
     #[error(transparent)]
     Graph(#[from] QueryError),
-    /// The trapezoidal map's answer.
-    #[error(transparent)]
-    Roadmap(#[from] corridor_trapmap::QueryError),
     /// The space-filling volumes' answer.
     #[error(transparent)]
     Asfv(#[from] AsfvError),

@@ -1,7 +1,7 @@
-//! Why a [`FreeSpace`](super::FreeSpace) could not be built, as a typed error that names
-//! the walls or the point.
+//! What can go wrong with a [`FreeSpace`](super::FreeSpace), as typed errors that name
+//! the walls or the point: building it, and asking it for a path.
 
-use crate::{EnvironmentError, NormalizeError, Point, Segment};
+use crate::{Endpoint, EnvironmentError, NormalizeError, ObstacleId, Point, Segment};
 
 /// Why the free space could not be built.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -34,5 +34,46 @@ pub enum FreeSpaceError {
     Inconsistent {
         /// Where.
         point: Point,
+    },
+}
+
+/// Why a path query over the free space has no answer: an end that is not free, or
+/// no path. The visibility graph and the trapezoidal map answer with it.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PathQueryError {
+    /// A coordinate is NaN or infinite.
+    #[error("{endpoint} ({}, {}) is not finite", point.x, point.y)]
+    NotFinite {
+        /// Start or goal.
+        endpoint: Endpoint,
+        /// As given.
+        point: Point,
+    },
+    /// The point lies outside the environment's boundary.
+    #[error("{endpoint} ({}, {}) lies outside the boundary", point.x, point.y)]
+    OutsideBoundary {
+        /// Start or goal.
+        endpoint: Endpoint,
+        /// As given.
+        point: Point,
+    },
+    /// The point lies inside an obstacle (or between obstacles that touch all round it).
+    #[error("{endpoint} ({}, {}) lies inside {}", point.x, point.y,
+        obstacle.map_or("an obstacle".to_string(), |id| format!("obstacle {id}")))]
+    InsideObstacle {
+        /// Start or goal.
+        endpoint: Endpoint,
+        /// As given.
+        point: Point,
+        /// An obstacle of the blocked region around the point, when known.
+        obstacle: Option<ObstacleId>,
+    },
+    /// Start and goal lie in different connected parts of the free space.
+    #[error("no path from ({}, {}) to ({}, {})", start.x, start.y, goal.x, goal.y)]
+    NoPath {
+        /// The start.
+        start: Point,
+        /// The goal.
+        goal: Point,
     },
 }

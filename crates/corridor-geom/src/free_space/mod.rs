@@ -24,7 +24,7 @@ pub(crate) mod traced;
 mod walk;
 mod wedge;
 
-pub use error::FreeSpaceError;
+pub use error::{FreeSpaceError, PathQueryError};
 pub use query::properly_cross;
 pub use ray::{along_ray_cmp, Arrival, Place};
 pub use walk::Walk;
