@@ -3,28 +3,14 @@
 //! against their map.
 
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn corridor(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_corridor"))
-        .args(args)
-        .output()
-        .expect("the corridor binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{assert_success, corridor, scratch_dir, stderr, stdout};
 
 /// A path in this test file's scratch folder (created), as a string.
 fn scratch(name: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("corridor-cli-behaviour");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("corridor-cli-behaviour");
     dir.join(name).display().to_string()
 }
 
@@ -32,16 +18,6 @@ fn scratch_file(name: &str, contents: &str) -> String {
     let path = scratch(name);
     std::fs::write(&path, contents).unwrap();
     path
-}
-
-fn assert_success(o: &Output) {
-    assert!(
-        o.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        o.status.code(),
-        stdout(o),
-        stderr(o)
-    );
 }
 
 /// Fails unless the command failed with `code` (not a panic) and its stderr says `needles`.

@@ -1,28 +1,14 @@
 //! The `corridor` binary end to end: `update`, `soak` and the door of `demo`.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-/// Runs the built binary.
-fn corridor(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_corridor"))
-        .args(args)
-        .output()
-        .expect("the corridor binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{assert_success, corridor, scratch_dir, stderr, stdout};
 
 /// A file in this test's scratch folder.
 fn scratch(name: &str, contents: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("corridor-cli-tests");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("corridor-cli-tests");
     let path = dir.join(name);
     std::fs::write(&path, contents).unwrap();
     path
@@ -34,17 +20,6 @@ const CRATE_AND_PILLAR: &str = r#"[
   {"polygon": [[52, 52], [56, 52], [56, 55], [52, 55]]},
   {"point": [46, 57]}
 ]"#;
-
-/// Fails with both outputs shown unless the command succeeded.
-fn assert_success(o: &Output) {
-    assert!(
-        o.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        o.status.code(),
-        stdout(o),
-        stderr(o)
-    );
-}
 
 /// Fails unless the command failed (exit code 1, not a panic's 101) and said `needles`.
 fn assert_failure(o: &Output, needles: &[&str]) {
