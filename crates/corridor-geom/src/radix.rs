@@ -1,7 +1,8 @@
 //! A stable least-significant-digit radix sort of items by packed integer keys, for the
 //! large sorts of the ECM build (normalization's packed wall keys, the cell index's
 //! Hilbert keys, environment validation's edge order): about half the instructions of a
-//! comparison sort on the shared maps; and integer keys in the order of floats.
+//! comparison sort on the shared maps; and integer keys in the order of floats. For a few
+//! items (a vertex's edge ends, one bucket of keys), [`insertion_sort`].
 
 /// One digit of a key: `bits` bits (at most [`MAX_DIGIT_BITS`]) from bit `shift` up (bits
 /// past 63 read as 0).
@@ -179,6 +180,28 @@ pub fn total_order_key(x: f64) -> u64 {
 
 /// From this many pairs [`sort_index_pairs`] sorts by radix.
 const RADIX_FROM: usize = 1024;
+
+/// A stable sort of a few items (a vertex's edge ends or nearest points, one bucket of the
+/// packed tree's keys): each item moves down past the ones before it that are greater, so
+/// equal items keep their order, as in `slice::sort_by`.
+///
+/// ```
+/// let mut items = [(2, 'a'), (1, 'b'), (2, 'c'), (0, 'd')];
+/// corridor_geom::radix::insertion_sort(&mut items, |x, y| x.0.cmp(&y.0));
+/// assert_eq!(items, [(0, 'd'), (1, 'b'), (2, 'a'), (2, 'c')]);
+/// ```
+#[inline]
+pub fn insertion_sort<T: Copy>(items: &mut [T], cmp: impl Fn(&T, &T) -> std::cmp::Ordering) {
+    for i in 1..items.len() {
+        let item = items[i];
+        let mut j = i;
+        while j > 0 && cmp(&items[j - 1], &item) == std::cmp::Ordering::Greater {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = item;
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@ use crate::graph::{
     INLINE_DEGREE,
 };
 use crate::transform::{to_user, Transform};
-use crate::util::insertion_sort;
+use corridor_geom::radix::insertion_sort;
 use corridor_geom::{Point, UnionFind, Walls};
 use slotmap::SlotMap;
 use smallvec::SmallVec;

@@ -2,10 +2,9 @@
 //! order: one sort of the entries' keys, no partitioning; queries walk it level by level.
 
 use super::boxes::{boxes_meet, union, union_of_numbers, EMPTY_BOX};
-use crate::radix::{radix_sort_by_key, Digit};
+use crate::radix::{insertion_sort, radix_sort_by_key, Digit};
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
-use std::cmp::Ordering;
 
 /// Children per node of the packed tree.
 const NODE: usize = 16;
@@ -193,21 +192,6 @@ fn sort_keys(keys: &mut Vec<u64>) {
 
 /// From this many keys up [`sort_keys`] sorts by radix instead of by buckets.
 const BUCKETS_UP_TO: usize = 1 << 14;
-
-/// A stable sort of a few items (the keys of one bucket of [`sort_keys`]): each item moves
-/// down past the ones before it that are greater (the ECM's `util::insertion_sort`, which
-/// sorts a vertex's edge ends with it).
-fn insertion_sort<T: Copy>(items: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
-    for i in 1..items.len() {
-        let item = items[i];
-        let mut j = i;
-        while j > 0 && cmp(&items[j - 1], &item) == Ordering::Greater {
-            items[j] = items[j - 1];
-            j -= 1;
-        }
-        items[j] = item;
-    }
-}
 
 /// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
 /// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
