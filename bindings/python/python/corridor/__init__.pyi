@@ -1,0 +1,12 @@
+from ._corridor import (
+    Environment as Environment,
+    FormatError as FormatError,
+    GeometryError as GeometryError,
+    Map as Map,
+    NoPathError as NoPathError,
+    Path as Path,
+    QueryError as QueryError,
+    ReadOnlyMapError as ReadOnlyMapError,
+    UnknownObstacleError as UnknownObstacleError,
+    __version__ as __version__,
+)
