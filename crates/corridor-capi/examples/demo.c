@@ -1,0 +1,147 @@
+/* Corridor from C: load a map from a file and a built-in scene, plan paths for two radii,
+ * insert and remove an obstacle (planned, then applied), save and load the ECM, and check
+ * every answer against a closed form or the benchmark's published optimum. Exits
+ * nonzero on the first failed check.
+ *
+ *   cc -Wall -Wextra -Werror -I crates/corridor-capi/include crates/corridor-capi/examples/demo.c \
+ *      target/release/libcorridor_capi.a -lm -lpthread -ldl -o demo
+ *   ./demo data/anyangle/custom_maze14x11/maze.txt
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "corridor.h"
+
+static int failures = 0;
+
+#define CHECK(cond, ...)                                                   \
+    do {                                                                   \
+        if (!(cond)) {                                                     \
+            fprintf(stderr, "FAILED %s:%d: ", __FILE__, __LINE__);         \
+            fprintf(stderr, __VA_ARGS__);                                  \
+            fprintf(stderr, "\n");                                         \
+            failures++;                                                    \
+        }                                                                  \
+    } while (0)
+
+/* A call that must succeed: otherwise print the library's message and stop. */
+#define MUST(call)                                                         \
+    do {                                                                   \
+        CorridorStatus s_ = (call);                                        \
+        if (s_ != CORRIDOR_STATUS_OK) {                                    \
+            fprintf(stderr, "FAILED %s:%d: %s -> %d: %s\n", __FILE__,      \
+                    __LINE__, #call, (int)s_, corridor_last_error());      \
+            exit(1);                                                       \
+        }                                                                  \
+    } while (0)
+
+static double path_length(const CorridorMap *map, double sx, double sy, double gx,
+                          double gy, double radius) {
+    CorridorPath *path = NULL;
+    MUST(corridor_map_find_path(map, sx, sy, gx, gy, radius, radius, &path));
+    double length = corridor_path_length(path);
+    /* Every point keeps the radius from the walls (at radius 0 the path touches corners,
+     * which are not inside the free space). */
+    size_t n = 0;
+    const double *xy = corridor_path_points(path, &n);
+    CHECK(n >= 2 && xy[0] == sx && xy[1] == sy, "the path starts at the start");
+    for (size_t i = 0; radius > 0 && i < n; i++) {
+        double c = 0;
+        MUST(corridor_map_clearance(map, xy[2 * i], xy[2 * i + 1], &c));
+        CHECK(c >= radius - 1e-6, "point %zu has clearance %g < radius %g", i, c, radius);
+    }
+    size_t steps = 0;
+    const CorridorStep *corridor = corridor_path_corridor(path, &steps);
+    for (size_t i = 0; i < steps; i++)
+        CHECK(corridor[i].clearance >= radius - 1e-6, "corridor step %zu too narrow", i);
+    corridor_path_free(path);
+    return length;
+}
+
+int main(int argc, char **argv) {
+    const char *maze = argc > 1 ? argv[1] : "data/anyangle/custom_maze14x11/maze.txt";
+
+    /* 1. A file from data/: the any-angle benchmark's published optimum. */
+    CorridorMap *grid = NULL;
+    MUST(corridor_map_load(maze, &grid));
+    double l = path_length(grid, 0, 0, 11, 11, 0.0);
+    CHECK(fabs(l - 48.781956) < 1e-5, "maze length %.6f, published 48.781956", l);
+    CorridorPath *none = NULL;
+    CorridorStatus s = corridor_map_find_path(grid, NAN, 0, 11, 11, 0, 0, &none);
+    CHECK(s == CORRIDOR_STATUS_QUERY_FAILED && none == NULL, "a NaN start fails (%d)", (int)s);
+    printf("maze: length %.6f; a NaN start: %s\n", l, corridor_last_error());
+    corridor_map_free(grid);
+
+    /* 2. A built-in scene: the empty 100 x 80 box, two radii. */
+    CorridorMap *map = NULL;
+    MUST(corridor_map_from_scene("empty", &map));
+    const double straight = 100; /* (10, 10) to (90, 70) */
+    CHECK(fabs(path_length(map, 10, 10, 90, 70, 0.0) - straight) < 1e-9, "straight at radius 0");
+    CHECK(fabs(path_length(map, 10, 10, 90, 70, 2.0) - straight) < 1e-9, "straight at radius 2");
+
+    /* 3. Insert a block in the way: plan it (queries may go on meanwhile), then apply. */
+    const double block[] = {40, 30, 60, 30, 60, 50, 40, 50};
+    CorridorPatch *patch = NULL;
+    MUST(corridor_map_plan_insert_polygon(map, block, 4, &patch));
+    CHECK(fabs(path_length(map, 10, 10, 90, 70, 0.0) - straight) < 1e-9, "old map until applied");
+    uint32_t id = 0;
+    MUST(corridor_map_apply(map, patch, &id));
+    CHECK(corridor_map_obstacle_count(map) == 1, "one obstacle after the insert");
+    /* Around a corner of the block: (10,10) -> (40,50) -> (90,70) or its mirror. */
+    const double around = 50 + sqrt(50.0 * 50 + 20 * 20);
+    double l0 = path_length(map, 10, 10, 90, 70, 0.0);
+    double l2 = path_length(map, 10, 10, 90, 70, 2.0);
+    CHECK(fabs(l0 - around) < 1e-9, "around the block %.9f, expected %.9f", l0, around);
+    CHECK(l2 > l0 + 1e-3, "radius 2 goes wider: %.6f vs %.6f", l2, l0);
+    double c = 0;
+    MUST(corridor_map_clearance(map, 50, 60, &c));
+    CHECK(fabs(c - 10) < 1e-9, "clearance above the block %g", c);
+    CHECK(corridor_map_clearance(map, 50, 40, &c) == CORRIDOR_STATUS_QUERY_FAILED,
+          "inside the block is not free");
+    double nx = 0, ny = 0;
+    MUST(corridor_map_nearest_obstacle(map, 50, 60, &nx, &ny));
+    CHECK(fabs(nx - 50) < 1e-9 && fabs(ny - 50) < 1e-9, "nearest (%g, %g)", nx, ny);
+    printf("empty box: straight %.6f, around the block %.6f (radius 0) and %.6f (radius 2)\n",
+           straight, l0, l2);
+
+    /* Bad input gets a status, not a crash. */
+    const double bowtie[] = {20, 20, 30, 30, 30, 20, 20, 30};
+    uint32_t bad = 0;
+    s = corridor_map_insert_polygon(map, bowtie, 4, &bad);
+    CHECK(s == CORRIDOR_STATUS_INVALID_GEOMETRY, "a self-intersecting polygon (%d)", (int)s);
+    printf("bowtie: %s\n", corridor_last_error());
+    s = corridor_map_remove(map, 999);
+    CHECK(s == CORRIDOR_STATUS_UNKNOWN_OBSTACLE, "unknown id (%d)", (int)s);
+    CHECK(corridor_map_find_path(NULL, 0, 0, 1, 1, 0, 0, &none) == CORRIDOR_STATUS_NULL_ARGUMENT,
+          "a NULL map");
+
+    /* Two patches planned on one version: the second is stale once the first is applied. */
+    CorridorPatch *a = NULL, *b = NULL;
+    MUST(corridor_map_plan_remove(map, id, &a));
+    MUST(corridor_map_plan_remove(map, id, &b));
+    MUST(corridor_map_apply(map, a, NULL));
+    s = corridor_map_apply(map, b, NULL);
+    CHECK(s == CORRIDOR_STATUS_STALE_PATCH, "a stale patch (%d)", (int)s);
+    CHECK(corridor_map_obstacle_count(map) == 0, "the block is gone");
+    CHECK(fabs(path_length(map, 10, 10, 90, 70, 0.0) - straight) < 1e-9, "straight again");
+
+    /* 4. Save the ECM and load it back: same answers, read-only. */
+    const char *file = "corridor-demo.ecm";
+    MUST(corridor_map_save_ecm(map, file));
+    CorridorMap *loaded = NULL;
+    MUST(corridor_map_load_ecm(file, &loaded));
+    CHECK(fabs(path_length(loaded, 10, 10, 90, 70, 2.0) - straight) < 1e-9, "loaded ECM");
+    s = corridor_map_remove(loaded, 0);
+    CHECK(s == CORRIDOR_STATUS_READ_ONLY, "a loaded ECM is read-only (%d)", (int)s);
+    remove(file);
+    corridor_map_free(loaded);
+    corridor_map_free(map);
+
+    if (failures) {
+        fprintf(stderr, "%d checks failed\n", failures);
+        return 1;
+    }
+    printf("all C API checks passed\n");
+    return 0;
+}
