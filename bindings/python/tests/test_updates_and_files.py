@@ -87,3 +87,10 @@ def test_help_reads_well():
     assert "Explicit Corridor Map" in corridor.Map.__doc__
     assert "radius" in corridor.Map.path.__doc__
     assert "GIL" in corridor.Map.paths.__doc__
+
+
+def test_package_docstring_example_runs():
+    import doctest
+
+    result = doctest.testmod(corridor)
+    assert result.attempted > 0 and result.failed == 0

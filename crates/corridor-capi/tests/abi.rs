@@ -107,3 +107,64 @@ fn queries_on_many_threads_while_an_update_is_planned() {
     // SAFETY: freed once.
     unsafe { corridor_map_free(map) };
 }
+
+#[test]
+fn maps_from_polygons_and_their_paths() {
+    let boundary = [0.0, 0.0, 10.0, 0.0, 10.0, 6.0, 0.0, 6.0];
+    // A wall from (4, 0) to (6, 4): over its top corners, length 2 * sqrt(18) + 2.
+    let wall = [4.0, 0.0, 6.0, 0.0, 6.0, 4.0, 4.0, 4.0];
+    let mut map = ptr::null_mut();
+    // SAFETY: arrays as long as their counts say; a valid output pointer.
+    let s = unsafe {
+        corridor_map_from_polygons(
+            boundary.as_ptr(),
+            4,
+            wall.as_ptr(),
+            [4].as_ptr(),
+            1,
+            &mut map,
+        )
+    };
+    assert_eq!(s, CorridorStatus::Ok, "{}", last_error());
+    let mut path = ptr::null_mut();
+    // SAFETY: a live map and a valid output pointer.
+    let s = unsafe { corridor_map_find_path(map, 1.0, 1.0, 9.0, 1.0, 0.0, 0.0, &mut path) };
+    assert_eq!(s, CorridorStatus::Ok, "{}", last_error());
+    // SAFETY: a live path.
+    let length = unsafe { corridor_path_length(path) };
+    assert!((length - (2.0 * 18f64.sqrt() + 2.0)).abs() < 1e-9);
+    let mut count = 0;
+    // SAFETY: a live path; the array lives as long as the path.
+    let xy = unsafe { corridor_path_points(path, &mut count) };
+    let xy = unsafe { std::slice::from_raw_parts(xy, 2 * count) };
+    assert_eq!(
+        (&xy[..2], &xy[2 * count - 2..]),
+        (&[1.0, 1.0][..], &[9.0, 1.0][..])
+    );
+    // SAFETY: freed once each.
+    unsafe { corridor_path_free(path) };
+    // A radius of 1.5 does not fit through the 2-wide gap.
+    let s = unsafe { corridor_map_find_path(map, 1.5, 1.5, 8.5, 1.5, 1.5, 0.0, &mut path) };
+    assert_eq!(s, CorridorStatus::NoPath);
+    unsafe { corridor_map_free(map) };
+
+    let bowtie = [1.0, 1.0, 3.0, 3.0, 3.0, 1.0, 1.0, 3.0];
+    let mut bad = ptr::null_mut();
+    // SAFETY: as above.
+    let s = unsafe {
+        corridor_map_from_polygons(
+            boundary.as_ptr(),
+            4,
+            bowtie.as_ptr(),
+            [4].as_ptr(),
+            1,
+            &mut bad,
+        )
+    };
+    assert_eq!((s, bad.is_null()), (CorridorStatus::InvalidGeometry, true));
+    assert!(
+        last_error().contains("intersects itself"),
+        "{}",
+        last_error()
+    );
+}
