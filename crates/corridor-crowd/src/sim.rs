@@ -496,7 +496,7 @@ fn follow_routes(
     }
 }
 
-/// A tiny deterministic nudge (at most 1e-4 m/s, as RVO2's Blocks adds) from the seed,
+/// A tiny deterministic nudge (below 1e-4 m/s, as RVO2's Blocks adds) from the seed,
 /// the character and the step: breaks perfect symmetries without a shared generator.
 fn perturbation(seed: u64, id: u64, step: u64) -> Point {
     let mut x =
@@ -505,9 +505,9 @@ fn perturbation(seed: u64, id: u64, step: u64) -> Point {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^= x >> 31;
-    let angle = (x >> 11) as f64 / (1u64 << 53) as f64 * std::f64::consts::TAU;
-    let length = (x & 0x7FF) as f64 / 2048.0 * 1e-4;
-    Point::from_angle(angle) * length
+    // Two coordinates in [−1, 1) from the high and low halves: no trigonometry.
+    let unit = |bits: u64| (bits & 0xFFFF_FFFF) as f64 / 2_147_483_648.0 - 1.0;
+    Point::new(unit(x >> 32), unit(x)) * 0.7e-4
 }
 
 /// New velocities (into `out`, with each character's nearest centre distance and the
