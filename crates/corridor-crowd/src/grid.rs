@@ -97,7 +97,7 @@ impl NeighbourGrid {
 
     /// Scans cells `cx0 ..= cx1` of row `cy` (at most the table's width).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn scan_row(
         &self,
         cx0: i64,
@@ -129,7 +129,7 @@ impl NeighbourGrid {
                     continue;
                 }
                 let index = self.order[s];
-                if Some(index) == skip || (found.len() == k && (d, index) >= found[k - 1]) {
+                if Some(index) == skip || (found.len() == k && !after(found[k - 1], (d, index))) {
                     continue;
                 }
                 insert_sorted(found, (d, index), k);
@@ -171,11 +171,17 @@ impl NeighbourGrid {
     }
 }
 
+/// Whether `a` comes after `b` in (distance, index) order.
+#[inline(always)]
+fn after(a: (f64, u32), b: (f64, u32)) -> bool {
+    a.0 > b.0 || (a.0 == b.0 && a.1 > b.1)
+}
+
 /// Inserts into a list sorted by (distance, index), keeping at most `k`.
-#[inline]
+#[inline(always)]
 fn insert_sorted(found: &mut Vec<(f64, u32)>, item: (f64, u32), k: usize) {
     let mut at = found.len();
-    while at > 0 && (found[at - 1].0, found[at - 1].1) > (item.0, item.1) {
+    while at > 0 && after(found[at - 1], item) {
         at -= 1;
     }
     if at >= k || (at > 0 && found[at - 1] == item) {
@@ -185,7 +191,13 @@ fn insert_sorted(found: &mut Vec<(f64, u32)>, item: (f64, u32), k: usize) {
     if found.len() == k {
         found.pop();
     }
-    found.insert(at, item);
+    found.push(item);
+    let mut j = found.len() - 1;
+    while j > at {
+        found[j] = found[j - 1];
+        j -= 1;
+    }
+    found[at] = item;
 }
 
 #[cfg(test)]
