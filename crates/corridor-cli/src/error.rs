@@ -76,6 +76,9 @@ pub enum CliError {
         /// Its width and height.
         map_size: (u32, u32),
     },
+    /// A crowd simulation could not be set up or run.
+    #[error("{0}")]
+    Crowd(#[from] corridor::crowd::CrowdError),
     /// A check failed: an update differs from a full rebuild.
     #[error("{0}")]
     Mismatch(String),
@@ -100,6 +103,7 @@ impl CliError {
             CliError::Update(_) => "update",
             CliError::ScenarioMismatch { .. } => "scenario_mismatch",
             CliError::Mismatch(_) => "mismatch",
+            CliError::Crowd(_) => "crowd",
         }
     }
 }

@@ -22,6 +22,7 @@ mod path;
 mod planners;
 mod progress;
 mod scenarios;
+mod simulate;
 mod soak;
 mod update;
 
@@ -217,6 +218,39 @@ enum Command {
         #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "dump")]
         replay: Vec<PathBuf>,
     },
+    /// Run a crowd simulation: a built-in scenario (circle, circle-5k, circle-50k, blocks,
+    /// crossing, evacuation, city, city-door) or a scenario file (versioned JSON).
+    ///
+    /// JSON fields: scenario, agents, threads, route_following, steps, time_s,
+    /// all_arrived, arrived, removed, mean_travel_s, max_travel_s, mean_speed,
+    /// min_pairwise_distance, min_pairwise_gap, collisions, min_wall_gap, wall_pushes,
+    /// undone_moves, plans, replans, invalidated, failed_plans, changes, pushed_out,
+    /// stuck, setup_s, step_ms {median, p99, mean}, agent_steps_per_s.
+    Simulate {
+        /// A built-in scenario's name or a scenario file.
+        scenario: String,
+        /// Number of characters (built-in scenarios).
+        #[arg(long)]
+        agents: Option<usize>,
+        /// Steps to run at most (default: the scenario's); stops when all arrived.
+        #[arg(long)]
+        steps: Option<u64>,
+        /// Worker threads (0: one per core); the trajectories do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Walk straight at the goals (as RVO2's examples) instead of following ECM routes.
+        #[arg(long)]
+        straight: bool,
+        /// Write the trails as SVG.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Write every position at every step as CSV (step,time,id,x,y,vx,vy).
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
@@ -249,7 +283,8 @@ impl Command {
             | Command::Path { json, .. }
             | Command::Asfv { json, .. }
             | Command::Update { json, .. }
-            | Command::Soak { json, .. } => *json,
+            | Command::Soak { json, .. }
+            | Command::Simulate { json, .. } => *json,
             Command::Scen { run, .. }
             | Command::Anyangle { run, .. }
             | Command::Meshscen { run, .. } => run.json,
@@ -349,6 +384,25 @@ fn run(command: Command) -> Result<(), CliError> {
             removes: &remove,
             svg: svg.as_deref(),
             save: &save,
+            json,
+        }),
+        Command::Simulate {
+            scenario,
+            agents,
+            steps,
+            threads,
+            straight,
+            svg,
+            csv,
+            json,
+        } => simulate::run(&simulate::SimulateArgs {
+            scenario: &scenario,
+            agents,
+            steps,
+            threads,
+            straight,
+            svg: svg.as_deref(),
+            csv: csv.as_deref(),
             json,
         }),
         Command::Asfv { file, svg, json } => asfv::run(&file, svg.as_deref(), json),

@@ -12,7 +12,8 @@
 //! environments), [`io`] (file formats, built-in scenes, SVG pictures), [`ecm`] (the
 //! Explicit Corridor Map: construction, queries, paths, dynamic updates), [`visgraph`]
 //! (visibility graph: exact shortest paths), [`trapmap`] (trapezoidal map), [`asfv`]
-//! (adaptive space-filling volumes), and [`glam`] (the vector type behind
+//! (adaptive space-filling volumes), [`crowd`] (crowd simulation: route following,
+//! ORCA avoidance, many threads), and [`glam`] (the vector type behind
 //! [`Point`](prelude::Point)).
 //!
 //! Features: `mint` (off by default) converts [`Point`](prelude::Point) to and from the
@@ -177,6 +178,8 @@ mod planner;
 pub mod prelude;
 
 pub use corridor_asfv as asfv;
+/// Crowd simulation on the ECM: characters follow indicative routes and avoid each other.
+pub use corridor_crowd as crowd;
 pub use corridor_ecm as ecm;
 pub use corridor_geom as geom;
 pub use corridor_io as io;

@@ -1,0 +1,64 @@
+//! Runs a built-in scenario and prints its statistics and step times (the Rust side of
+//! `bench/rvo2`).
+//!
+//! `cargo run --release -p corridor-crowd --example run -- SCENARIO [AGENTS] [STEPS] [THREADS] [route|straight]`
+//!
+//! Prints one line: agents, threads, steps, all_arrived, step_ms median/p99/mean,
+//! agent_steps_per_s, and the run's statistics.
+
+use corridor_crowd::{Scenario, ScenarioKind};
+use std::time::Instant;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let name = args.first().map(String::as_str).unwrap_or("circle");
+    let (kind, implied) = ScenarioKind::from_name(name).ok_or("unknown scenario")?;
+    let count = args.get(1).and_then(|a| a.parse().ok()).or(implied);
+    let mut scenario = Scenario::builtin(kind, count)?;
+    let steps: u64 = args
+        .get(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(scenario.steps);
+    let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    if args.get(4).map(String::as_str) == Some("straight") {
+        scenario.options.route_following = false;
+    }
+    let setup = Instant::now();
+    let mut run = scenario.start(threads)?;
+    let setup_s = setup.elapsed().as_secs_f64();
+    let n = run.sim.crowd().len();
+    let mut ms = Vec::new();
+    let mut agent_steps = 0u64;
+    let mut total = 0.0;
+    while (ms.len() as u64) < steps && !run.all_arrived() {
+        agent_steps += run.sim.crowd().len() as u64;
+        let t = Instant::now();
+        run.step()?;
+        let e = t.elapsed().as_secs_f64() * 1e3;
+        total += e;
+        ms.push(e);
+    }
+    run.sim.finish();
+    let mut sorted = ms.clone();
+    sorted.sort_by(f64::total_cmp);
+    let pct = |p: f64| {
+        sorted[((p / 100.0 * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1]
+    };
+    let s = run.sim.stats();
+    println!(
+        "scenario={} agents={n} threads={threads} route_following={} steps={} all_arrived={} setup_s={setup_s:.2} step_ms median={:.4} p99={:.4} mean={:.4} agent_steps_per_s={:.3e}",
+        scenario.name,
+        scenario.options.route_following,
+        ms.len(),
+        run.all_arrived(),
+        pct(50.0),
+        pct(99.0),
+        total / ms.len() as f64,
+        agent_steps as f64 / (total / 1e3),
+    );
+    println!(
+        "stats: arrived={} min_pairwise_distance={:.4} min_gap={:.4} collisions={} min_wall_gap={:.4} pushes={} undone={} plans={} replans={} invalidated={} failed_plans={} pushed_out={} stuck={} mean_travel_s={:.1} mean_speed={:.3}",
+        s.arrived, s.min_pairwise_distance, s.min_pairwise_gap, s.collisions, s.min_wall_gap, s.wall_pushes, s.undone_moves, s.plans, s.replans, s.invalidated, s.failed_plans, s.pushed_out, s.stuck, s.mean_travel_time(), s.mean_speed()
+    );
+    Ok(())
+}

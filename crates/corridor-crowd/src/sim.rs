@@ -1,0 +1,662 @@
+//! The simulation loop, in the levels the ECM papers use: global route (an ECM path for
+//! the character's radius and its indicative route) → route following (an attraction
+//! point ahead on that route) → local avoidance (ORCA between characters, a half-plane
+//! per nearby wall) → integration that never enters a wall; a fixed time step with
+//! substeps, obstacle changes planned beside a step and applied between steps.
+//!
+//! Every per-character computation reads the state before the step and writes its own
+//! slot of a separate buffer, so the result is the same for any number of threads.
+
+use crate::character::{Character, CharacterId, Phase};
+use crate::crowd::Crowd;
+use crate::error::CrowdError;
+use crate::grid::NeighbourGrid;
+use crate::options::Options;
+use crate::orca::{choose_velocity, orca_half_plane, HalfPlane};
+use crate::route::Route;
+use crate::stats::Stats;
+use crate::walls::{move_clear, wall_half_plane, MoveOutcome, WallCache};
+use corridor_ecm::{Change, DynamicEcm, Ecm, PathQuery, Planner};
+use corridor_geom::{Environment, Point};
+use rayon::prelude::*;
+
+/// Re-plans after straying are at least this far apart (seconds) per character.
+const STRAY_REPLAN_INTERVAL: f64 = 2.0;
+
+/// A crowd on a changing map.
+///
+/// ```
+/// use corridor_crowd::{Character, Options, Simulation};
+/// use corridor_geom::{Environment, Point};
+/// let env = Environment::rectangle(Point::ZERO, Point::new(20.0, 10.0));
+/// let mut sim = Simulation::new(env, Options { threads: 1, ..Options::default() })?;
+/// let a = sim.add(Character::new(Point::new(2.0, 5.0), Point::new(18.0, 5.0), 0.5))?;
+/// sim.add(Character::new(Point::new(18.0, 5.2), Point::new(2.0, 5.0), 0.5))?;
+/// for _ in 0..200 {
+///     sim.step();
+/// }
+/// let i = sim.crowd().index_of(a).unwrap();
+/// assert!(sim.crowd().positions()[i].distance(Point::new(18.0, 5.0)) < 0.5);
+/// assert!(sim.stats().min_pairwise_distance >= 1.0 - 1e-6);
+/// # Ok::<(), corridor_crowd::CrowdError>(())
+/// ```
+pub struct Simulation {
+    map: DynamicEcm,
+    options: Options,
+    pool: rayon::ThreadPool,
+    crowd: Crowd,
+    grid: NeighbourGrid,
+    preferred: Vec<Point>,
+    new_velocity: Vec<Avoided>,
+    moved: Vec<(Point, MoveOutcome, WallCache)>,
+    pending: Vec<Change>,
+    stats: Stats,
+}
+
+/// What the avoidance pass found for one character.
+#[derive(Clone, Copy, Debug)]
+struct Avoided {
+    velocity: Point,
+    /// Distance to the nearest neighbour's centre.
+    nearest: f64,
+    /// Smallest gap between its disc and a neighbour's.
+    gap: f64,
+    /// Neighbours of higher index it overlaps.
+    overlaps: u32,
+}
+
+/// Per-thread scratch of the avoidance pass.
+#[derive(Default)]
+struct Scratch {
+    found: Vec<(f64, u32)>,
+    planes: Vec<HalfPlane>,
+    spare: Vec<HalfPlane>,
+}
+
+impl Simulation {
+    /// A simulation on `env` (its ECM is built here).
+    ///
+    /// # Errors
+    /// [`CrowdError::BadOption`] for a time step, substep count or avoidance parameter
+    /// out of range; [`CrowdError::Map`] when the ECM cannot be built.
+    pub fn new(env: Environment, options: Options) -> Result<Self, CrowdError> {
+        Self::with_map(DynamicEcm::new(env)?, options)
+    }
+
+    /// A simulation on a map already built.
+    pub fn with_map(map: DynamicEcm, options: Options) -> Result<Self, CrowdError> {
+        check_options(&options)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads)
+            .build()?;
+        Ok(Simulation {
+            map,
+            options,
+            pool,
+            crowd: Crowd::default(),
+            grid: NeighbourGrid::default(),
+            preferred: Vec::new(),
+            new_velocity: Vec::new(),
+            moved: Vec::new(),
+            pending: Vec::new(),
+            stats: Stats::new(),
+        })
+    }
+
+    /// The characters.
+    pub fn crowd(&self) -> &Crowd {
+        &self.crowd
+    }
+
+    /// The map.
+    pub fn map(&self) -> &DynamicEcm {
+        &self.map
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// What the run measured so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Simulated seconds so far.
+    pub fn time(&self) -> f64 {
+        self.stats.time
+    }
+
+    /// Adds a character; it plans its route at the start of the next step.
+    ///
+    /// # Errors
+    /// A bad radius, speed or point, or a start closer to a wall than the radius.
+    pub fn add(&mut self, c: Character) -> Result<CharacterId, CrowdError> {
+        if !(c.radius.is_finite() && c.radius > 0.0) {
+            return Err(CrowdError::BadRadius(c.radius));
+        }
+        let speeds_ok = [c.preferred_speed, c.max_speed]
+            .iter()
+            .all(|s| s.is_finite() && *s >= 0.0)
+            && c.preferred_speed <= c.max_speed;
+        if !speeds_ok {
+            return Err(CrowdError::BadSpeed {
+                preferred: c.preferred_speed,
+                max: c.max_speed,
+            });
+        }
+        for p in [c.position, c.goal] {
+            if !p.is_finite() {
+                return Err(CrowdError::NotFinite(p));
+            }
+        }
+        if !c.preferred_clearance.is_finite() {
+            return Err(CrowdError::BadRadius(c.preferred_clearance));
+        }
+        let walls = WallCache::ask(self.map.ecm(), c.position)
+            .filter(|w| w.clearance >= c.radius)
+            .ok_or(CrowdError::StartInWall {
+                position: c.position,
+                radius: c.radius,
+            })?;
+        Ok(self.crowd.push(&c, walls, self.stats.time))
+    }
+
+    /// Removes a character; returns it as it is now (where it stands).
+    pub fn remove(&mut self, id: CharacterId) -> Option<Character> {
+        let i = self.crowd.index_of(id)?;
+        self.stats.distance_sum += self.crowd.walked[i];
+        if self.crowd.arrived_at[i].is_none() {
+            self.stats.walking_time_sum += self.stats.time - self.crowd.joined_at[i];
+        }
+        let c = self.crowd.remove(id)?;
+        self.stats.removed += 1;
+        Some(c)
+    }
+
+    /// Queues obstacle changes: the next [`Simulation::step`] plans them on another
+    /// thread while it moves the crowd, and applies them when the step ends. Characters
+    /// whose corridor the change touches re-plan before the following step; characters
+    /// a new obstacle caught are pushed out to the nearest free point.
+    pub fn change_obstacles(&mut self, changes: impl IntoIterator<Item = Change>) {
+        self.pending.extend(changes);
+    }
+
+    /// One step: plans, route following, then `substeps` of avoidance and movement;
+    /// applies queued obstacle changes at the end.
+    ///
+    /// # Errors
+    /// When a queued change is invalid (an unknown id, bad geometry), it is dropped and
+    /// its error returned after the step has been run.
+    pub fn step(&mut self) -> Result<(), CrowdError> {
+        let changes = std::mem::take(&mut self.pending);
+        let Simulation {
+            map,
+            options,
+            pool,
+            crowd,
+            grid,
+            preferred,
+            new_velocity,
+            moved,
+            stats,
+            ..
+        } = self;
+        let parallel = pool.current_num_threads() > 1;
+        let mut advance = || {
+            let ecm = map.ecm();
+            plan_routes(parallel, ecm, options, crowd, stats);
+            follow_routes(parallel, options, crowd, preferred, stats.steps);
+            let dt = options.time_step / options.substeps as f64;
+            for _ in 0..options.substeps {
+                avoid(parallel, options, crowd, grid, preferred, new_velocity, dt);
+                integrate(
+                    parallel,
+                    ecm,
+                    options,
+                    crowd,
+                    new_velocity,
+                    moved,
+                    stats,
+                    dt,
+                );
+            }
+        };
+        let plan = || (!changes.is_empty()).then(|| map.plan_batch(&changes));
+        let patch = if parallel {
+            // The change is planned on one worker while the others move the crowd.
+            pool.install(|| rayon::join(plan, advance).0)
+        } else {
+            advance();
+            plan()
+        };
+        self.stats.steps += 1;
+        self.stats.time += self.options.time_step;
+        self.arrivals();
+        match patch {
+            Some(Ok(patch)) => {
+                self.map.apply(patch)?;
+                self.after_change();
+                Ok(())
+            }
+            Some(Err(e)) => Err(e.into()),
+            None => Ok(()),
+        }
+    }
+
+    /// Marks arrivals (and removes arrived characters when asked to).
+    fn arrivals(&mut self) {
+        let now = self.stats.time;
+        let mut leaving = Vec::new();
+        for i in 0..self.crowd.len() {
+            if self.crowd.phase[i] != Phase::Walking {
+                continue;
+            }
+            let reach = if self.options.arrival_distance > 0.0 {
+                self.options.arrival_distance
+            } else {
+                self.crowd.radius[i]
+            };
+            if self.crowd.position[i].distance(self.crowd.goal[i]) <= reach {
+                self.crowd.phase[i] = Phase::Arrived;
+                self.crowd.arrived_at[i] = Some(now);
+                let travel = now - self.crowd.joined_at[i];
+                self.stats.arrived += 1;
+                self.stats.travel_time_sum += travel;
+                self.stats.travel_time_max = self.stats.travel_time_max.max(travel);
+                self.stats.walking_time_sum += travel;
+                if self.options.remove_arrived {
+                    leaving.push(self.crowd.ids[i]);
+                }
+            }
+        }
+        for id in leaving {
+            self.remove(id);
+        }
+    }
+
+    /// The sums of walking time of those still walking (for [`Stats::mean_speed`]) are
+    /// added when the run ends; call this once then.
+    pub fn finish(&mut self) {
+        for i in 0..self.crowd.len() {
+            if self.crowd.arrived_at[i].is_none() {
+                self.stats.walking_time_sum += self.stats.time - self.crowd.joined_at[i];
+            }
+        }
+        self.stats.distance_sum += self.crowd.walked.iter().sum::<f64>();
+    }
+
+    /// After an obstacle change: fresh wall caches, characters caught inside pushed out,
+    /// characters whose corridor lost an edge (and blocked ones) plan again.
+    fn after_change(&mut self) {
+        self.stats.changes += 1;
+        let ecm = self.map.ecm();
+        let crowd = &mut self.crowd;
+        for i in 0..crowd.len() {
+            let (p, r) = (crowd.position[i], crowd.radius[i]);
+            match WallCache::ask(ecm, p).filter(|w| w.clearance >= r) {
+                Some(w) => crowd.walls[i] = w,
+                None => match nearest_free_point(ecm, p, r) {
+                    Some((q, w)) => {
+                        crowd.position[i] = q;
+                        crowd.walls[i] = w;
+                        crowd.velocity[i] = Point::ZERO;
+                        crowd.needs_plan[i] = true;
+                        self.stats.pushed_out += 1;
+                    }
+                    None => {
+                        crowd.phase[i] = Phase::Blocked;
+                        crowd.velocity[i] = Point::ZERO;
+                        self.stats.stuck += 1;
+                        continue;
+                    }
+                },
+            }
+            let invalid = crowd.phase[i] == Phase::Walking && !crowd.route[i].is_valid_in(ecm);
+            if invalid {
+                self.stats.invalidated += 1;
+            }
+            if invalid || crowd.phase[i] == Phase::Blocked {
+                crowd.needs_plan[i] = true;
+                crowd.planned_at[i] = f64::NEG_INFINITY;
+            }
+        }
+    }
+}
+
+/// Computes `f(i)` for `i` in `0..n` into `out` (reused), on the pool's threads when
+/// `parallel`, else on this thread without touching the pool. Each call writes only its
+/// own slot, so the result does not depend on the thread count.
+fn map_indices<T: Send, S>(
+    parallel: bool,
+    n: usize,
+    init: impl Fn() -> S + Sync + Send,
+    f: impl Fn(&mut S, usize) -> T + Sync + Send,
+    out: &mut Vec<T>,
+) {
+    if parallel {
+        (0..n)
+            .into_par_iter()
+            .with_min_len(128)
+            .map_init(init, f)
+            .collect_into_vec(out);
+    } else {
+        out.clear();
+        let mut scratch = init();
+        out.extend((0..n).map(|i| f(&mut scratch, i)));
+    }
+}
+
+fn check_options(o: &Options) -> Result<(), CrowdError> {
+    let bad = |name, value, why| Err(CrowdError::BadOption { name, value, why });
+    if !(o.time_step.is_finite() && o.time_step > 0.0) {
+        return bad("time_step", o.time_step, "positive");
+    }
+    if o.substeps == 0 || o.substeps > 1000 {
+        return bad("substeps", o.substeps as f64, "1 to 1000");
+    }
+    let a = &o.avoidance;
+    if !(a.neighbour_distance.is_finite() && a.neighbour_distance > 0.0) {
+        return bad("neighbour_distance", a.neighbour_distance, "positive");
+    }
+    if !(a.time_horizon.is_finite() && a.time_horizon > 0.0) {
+        return bad("time_horizon", a.time_horizon, "positive");
+    }
+    if !(a.obstacle_horizon.is_finite() && a.obstacle_horizon > 0.0) {
+        return bad("obstacle_horizon", a.obstacle_horizon, "positive");
+    }
+    for (name, v) in [
+        ("lookahead", o.lookahead),
+        ("stray_distance", o.stray_distance),
+        ("arrival_distance", o.arrival_distance),
+    ] {
+        if !(v.is_finite() && v >= 0.0) {
+            return bad(name, v, "finite, non-negative");
+        }
+    }
+    Ok(())
+}
+
+/// Plans (in parallel, one planner per worker) for every character that needs it.
+fn plan_routes(parallel: bool, ecm: &Ecm, options: &Options, crowd: &mut Crowd, stats: &mut Stats) {
+    let now = stats.time;
+    let due: Vec<usize> = (0..crowd.len())
+        .filter(|&i| crowd.needs_plan[i] && crowd.phase[i] != Phase::Arrived)
+        .collect();
+    if due.is_empty() {
+        return;
+    }
+    if !options.route_following {
+        for &i in &due {
+            crowd.route[i] = Route::straight(crowd.position[i], crowd.goal[i]);
+            crowd.needs_plan[i] = false;
+        }
+        return;
+    }
+    let mut plans: Vec<Option<Route>> = Vec::new();
+    let crowd_ref = &*crowd;
+    map_indices(
+        parallel,
+        due.len(),
+        Planner::new,
+        |planner, k| {
+            let i = due[k];
+            let query = PathQuery::new(crowd_ref.position[i], crowd_ref.goal[i])
+                .with_radius(crowd_ref.radius[i])
+                .with_preferred_clearance(crowd_ref.preferred_clearance[i]);
+            let path = planner.plan(ecm, &query).ok()?;
+            let mut points = path.indicative_route;
+            if points.len() < 2 {
+                points = vec![crowd_ref.position[i], crowd_ref.goal[i]];
+            }
+            Some(Route {
+                points,
+                edges: path.edges.iter().map(|&(e, _)| e).collect(),
+                segment: 0,
+            })
+        },
+        &mut plans,
+    );
+    for (&i, plan) in due.iter().zip(plans) {
+        stats.plans += 1;
+        if crowd.planned_at[i] > f64::NEG_INFINITY || crowd.phase[i] == Phase::Blocked {
+            stats.replans += 1;
+        }
+        crowd.needs_plan[i] = false;
+        crowd.planned_at[i] = now;
+        match plan {
+            Some(route) => {
+                crowd.route[i] = route;
+                crowd.phase[i] = Phase::Walking;
+            }
+            None => {
+                stats.failed_plans += 1;
+                crowd.phase[i] = Phase::Blocked;
+            }
+        }
+    }
+}
+
+/// Preferred velocities: towards the attraction point on the route at the preferred
+/// speed, slowing down over the last second before the goal. Characters far off their
+/// route ask for a new plan.
+fn follow_routes(
+    parallel: bool,
+    options: &Options,
+    crowd: &mut Crowd,
+    preferred: &mut Vec<Point>,
+    step: u64,
+) {
+    let now = step as f64 * options.time_step;
+    let c = &*crowd;
+    let mut results: Vec<(Point, bool, usize)> = Vec::new();
+    map_indices(
+        parallel,
+        c.len(),
+        || (),
+        |_, i| {
+            let p = c.position[i];
+            let route = &c.route[i];
+            let speed = c.preferred_speed[i];
+            let (target, strayed, segment) = match c.phase[i] {
+                Phase::Blocked => return (Point::ZERO, false, route.segment),
+                Phase::Arrived => (c.goal[i], false, route.segment),
+                Phase::Walking if !options.route_following => (c.goal[i], false, 0),
+                Phase::Walking => {
+                    let ahead = options.lookahead + c.radius[i];
+                    let (target, off, segment) = route.look_ahead(p, ahead);
+                    let limit = options.stray_distance + c.preferred_clearance[i];
+                    let may = now - c.planned_at[i] >= STRAY_REPLAN_INTERVAL;
+                    (target, off > limit && may, segment)
+                }
+            };
+            let to = target - p;
+            let last = route.points.last().copied().unwrap_or(c.goal[i]);
+            let mut v = if target == last || c.phase[i] == Phase::Arrived {
+                // Arrive: one second to the goal, no faster than preferred.
+                to.clamp_length_max(speed)
+            } else {
+                to.normalize_or_zero() * speed
+            };
+            if options.seed != 0 {
+                v += perturbation(options.seed, c.ids[i].0, step);
+            }
+            (v, strayed, segment)
+        },
+        &mut results,
+    );
+    preferred.clear();
+    for (i, (v, strayed, segment)) in results.into_iter().enumerate() {
+        preferred.push(v);
+        crowd.route[i].segment = segment;
+        if strayed {
+            crowd.needs_plan[i] = true;
+        }
+    }
+}
+
+/// A tiny deterministic nudge (below 1e-4 m/s, as RVO2's Blocks adds) from the seed,
+/// the character and the step: breaks perfect symmetries without a shared generator.
+fn perturbation(seed: u64, id: u64, step: u64) -> Point {
+    let mut x =
+        seed ^ id.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ step.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    // splitmix64
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^= x >> 31;
+    // Two coordinates in [−1, 1) from the high and low halves: no trigonometry.
+    let unit = |bits: u64| (bits & 0xFFFF_FFFF) as f64 / 2_147_483_648.0 - 1.0;
+    Point::new(unit(x >> 32), unit(x)) * 0.7e-4
+}
+
+/// New velocities (into `out`, with each character's nearest centre distance and the
+/// overlapping neighbours of higher index): ORCA against the nearest neighbours, a
+/// half-plane for the nearest wall.
+fn avoid(
+    parallel: bool,
+    options: &Options,
+    crowd: &Crowd,
+    grid: &mut NeighbourGrid,
+    preferred: &[Point],
+    out: &mut Vec<Avoided>,
+    dt: f64,
+) {
+    let a = options.avoidance;
+    grid.rebuild(&crowd.position, a.neighbour_distance);
+    let grid = &*grid;
+    let (position, velocity, radius, max_speed, walls) = (
+        &crowd.position,
+        &crowd.velocity,
+        &crowd.radius,
+        &crowd.max_speed,
+        &crowd.walls,
+    );
+    map_indices(
+        parallel,
+        crowd.len(),
+        Scratch::default,
+        |s, i| {
+            let (p, v, r) = (position[i], velocity[i], radius[i]);
+            s.planes.clear();
+            if let Some(h) = wall_half_plane(&walls[i], p, r, max_speed[i], a.obstacle_horizon) {
+                s.planes.push(h);
+            }
+            let hard = s.planes.len();
+            grid.nearest(
+                p,
+                a.neighbour_distance,
+                a.max_neighbours,
+                Some(i as u32),
+                &mut s.found,
+            );
+            let (mut nearest, mut gap) = (f64::INFINITY, f64::INFINITY);
+            let mut overlaps = 0;
+            for &(d_sq, j) in &s.found {
+                let j = j as usize;
+                let combined = r + radius[j];
+                let d = d_sq.sqrt();
+                nearest = nearest.min(d);
+                gap = gap.min(d - combined);
+                if j > i && d < combined - 1e-9 {
+                    overlaps += 1;
+                }
+                s.planes.push(orca_half_plane(
+                    p,
+                    v,
+                    position[j],
+                    velocity[j],
+                    combined,
+                    a.time_horizon,
+                    dt,
+                    0.5,
+                ));
+            }
+            let chosen = choose_velocity(&s.planes, hard, max_speed[i], preferred[i], &mut s.spare);
+            Avoided {
+                velocity: chosen,
+                nearest,
+                gap,
+                overlaps,
+            }
+        },
+        out,
+    );
+}
+
+/// Moves every character by its new velocity without entering a wall, and records the
+/// run's extremes.
+#[allow(clippy::too_many_arguments)]
+fn integrate(
+    parallel: bool,
+    ecm: &Ecm,
+    options: &Options,
+    crowd: &mut Crowd,
+    chosen: &[Avoided],
+    moved: &mut Vec<(Point, MoveOutcome, WallCache)>,
+    stats: &mut Stats,
+    dt: f64,
+) {
+    let horizon = options.avoidance.obstacle_horizon;
+    let (position, radius, max_speed, walls) = (
+        &crowd.position,
+        &crowd.radius,
+        &crowd.max_speed,
+        &crowd.walls,
+    );
+    map_indices(
+        parallel,
+        crowd.len(),
+        || (),
+        |_, i| {
+            let (p, r) = (position[i], radius[i]);
+            // Less than twice the radius per substep: the swept segment stays clear.
+            let step = (chosen[i].velocity * dt).clamp_length_max(1.9 * r);
+            let margin = max_speed[i] * horizon.max(dt);
+            move_clear(ecm, &walls[i], p, p + step, r, margin)
+        },
+        moved,
+    );
+    for (i, &(q, outcome, cache)) in moved.iter().enumerate() {
+        let found = chosen[i];
+        let p = crowd.position[i];
+        crowd.walked[i] += p.distance(q);
+        crowd.velocity[i] = if outcome == MoveOutcome::Undone {
+            Point::ZERO
+        } else {
+            (q - p) / dt
+        };
+        crowd.position[i] = q;
+        if cache.probe == q {
+            stats.min_wall_gap = stats.min_wall_gap.min(cache.clearance - crowd.radius[i]);
+        }
+        crowd.walls[i] = cache;
+        match outcome {
+            MoveOutcome::Free => {}
+            MoveOutcome::Pushed => stats.wall_pushes += 1,
+            MoveOutcome::Undone => stats.undone_moves += 1,
+        }
+        stats.min_pairwise_distance = stats.min_pairwise_distance.min(found.nearest);
+        stats.min_pairwise_gap = stats.min_pairwise_gap.min(found.gap);
+        stats.collisions += found.overlaps as u64;
+    }
+}
+
+/// The free point nearest `p` (on rings of growing radius) where a disc of `radius`
+/// fits, with its wall cache.
+fn nearest_free_point(ecm: &Ecm, p: Point, radius: f64) -> Option<(Point, WallCache)> {
+    const DIRECTIONS: usize = 32;
+    for ring in 1..=60 {
+        let distance = ring as f64 * radius * 0.25;
+        for k in 0..DIRECTIONS {
+            let angle = k as f64 / DIRECTIONS as f64 * std::f64::consts::TAU;
+            let q = p + Point::from_angle(angle) * distance;
+            if let Some(w) = WallCache::ask(ecm, q) {
+                if w.clearance >= radius * (1.0 + 1e-9) + 1e-9 {
+                    return Some((q, w));
+                }
+            }
+        }
+    }
+    None
+}
