@@ -384,6 +384,32 @@ function drawStatic() {
   return layer;
 }
 
+// The corridor: the quadrilaterals between consecutive steps' nearest obstacle points
+// and the steps' clearance discs, drawn opaque once and laid over the map translucent.
+let corridorCache = null;
+function corridorLayer() {
+  const key = path && [path, view.scale, view.ox, view.oy, canvas.width, canvas.height].join();
+  if (corridorCache && corridorCache.path === path && corridorCache.key === key) return corridorCache.layer;
+  const layer = document.createElement("canvas");
+  layer.width = canvas.width; layer.height = canvas.height;
+  const c = layer.getContext("2d");
+  const { left, right, medial } = path.corridor;
+  c.fillStyle = "rgb(44, 160, 44)";
+  for (let i = 0; i < medial.length; i++) {
+    if (i > 0) { polyline(c, [left[i - 1], left[i], right[i], right[i - 1]], true); c.fill(); }
+    const [x, y] = toScreen(medial[i]);
+    const r = Math.hypot(medial[i][0] - left[i][0], medial[i][1] - left[i][1]) * view.scale;
+    c.beginPath(); c.arc(x, y, r, 0, 2 * Math.PI); c.fill();
+  }
+  const out = document.createElement("canvas");
+  out.width = layer.width; out.height = layer.height;
+  const o = out.getContext("2d");
+  o.globalAlpha = 0.22;
+  o.drawImage(layer, 0, 0);
+  corridorCache = { path, key, layer: out };
+  return out;
+}
+
 function draw() {
   if (!map) return;
   if (!staticLayer) staticLayer = drawStatic();
@@ -398,11 +424,7 @@ function draw() {
     if (drag.obstacle.kind === "polygon") ctx.fill(); else { ctx.strokeStyle = "rgba(77,77,77,0.45)"; ctx.lineWidth = 2.5; ctx.stroke(); }
     ctx.restore();
   }
-  if (path && layers.corridor && path.corridor.left.length > 1) {
-    ctx.fillStyle = "rgba(44, 160, 44, 0.25)";
-    polyline(ctx, path.corridor.left.concat(path.corridor.right.slice().reverse()), true);
-    ctx.fill();
-  }
+  if (path && layers.corridor) ctx.drawImage(corridorLayer(), 0, 0);
   if (path && layers.path) {
     ctx.strokeStyle = "#d62728"; ctx.lineWidth = 2.5; ctx.setLineDash([]);
     polyline(ctx, path.points, false); ctx.stroke();

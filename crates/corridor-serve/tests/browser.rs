@@ -432,6 +432,53 @@ async fn the_demo_works_in_headless_chromium() {
     }
     screenshot(&client, "5-dragged").await;
 
+    // The dungeon with its nearest-obstacle annotations and a long path (the README's picture).
+    client
+        .find(Locator::Css("#tools input[value=goal]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("env"))
+        .await
+        .unwrap()
+        .select_by_value("dungeon")
+        .await
+        .unwrap();
+    wait_for(
+        &client,
+        "corridorState.env === 'dungeon' && corridorState.character",
+    )
+    .await;
+    client
+        .find(Locator::Css("#layers input[data-layer=annotations]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = state(&client).await;
+    let character = xy(&s["character"]);
+    let goal = far_goal(
+        &ws_url,
+        "dungeon",
+        character,
+        s["radius"].as_f64().unwrap(),
+        60.0,
+    )
+    .await;
+    let seq = s["pathSeq"].as_u64().unwrap();
+    gesture(&client, goal, goal, 0).await;
+    wait_for(
+        &client,
+        &format!("corridorState.pathSeq > {seq} && corridorState.path"),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    screenshot(&client, "6-dungeon").await;
+
     let errors = js(&client, "return window.corridorErrors;").await;
     assert_eq!(errors, json!([]), "the page logged errors");
     client.close().await.unwrap();
