@@ -10,7 +10,6 @@ use corridor_geom::{Environment, Point};
 use corridor_io::scenes::Scene;
 use rand::Rng;
 use serde_json::{json, Value};
-use std::cell::RefCell;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
@@ -53,12 +52,57 @@ struct Entry {
 /// The server's state, shared by every connection.
 pub struct App {
     entries: RwLock<Vec<Entry>>,
+    planners: Arc<Planners>,
     events: broadcast::Sender<Event>,
 }
 
-thread_local! {
-    /// One planner per thread: its scratch memory is reused across queries.
-    static PLANNER: RefCell<Planner> = RefCell::new(Planner::new());
+/// Plans off the async threads, as many at once as there are cores, each with a planner
+/// from a shared pool: a planner's caches (the map's adjacency, edge costs) are rebuilt
+/// for every new version of a map, so few planners, kept warm, beat one per thread; and
+/// a long query never holds up the connections' tasks.
+struct Planners {
+    pool: Mutex<Vec<Planner>>,
+    permits: tokio::sync::Semaphore,
+}
+
+impl Planners {
+    fn new() -> Planners {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Planners {
+            pool: Mutex::new(Vec::new()),
+            permits: tokio::sync::Semaphore::new(cores),
+        }
+    }
+
+    /// Runs `job` with a planner on a blocking thread.
+    async fn run<T: Send + 'static>(
+        self: &Arc<Self>,
+        job: impl FnOnce(&mut Planner) -> T + Send + 'static,
+    ) -> Result<T, ServeError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| ServeError::Internal(e.to_string()))?;
+        let planners = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let taken = planners
+                .pool
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .pop();
+            let mut planner = taken.unwrap_or_default();
+            let result = job(&mut planner);
+            planners
+                .pool
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(planner);
+            result
+        })
+        .await
+        .map_err(|e| ServeError::Internal(format!("a query failed inside: {e}")))
+    }
 }
 
 impl App {
@@ -85,6 +129,7 @@ impl App {
         }
         App {
             entries: RwLock::new(entries),
+            planners: Arc::new(Planners::new()),
             events: broadcast::channel(256).0,
         }
     }
@@ -177,13 +222,21 @@ impl App {
                 let query = PathQuery::new(from, to)
                     .with_radius(radius)
                     .with_preferred_clearance(clearance);
-                let start = Instant::now();
-                let path = PLANNER.with(|p| p.borrow_mut().plan(&snapshot.ecm, &query))?;
-                view::path(&env, snapshot.version, &path, start.elapsed())
+                let (version, env2) = (snapshot.version, env.clone());
+                self.planners
+                    .run(move |planner| {
+                        let start = Instant::now();
+                        let path = planner.plan(&snapshot.ecm, &query)?;
+                        Ok::<_, ServeError>(view::path(&env2, version, &path, start.elapsed()))
+                    })
+                    .await??
             }
             Request::RandomPoint { env, radius, from } => {
                 let world = self.world(&env).await?;
-                let point = random_point(&world, radius, from)?;
+                let point = self
+                    .planners
+                    .run(move |planner| random_point(&world, planner, radius, from))
+                    .await??;
                 json!({"type": "point", "env": env, "point": [point.x, point.y]})
             }
             Request::Update { env, edits } => self.update(&env, edits, origin).await?,
@@ -313,7 +366,12 @@ fn read_environment(name: &str, text: &str) -> Result<Environment, ServeError> {
 }
 
 /// A random point with clearance at least `radius`, reachable from `from` when given.
-fn random_point(world: &World, radius: f64, from: Option<Point>) -> Result<Point, ServeError> {
+fn random_point(
+    world: &World,
+    planner: &mut Planner,
+    radius: f64,
+    from: Option<Point>,
+) -> Result<Point, ServeError> {
     let snapshot = world.snapshot();
     let bounds = snapshot.env.bounds();
     let mut rng = rand::rng();
@@ -327,7 +385,7 @@ fn random_point(world: &World, radius: f64, from: Option<Point>) -> Result<Point
         }
         let reachable = from.is_none_or(|from| {
             let query = PathQuery::new(from, p).with_radius(radius);
-            PLANNER.with(|pl| pl.borrow_mut().plan(&snapshot.ecm, &query).is_ok())
+            planner.plan(&snapshot.ecm, &query).is_ok()
         });
         if reachable {
             return Ok(p);

@@ -60,7 +60,7 @@ fn polygon(rng: &mut ChaCha8Rng) -> Value {
         1 => json!([[c[0], c[1]], [c[0] + s, c[1]]]),
         2 => json!((0..5000)
             .map(|i| {
-                let a = i as f64 / 5000.0 * 6.28;
+                let a = i as f64 / 5000.0 * std::f64::consts::TAU;
                 [c[0] + s * a.cos(), c[1] + s * a.sin()]
             })
             .collect::<Vec<_>>()),
