@@ -284,6 +284,11 @@ function obstacleAt(p) {
     const o = map.obstacles[k];
     if (o.kind === "polygon") {
       if (insideRing(o.rings[0], p) && !o.rings.slice(1).some((h) => insideRing(h, p))) return o;
+      // Thin ones (a door is a few pixels wide) are hit within a few pixels of an edge.
+      const ring = o.rings[0];
+      for (let i = 0; i < ring.length; i++) {
+        if (segmentDistance(p, ring[i], ring[(i + 1) % ring.length]) < tolerance / 2) return o;
+      }
     } else {
       const pts = obstaclePoints(o);
       if (pts.length === 1 && Math.hypot(p[0] - pts[0][0], p[1] - pts[0][1]) < tolerance) return o;

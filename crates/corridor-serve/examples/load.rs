@@ -268,7 +268,7 @@ fn main() {
             tokio::time::sleep(Duration::from_millis(500)).await;
             rss_max = rss_max.max(rss_kb());
             tick += 1;
-            if tick % 20 == 0 {
+            if tick.is_multiple_of(20) {
                 samples.push(rss_kb() / 1024);
             }
         }
