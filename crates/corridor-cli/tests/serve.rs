@@ -2,17 +2,18 @@
 //! its loopback address and serves the page there. (The page itself is tested in
 //! headless Chromium by corridor-serve's browser test.)
 
-mod common;
-
-use common::{corridor, stderr};
 use std::io::{BufRead, Read, Write};
 use std::process::{Command, Stdio};
 
 #[test]
 fn a_missing_file_is_an_error_before_serving() {
-    let o = corridor(&["serve", "no-such-file.map", "--port", "0"]);
+    let o = Command::new(env!("CARGO_BIN_EXE_corridor"))
+        .args(["serve", "no-such-file.map", "--port", "0"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("no-such-file.map"), "{}", stderr(&o));
+    assert!(stderr.contains("no-such-file.map"), "{stderr}");
 }
 
 #[test]
@@ -33,7 +34,7 @@ fn it_prints_its_address_and_serves_the_page_there() {
         .unwrap_or_else(|| panic!("unexpected first line: {line}"))
         .to_owned();
     assert!(address.starts_with("127.0.0.1:"), "{address}");
-    let mut get = |path: &str| {
+    let get = |path: &str| {
         let mut stream = std::net::TcpStream::connect(&address).unwrap();
         write!(
             stream,
