@@ -208,7 +208,9 @@ fn halfway(points: &[[f64; 2]]) -> [f64; 2] {
 /// a connection of the test's own.
 async fn far_goal(ws_url: &str, env: &str, from: [f64; 2], radius: f64, away: f64) -> [f64; 2] {
     let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.unwrap();
-    for _ in 0..100 {
+    for k in 0..100 {
+        // From a sealed room (the dungeon has two) any reachable point will do.
+        let away = if k < 50 { away } else { 0.0 };
         let ask = json!({"type": "random_point", "env": env, "radius": radius + 1.0, "from": from});
         ws.send(ask.to_string().into()).await.unwrap();
         let answer: Value =
@@ -219,6 +221,16 @@ async fn far_goal(ws_url: &str, env: &str, from: [f64; 2], radius: f64, away: f6
         }
     }
     panic!("no far goal found from {from:?}");
+}
+
+/// A free point with clearance 2 (reachable or not), asked of the server.
+async fn free_point(ws_url: &str, env: &str) -> [f64; 2] {
+    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.unwrap();
+    let ask = json!({"type": "random_point", "env": env, "radius": 2.0});
+    ws.send(ask.to_string().into()).await.unwrap();
+    let answer: Value =
+        serde_json::from_str(&ws.next().await.unwrap().unwrap().into_text().unwrap()).unwrap();
+    xy(&answer["point"])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -431,6 +443,44 @@ async fn the_demo_works_in_headless_chromium() {
         ),
     }
     screenshot(&client, "5-dragged").await;
+
+    // Door: a click closes the passage with a door; a click on the door opens it.
+    client
+        .find(Locator::Css("#tools input[value=door]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = state(&client).await;
+    let obstacles = s["obstacles"].as_array().unwrap().len();
+    let at = free_point(&ws_url, "military").await;
+    gesture(&client, at, at, 0).await;
+    wait_for(
+        &client,
+        &format!(
+            "corridorState.obstacles.length === {} && corridorState.obstacles.some(o => o.door)",
+            obstacles + 1
+        ),
+    )
+    .await;
+    let s = state(&client).await;
+    let door = s["obstacles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["door"] == true)
+        .unwrap();
+    let b: Vec<f64> = door["bbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    screenshot(&client, "5b-door").await;
+    let centre = [(b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0];
+    gesture(&client, centre, centre, 0).await;
+    wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.door)")).await;
 
     // The dungeon with its nearest-obstacle annotations and a long path (the README's picture).
     client
