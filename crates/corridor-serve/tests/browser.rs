@@ -211,7 +211,8 @@ async fn far_goal(ws_url: &str, env: &str, from: [f64; 2], radius: f64, away: f6
     for k in 0..100 {
         // From a sealed room (the dungeon has two) any reachable point will do.
         let away = if k < 50 { away } else { 0.0 };
-        let ask = json!({"type": "random_point", "env": env, "radius": radius + 1.0, "from": from});
+        let ask =
+            json!({"type": "random_point", "env": env, "radius": radius + 0.25, "from": from});
         ws.send(ask.to_string().into()).await.unwrap();
         let answer: Value =
             serde_json::from_str(&ws.next().await.unwrap().unwrap().into_text().unwrap()).unwrap();
@@ -481,6 +482,65 @@ async fn the_demo_works_in_headless_chromium() {
     let centre = [(b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0];
     gesture(&client, centre, centre, 0).await;
     wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.door)")).await;
+
+    // Draw a triangle (three clicks and one on the first vertex), then Delete it.
+    client
+        .find(Locator::Css("#tools input[value=draw]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let c = free_point(&ws_url, "military").await;
+    let triangle = [
+        [c[0] - 1.5, c[1] - 1.0],
+        [c[0] + 1.5, c[1] - 1.0],
+        [c[0], c[1] + 1.5],
+    ];
+    for p in triangle.iter().chain([&triangle[0]]) {
+        gesture(&client, *p, *p, 0).await;
+        tokio::time::sleep(Duration::from_millis(600)).await; // not a double click
+    }
+    wait_for(
+        &client,
+        &format!("corridorState.obstacles.length === {}", obstacles + 1),
+    )
+    .await;
+    let drawn = state(&client).await["obstacles"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()["id"]
+        .as_u64()
+        .unwrap();
+    client
+        .find(Locator::Css("#tools input[value=delete]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    gesture(&client, c, c, 0).await;
+    wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.id === {drawn})")).await;
+
+    // A file picked with "Open file" becomes an environment of its own.
+    let file = std::env::temp_dir().join(format!("corridor-upload-{}.map", std::process::id()));
+    let map = "type octile\nheight 8\nwidth 12\nmap\n............\n....@@......\n....@@......\n............\n.........@..\n............\n..@@@.......\n............\n";
+    std::fs::write(&file, map).unwrap();
+    client
+        .find(Locator::Id("file"))
+        .await
+        .unwrap()
+        .send_keys(&file.display().to_string())
+        .await
+        .unwrap();
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    wait_for(
+        &client,
+        &format!("corridorState.env === '{name}' && corridorState.obstacles.length === 3"),
+    )
+    .await;
+    let _ = std::fs::remove_file(&file);
 
     // The dungeon with its nearest-obstacle annotations and a long path (the README's picture).
     client
