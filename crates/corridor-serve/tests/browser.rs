@@ -7,7 +7,9 @@
 //! Every step is asserted on the page's own state (`window.corridorState`), not only on
 //! pixels: the page loads without console errors, switching the environment redraws, a
 //! click sets a goal and a path to it appears, the radius slider changes or removes the
-//! path, and dragging an obstacle onto the path applies an update and changes the path.
+//! path, dragging an obstacle onto the path applies an update and changes the path, a
+//! door closes and opens, a drawn triangle is inserted and deleted, and a `.map` file
+//! opened through the page becomes an environment.
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::key::Key;
