@@ -23,6 +23,7 @@ mod planners;
 mod progress;
 mod scenarios;
 mod simulate;
+mod serve;
 mod soak;
 mod update;
 
@@ -251,6 +252,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve the interactive demo in the browser on 127.0.0.1 (the built-in scenes and
+    /// FILEs; path queries, radius and clearance, live obstacle updates). docs/SERVE.md
+    /// describes its WebSocket API.
+    Serve {
+        /// Environment files (or builtin:NAME) to list first.
+        files: Vec<String>,
+        /// Port on 127.0.0.1 (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
@@ -289,6 +303,7 @@ impl Command {
             | Command::Anyangle { run, .. }
             | Command::Meshscen { run, .. } => run.json,
             Command::Render { .. } | Command::Convert { .. } | Command::Demo { .. } => false,
+            Command::Serve { .. } => false,
         }
     }
 }
@@ -358,6 +373,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
+        Command::Serve { files, port, open } => serve::run(&files, port, open),
         Command::Soak {
             ops,
             seed,

@@ -1,0 +1,397 @@
+//! The server's state ([`App`]): which environments there are (files given on the
+//! command line, the built-in scenes, files dropped on the page), their shared maps built
+//! on first use, and the answer to each message.
+
+use crate::protocol::{self, EditRequest, Request, ServeError};
+use crate::view;
+use crate::world::World;
+use corridor_ecm::{PathQuery, Planner};
+use corridor_geom::{Environment, Point};
+use corridor_io::scenes::Scene;
+use rand::Rng;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::time::Instant;
+use tokio::sync::broadcast;
+
+/// Most environments uploaded from the page kept at once (the oldest goes first).
+pub const MAX_UPLOADS: usize = 8;
+/// Random candidates tried by `random_point`.
+const RANDOM_TRIES: usize = 200;
+
+/// An update, as every client of its environment hears of it.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// The environment.
+    pub env: Arc<str>,
+    /// The connection that asked for it (it already has the answer).
+    pub origin: u64,
+    /// The `updated` message.
+    pub text: Arc<str>,
+}
+
+/// An answer: a JSON value, or a cached JSON text (the map).
+enum Answer {
+    Value(Value),
+    Text(Arc<str>),
+}
+
+/// An environment and its map, built on first use.
+struct Slot {
+    source: Mutex<Option<Environment>>,
+    world: OnceLock<Result<Arc<World>, String>>,
+}
+
+struct Entry {
+    name: String,
+    uploaded: bool,
+    slot: Arc<Slot>,
+}
+
+/// The server's state, shared by every connection.
+pub struct App {
+    entries: RwLock<Vec<Entry>>,
+    planners: Arc<Planners>,
+    events: broadcast::Sender<Event>,
+}
+
+/// Plans off the async threads, as many at once as there are cores, each with a planner
+/// from a shared pool: a planner's caches (the map's adjacency, edge costs) are rebuilt
+/// for every new version of a map, so few planners, kept warm, beat one per thread; and
+/// a long query never holds up the connections' tasks.
+struct Planners {
+    pool: Mutex<Vec<Planner>>,
+    permits: tokio::sync::Semaphore,
+}
+
+impl Planners {
+    fn new() -> Planners {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Planners {
+            pool: Mutex::new(Vec::new()),
+            permits: tokio::sync::Semaphore::new(cores),
+        }
+    }
+
+    /// Runs `job` with a planner on a blocking thread.
+    async fn run<T: Send + 'static>(
+        self: &Arc<Self>,
+        job: impl FnOnce(&mut Planner) -> T + Send + 'static,
+    ) -> Result<T, ServeError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| ServeError::Internal(e.to_string()))?;
+        let planners = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let taken = planners
+                .pool
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .pop();
+            let mut planner = taken.unwrap_or_default();
+            let result = job(&mut planner);
+            planners
+                .pool
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(planner);
+            result
+        })
+        .await
+        .map_err(|e| ServeError::Internal(format!("a query failed inside: {e}")))
+    }
+}
+
+impl App {
+    /// The environments `given` (name and environment) followed by the four built-in
+    /// scenes.
+    ///
+    /// ```
+    /// let app = corridor_serve::App::new(vec![]);
+    /// assert_eq!(app.names(), ["empty", "military", "dungeon", "city"]);
+    /// ```
+    pub fn new(given: Vec<(String, Environment)>) -> App {
+        let mut entries: Vec<Entry> = Vec::new();
+        let builtin = Scene::ALL.map(|s| (s.name().to_owned(), s.build()));
+        for (name, env) in given.into_iter().chain(builtin) {
+            let name = unique_name(&entries, &name);
+            entries.push(Entry {
+                name,
+                uploaded: false,
+                slot: Arc::new(Slot {
+                    source: Mutex::new(Some(env)),
+                    world: OnceLock::new(),
+                }),
+            });
+        }
+        App {
+            entries: RwLock::new(entries),
+            planners: Arc::new(Planners::new()),
+            events: broadcast::channel(256).0,
+        }
+    }
+
+    /// The environments' names, in the page's order.
+    pub fn names(&self) -> Vec<String> {
+        self.read_entries().iter().map(|e| e.name.clone()).collect()
+    }
+
+    /// Listens to the updates of every environment.
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    fn read_entries(&self) -> std::sync::RwLockReadGuard<'_, Vec<Entry>> {
+        self.entries.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The shared map of an environment, built (off the async threads) on first use.
+    pub async fn world(&self, name: &str) -> Result<Arc<World>, ServeError> {
+        let slot = self
+            .read_entries()
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.slot.clone())
+            .ok_or_else(|| ServeError::UnknownEnvironment(name.to_owned()))?;
+        if let Some(built) = slot.world.get() {
+            return built.clone().map_err(ServeError::Build);
+        }
+        let name = name.to_owned();
+        let built = tokio::task::spawn_blocking(move || {
+            slot.world
+                .get_or_init(|| {
+                    let env = slot
+                        .source
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .take()
+                        .ok_or("the environment was lost while building")?;
+                    World::build(&name, env)
+                        .map(Arc::new)
+                        .map_err(|e| e.to_string())
+                })
+                .clone()
+        })
+        .await
+        .map_err(|e| ServeError::Internal(e.to_string()))?;
+        built.map_err(ServeError::Build)
+    }
+
+    /// Answers one message from connection `origin` with one message.
+    pub async fn handle(&self, text: &str, origin: u64) -> String {
+        let (id, request) = protocol::parse(text);
+        let answer = match request {
+            Ok(request) => self.answer(request, origin).await,
+            Err(e) => Err(e),
+        };
+        match answer {
+            Ok(Answer::Value(v)) => view::with_id(v, id).to_string(),
+            Ok(Answer::Text(text)) => match id {
+                // The cached map text is an object: splice the id in after its brace.
+                Some(id) => format!("{{\"id\":{id},{}", &text[1..]),
+                None => text.to_string(),
+            },
+            Err(e) => view::error(id, &e).to_string(),
+        }
+    }
+
+    async fn answer(&self, request: Request, origin: u64) -> Result<Answer, ServeError> {
+        let value = match request {
+            Request::List => self.list(),
+            Request::Map { env } => {
+                let world = self.world(&env).await?;
+                let snapshot = world.snapshot();
+                let text = snapshot
+                    .view
+                    .get_or_init(|| view::map(&env, &snapshot).to_string().into())
+                    .clone();
+                return Ok(Answer::Text(text));
+            }
+            Request::Path {
+                env,
+                from,
+                to,
+                radius,
+                clearance,
+            } => {
+                let world = self.world(&env).await?;
+                let snapshot = world.snapshot();
+                let query = PathQuery::new(from, to)
+                    .with_radius(radius)
+                    .with_preferred_clearance(clearance);
+                let (version, env2) = (snapshot.version, env.clone());
+                self.planners
+                    .run(move |planner| {
+                        let start = Instant::now();
+                        let path = planner.plan(&snapshot.ecm, &query)?;
+                        Ok::<_, ServeError>(view::path(&env2, version, &path, start.elapsed()))
+                    })
+                    .await??
+            }
+            Request::RandomPoint { env, radius, from } => {
+                let world = self.world(&env).await?;
+                let point = self
+                    .planners
+                    .run(move |planner| random_point(&world, planner, radius, from))
+                    .await??;
+                json!({"type": "point", "env": env, "point": [point.x, point.y]})
+            }
+            Request::Update { env, edits } => self.update(&env, edits, origin).await?,
+            Request::Upload { name, text } => self.upload(&name, text).await?,
+        };
+        Ok(Answer::Value(value))
+    }
+
+    fn list(&self) -> Value {
+        let entries = self.read_entries();
+        let list: Vec<Value> = entries
+            .iter()
+            .map(|e| {
+                let version = e
+                    .slot
+                    .world
+                    .get()
+                    .and_then(|w| w.as_ref().ok())
+                    .map(|w| w.snapshot().version);
+                json!({"name": e.name, "uploaded": e.uploaded, "version": version})
+            })
+            .collect();
+        json!({"type": "environments", "environments": list})
+    }
+
+    async fn update(
+        &self,
+        env: &str,
+        edits: Vec<EditRequest>,
+        origin: u64,
+    ) -> Result<Value, ServeError> {
+        let world = self.world(env).await?;
+        let outcome = tokio::task::spawn_blocking(move || {
+            let result = world.update(&edits);
+            result.map(|o| (world, o))
+        })
+        .await
+        .map_err(|e| ServeError::Internal(format!("the update failed inside: {e}")))?;
+        let (_, outcome) = outcome?;
+        let message = view::updated(env, &outcome);
+        // Nobody listening is fine.
+        let _ = self.events.send(Event {
+            env: env.into(),
+            origin,
+            text: message.to_string().into(),
+        });
+        Ok(message)
+    }
+
+    /// A dropped file becomes a new environment (built now, so that a bad file is
+    /// refused at once).
+    async fn upload(&self, file_name: &str, text: String) -> Result<Value, ServeError> {
+        let base = Path::new(file_name)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("upload")
+            .to_owned();
+        let name_for_reader = base.clone();
+        let world = tokio::task::spawn_blocking(move || {
+            let env = read_environment(&name_for_reader, &text)?;
+            World::build(&name_for_reader, env)
+        })
+        .await
+        .map_err(|e| ServeError::Internal(e.to_string()))??;
+        let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
+        let name = unique_name(&entries, &base);
+        let uploaded = entries.iter().filter(|e| e.uploaded).count();
+        if uploaded >= MAX_UPLOADS {
+            if let Some(oldest) = entries.iter().position(|e| e.uploaded) {
+                entries.remove(oldest);
+            }
+        }
+        let slot = Slot {
+            source: Mutex::new(None),
+            world: OnceLock::new(),
+        };
+        let _ = slot.world.set(Ok(Arc::new(world)));
+        entries.push(Entry {
+            name: name.clone(),
+            uploaded: true,
+            slot: Arc::new(slot),
+        });
+        drop(entries);
+        let mut list = self.list();
+        list["type"] = json!("uploaded");
+        list["env"] = json!(name);
+        Ok(list)
+    }
+}
+
+/// `name`, or `name (2)`, `name (3)`... if taken.
+fn unique_name(entries: &[Entry], name: &str) -> String {
+    let taken = |n: &str| entries.iter().any(|e| e.name == n);
+    if !taken(name) {
+        return name.to_owned();
+    }
+    (2..)
+        .map(|k| format!("{name} ({k})"))
+        .find(|n| !taken(n))
+        .expect("some suffix is free")
+}
+
+/// Reads an environment from a file's text, choosing the reader by the file name.
+fn read_environment(name: &str, text: &str) -> Result<Environment, ServeError> {
+    let load = |e: &dyn std::fmt::Display| ServeError::Load(format!("{name}: {e}"));
+    let lower = name.to_ascii_lowercase();
+    let env = if lower.ends_with(".map") {
+        corridor_io::read_map_environment(text).map_err(|e| load(&e))?
+    } else if lower.ends_with(".mesh") {
+        corridor_io::read_mesh(text)
+            .map_err(|e| load(&e))?
+            .to_environment()
+            .map_err(|e| load(&e))?
+    } else if lower.ends_with(".geojson")
+        || (lower.ends_with(".json") && text.contains("FeatureCollection"))
+    {
+        corridor_io::read_geojson(text).map_err(|e| load(&e))?
+    } else if lower.ends_with(".json") {
+        corridor_io::read_json(text).map_err(|e| load(&e))?
+    } else {
+        return Err(ServeError::Load(format!(
+            "{name}: unknown format (expected .map, .json, .geojson or .mesh)"
+        )));
+    };
+    env.validate().map_err(|e| load(&e))?;
+    Ok(env)
+}
+
+/// A random point with clearance at least `radius`, reachable from `from` when given.
+fn random_point(
+    world: &World,
+    planner: &mut Planner,
+    radius: f64,
+    from: Option<Point>,
+) -> Result<Point, ServeError> {
+    let snapshot = world.snapshot();
+    let bounds = snapshot.env.bounds();
+    let mut rng = rand::rng();
+    for _ in 0..RANDOM_TRIES {
+        let p = Point::new(
+            rng.random_range(bounds.min.x..=bounds.max.x),
+            rng.random_range(bounds.min.y..=bounds.max.y),
+        );
+        if !snapshot.ecm.clearance(p).is_ok_and(|c| c >= radius) {
+            continue;
+        }
+        let reachable = from.is_none_or(|from| {
+            let query = PathQuery::new(from, p).with_radius(radius);
+            planner.plan(&snapshot.ecm, &query).is_ok()
+        });
+        if reachable {
+            return Ok(p);
+        }
+    }
+    Err(ServeError::BadRequest(format!(
+        "no free point with clearance {radius} found in {RANDOM_TRIES} tries"
+    )))
+}

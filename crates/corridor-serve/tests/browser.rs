@@ -1,0 +1,598 @@
+//! The end-to-end test of the demo page in headless Chromium, driven through WebDriver
+//! (chromedriver + fantoccini). Ignored by default: `.ci/browser-test` installs Chromium
+//! and runs it with `--ignored`. The server is `corridor serve --port 0` when
+//! `CORRIDOR_BIN` names the binary, else the same server started in this process.
+//! Screenshots go to `CORRIDOR_SCREENSHOTS` (default `target/browser-test`).
+//!
+//! Every step is asserted on the page's own state (`window.corridorState`), not only on
+//! pixels: the page loads without console errors, switching the environment redraws, a
+//! click sets a goal and a path to it appears, the radius slider changes or removes the
+//! path, dragging an obstacle onto the path applies an update and changes the path, a
+//! door closes and opens, a drawn triangle is inserted and deleted, and a `.map` file
+//! opened through the page becomes an environment.
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Child processes killed when the test ends, however it ends.
+struct Children(Vec<Child>);
+
+impl Drop for Children {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// Starts the server; returns its page address.
+async fn start_server(children: &mut Children) -> String {
+    if let Ok(bin) = std::env::var("CORRIDOR_BIN") {
+        let mut child = Command::new(bin)
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start corridor serve");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        children.0.push(child);
+        let url = line
+            .trim()
+            .strip_prefix("corridor serve: ")
+            .expect("the address line");
+        return url.to_owned();
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/", listener.local_addr().unwrap());
+    let app = Arc::new(corridor_serve::App::new(vec![]));
+    tokio::spawn(corridor_serve::serve(listener, app));
+    url
+}
+
+/// Starts chromedriver on a free loopback port and connects a headless Chromium.
+async fn start_browser(children: &mut Children) -> Client {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    children.0.push(
+        Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("chromedriver (apt-get install chromium-driver; .ci/browser-test does)"),
+    );
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let profile = std::env::temp_dir().join(format!("corridor-browser-{}", std::process::id()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", "--window-size=1280,800", "--force-device-scale-factor=1",
+                     format!("--user-data-dir={}", profile.display())],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session")
+}
+
+async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+async fn state(client: &Client) -> Value {
+    js(
+        client,
+        "return JSON.parse(JSON.stringify(window.corridorState));",
+    )
+    .await
+}
+
+/// Waits until a JavaScript condition holds (10 s at most).
+async fn wait_for(client: &Client, condition: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if js(client, &format!("return !!({condition});")).await == json!(true) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {condition}; state: {}",
+            state(client).await
+        );
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn to_client(client: &Client, p: [f64; 2]) -> (f64, f64) {
+    let v = js(
+        client,
+        &format!(
+            "return window.corridorView.worldToClient([{}, {}]);",
+            p[0], p[1]
+        ),
+    )
+    .await;
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+/// Presses at `from`, moves to `to` in `steps`, releases (a click when they are equal).
+async fn gesture(client: &Client, from: [f64; 2], to: [f64; 2], steps: usize) {
+    let (x0, y0) = to_client(client, from).await;
+    let (x1, y1) = to_client(client, to).await;
+    let mut mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x: x0.round(),
+            y: y0.round(),
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    for k in 1..=steps {
+        let t = k as f64 / steps as f64;
+        mouse = mouse.then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(60)),
+            x: (x0 + (x1 - x0) * t).round(),
+            y: (y0 + (y1 - y0) * t).round(),
+        });
+    }
+    mouse = mouse.then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
+    client.perform_actions(mouse).await.unwrap();
+}
+
+async fn screenshot(client: &Client, name: &str) -> Vec<u8> {
+    let dir = std::env::var_os("CORRIDOR_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-test")
+        });
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), &png).unwrap();
+    png
+}
+
+fn xy(v: &Value) -> [f64; 2] {
+    [v[0].as_f64().unwrap(), v[1].as_f64().unwrap()]
+}
+
+fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+/// The point halfway along a polyline.
+fn halfway(points: &[[f64; 2]]) -> [f64; 2] {
+    let total: f64 = points.windows(2).map(|w| dist(w[0], w[1])).sum();
+    let mut left = total / 2.0;
+    for w in points.windows(2) {
+        let d = dist(w[0], w[1]);
+        if left <= d {
+            let t = left / d.max(1e-12);
+            return [
+                w[0][0] + (w[1][0] - w[0][0]) * t,
+                w[0][1] + (w[1][1] - w[0][1]) * t,
+            ];
+        }
+        left -= d;
+    }
+    points[points.len() - 1]
+}
+
+/// A free point at least `away` from `from` and reachable from it, asked of the server on
+/// a connection of the test's own.
+async fn far_goal(ws_url: &str, env: &str, from: [f64; 2], radius: f64, away: f64) -> [f64; 2] {
+    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.unwrap();
+    for k in 0..100 {
+        // From a sealed room (the dungeon has two) any reachable point will do.
+        let away = if k < 50 { away } else { 0.0 };
+        let ask =
+            json!({"type": "random_point", "env": env, "radius": radius + 0.25, "from": from});
+        ws.send(ask.to_string().into()).await.unwrap();
+        let answer: Value =
+            serde_json::from_str(&ws.next().await.unwrap().unwrap().into_text().unwrap()).unwrap();
+        // An error (no such point in the server's tries) is asked again.
+        if answer["point"].is_array() && dist(xy(&answer["point"]), from) >= away {
+            return xy(&answer["point"]);
+        }
+    }
+    panic!("no far goal found from {from:?}");
+}
+
+/// A free point with clearance 2 (reachable or not), asked of the server.
+async fn free_point(ws_url: &str, env: &str) -> [f64; 2] {
+    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.unwrap();
+    let ask = json!({"type": "random_point", "env": env, "radius": 2.0});
+    ws.send(ask.to_string().into()).await.unwrap();
+    let answer: Value =
+        serde_json::from_str(&ws.next().await.unwrap().unwrap().into_text().unwrap()).unwrap();
+    xy(&answer["point"])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: run by .ci/browser-test"]
+async fn the_demo_works_in_headless_chromium() {
+    let started = Instant::now();
+    let mut children = Children(Vec::new());
+    let url = start_server(&mut children).await;
+    let ws_url = format!("{}ws", url.replacen("http://", "ws://", 1));
+    let client = start_browser(&mut children).await;
+
+    // The page loads without errors (with the first environment, `empty`).
+    client.goto(&format!("{url}?walk=0")).await.unwrap();
+    wait_for(
+        &client,
+        "window.corridorState && window.corridorState.ready",
+    )
+    .await;
+    let first = state(&client).await;
+    assert_eq!(first["env"], "empty");
+    let before = screenshot(&client, "1-loaded").await;
+
+    // Switching the environment redraws.
+    client
+        .find(Locator::Id("env"))
+        .await
+        .unwrap()
+        .select_by_value("military")
+        .await
+        .unwrap();
+    wait_for(
+        &client,
+        "corridorState.env === 'military' && corridorState.character",
+    )
+    .await;
+    let s = state(&client).await;
+    assert!(
+        s["redraws"].as_u64() > first["redraws"].as_u64(),
+        "no redraw"
+    );
+    assert_eq!(s["obstacles"].as_array().unwrap().len(), 26);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_ne!(
+        screenshot(&client, "2-military").await,
+        before,
+        "the picture did not change"
+    );
+
+    // A click sets the goal; a path from the character to it appears.
+    let character = xy(&s["character"]);
+    let radius = s["radius"].as_f64().unwrap();
+    let goal = far_goal(&ws_url, "military", character, radius, 60.0).await;
+    let seq = s["pathSeq"].as_u64().unwrap();
+    gesture(&client, goal, goal, 0).await;
+    wait_for(
+        &client,
+        &format!("corridorState.pathSeq > {seq} && corridorState.path"),
+    )
+    .await;
+    let s = state(&client).await;
+    let clicked = xy(&s["goal"]);
+    assert!(
+        dist(clicked, goal) < 1.0,
+        "the goal {clicked:?} is not where the click was, {goal:?}"
+    );
+    let points: Vec<[f64; 2]> = s["path"]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(xy)
+        .collect();
+    let length = s["path"]["length"].as_f64().unwrap();
+    assert!(dist(points[0], character) < 1e-6 && dist(*points.last().unwrap(), clicked) < 1e-6);
+    assert!(
+        length >= dist(character, clicked) - 1e-9,
+        "shorter than the straight line"
+    );
+    screenshot(&client, "3-goal").await;
+
+    // The radius slider at its maximum: the path gets longer or goes away.
+    let seq = s["pathSeq"].as_u64().unwrap();
+    let slider = client.find(Locator::Id("radius")).await.unwrap();
+    slider.send_keys(&Key::End).await.unwrap();
+    wait_for(
+        &client,
+        &format!("corridorState.pathSeq > {seq} && corridorState.radius > {radius}"),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await; // let the last query land
+    let s = state(&client).await;
+    match s["path"].as_object() {
+        None => assert!(s["pathError"].is_string()),
+        Some(p) => assert!(
+            p["length"].as_f64().unwrap() > length + 1e-9,
+            "a wider character, the same path"
+        ),
+    }
+    screenshot(&client, "4-radius").await;
+    let seq = s["pathSeq"].as_u64().unwrap();
+    slider.send_keys(&Key::Home).await.unwrap();
+    wait_for(
+        &client,
+        &format!(
+            "corridorState.pathSeq > {seq} && corridorState.radius === 0 && corridorState.path"
+        ),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    // Drag a building onto the middle of the path: an update, and the path changes.
+    client
+        .find(Locator::Css("#tools input[value=move]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = state(&client).await;
+    let points: Vec<[f64; 2]> = s["path"]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(xy)
+        .collect();
+    let length = s["path"]["length"].as_f64().unwrap();
+    let middle = halfway(&points);
+    let (ends, version) = (
+        [points[0], *points.last().unwrap()],
+        s["version"].as_u64().unwrap(),
+    );
+    let mut candidates: Vec<(f64, u64, [f64; 2], [f64; 4])> = s["obstacles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["kind"] == "polygon")
+        .map(|o| {
+            let b: Vec<f64> = o["bbox"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            let c = [(b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0];
+            (
+                dist(c, middle),
+                o["id"].as_u64().unwrap(),
+                c,
+                [b[0], b[1], b[2], b[3]],
+            )
+        })
+        // Small buildings whose moved box keeps clear of the path's ends.
+        .filter(|(_, _, c, b)| {
+            let (hw, hh) = ((b[2] - b[0]) / 2.0 + 2.0, (b[3] - b[1]) / 2.0 + 2.0);
+            b[2] - b[0] < 30.0
+                && b[3] - b[1] < 30.0
+                && ends
+                    .iter()
+                    .all(|e| (e[0] - middle[0]).abs() > hw || (e[1] - middle[1]).abs() > hh)
+                && c[0] > 0.0
+        })
+        .collect();
+    candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (_, id, centre, _) = *candidates.first().expect("a building to drag");
+    let (updates, seq) = (
+        s["updateSeq"].as_u64().unwrap(),
+        s["pathSeq"].as_u64().unwrap(),
+    );
+    gesture(&client, centre, middle, 8).await;
+    wait_for(&client, &format!("corridorState.updateSeq > {updates} && corridorState.version > {version} && corridorState.pathSeq > {seq}")).await;
+    tokio::time::sleep(Duration::from_millis(500)).await; // the drag's last steps
+    wait_for(
+        &client,
+        "corridorState.path === null || corridorState.path.version === corridorState.version",
+    )
+    .await;
+    let s = state(&client).await;
+    assert!(
+        s["updateError"].is_null(),
+        "update refused: {}",
+        s["updateError"]
+    );
+    let moved = s["obstacles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"].as_u64() == Some(id))
+        .unwrap();
+    let b: Vec<f64> = moved["bbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let now = [(b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0];
+    assert!(
+        dist(now, middle) < 2.0,
+        "the building is at {now:?}, dragged to {middle:?}"
+    );
+    let update = &s["lastUpdate"];
+    assert!(
+        ["local", "full_rebuild"].contains(&update["method"].as_str().unwrap()),
+        "{update}"
+    );
+    assert!(update["ms"]["total"].as_f64().unwrap() > 0.0);
+    match s["path"].as_object() {
+        None => assert!(s["pathError"].is_string()),
+        Some(p) => assert!(
+            (p["length"].as_f64().unwrap() - length).abs() > 1e-9,
+            "the path did not change"
+        ),
+    }
+    screenshot(&client, "5-dragged").await;
+
+    // Door: a click closes the passage with a door; a click on the door opens it.
+    client
+        .find(Locator::Css("#tools input[value=door]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = state(&client).await;
+    let obstacles = s["obstacles"].as_array().unwrap().len();
+    let at = free_point(&ws_url, "military").await;
+    gesture(&client, at, at, 0).await;
+    wait_for(
+        &client,
+        &format!(
+            "corridorState.obstacles.length === {} && corridorState.obstacles.some(o => o.door)",
+            obstacles + 1
+        ),
+    )
+    .await;
+    let s = state(&client).await;
+    let door = s["obstacles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["door"] == true)
+        .unwrap();
+    let b: Vec<f64> = door["bbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    screenshot(&client, "5b-door").await;
+    let centre = [(b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0];
+    gesture(&client, centre, centre, 0).await;
+    wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.door)")).await;
+
+    // Draw a triangle (three clicks and one on the first vertex), then Delete it.
+    client
+        .find(Locator::Css("#tools input[value=draw]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let c = free_point(&ws_url, "military").await;
+    let triangle = [
+        [c[0] - 1.5, c[1] - 1.0],
+        [c[0] + 1.5, c[1] - 1.0],
+        [c[0], c[1] + 1.5],
+    ];
+    for p in triangle.iter().chain([&triangle[0]]) {
+        gesture(&client, *p, *p, 0).await;
+        tokio::time::sleep(Duration::from_millis(600)).await; // not a double click
+    }
+    wait_for(
+        &client,
+        &format!("corridorState.obstacles.length === {}", obstacles + 1),
+    )
+    .await;
+    let drawn = state(&client).await["obstacles"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()["id"]
+        .as_u64()
+        .unwrap();
+    client
+        .find(Locator::Css("#tools input[value=delete]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    gesture(&client, c, c, 0).await;
+    wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.id === {drawn})")).await;
+
+    // A file picked with "Open file" becomes an environment of its own.
+    let file = std::env::temp_dir().join(format!("corridor-upload-{}.map", std::process::id()));
+    let map = "type octile\nheight 8\nwidth 12\nmap\n............\n....@@......\n....@@......\n............\n.........@..\n............\n..@@@.......\n............\n";
+    std::fs::write(&file, map).unwrap();
+    client
+        .find(Locator::Id("file"))
+        .await
+        .unwrap()
+        .send_keys(&file.display().to_string())
+        .await
+        .unwrap();
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    wait_for(
+        &client,
+        &format!("corridorState.env === '{name}' && corridorState.obstacles.length === 3"),
+    )
+    .await;
+    let _ = std::fs::remove_file(&file);
+
+    // The dungeon with its nearest-obstacle annotations and a long path (the README's picture).
+    client
+        .find(Locator::Css("#tools input[value=goal]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("env"))
+        .await
+        .unwrap()
+        .select_by_value("dungeon")
+        .await
+        .unwrap();
+    wait_for(
+        &client,
+        "corridorState.env === 'dungeon' && corridorState.character",
+    )
+    .await;
+    client
+        .find(Locator::Css("#layers input[data-layer=annotations]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = state(&client).await;
+    let character = xy(&s["character"]);
+    let goal = far_goal(
+        &ws_url,
+        "dungeon",
+        character,
+        s["radius"].as_f64().unwrap(),
+        60.0,
+    )
+    .await;
+    let seq = s["pathSeq"].as_u64().unwrap();
+    gesture(&client, goal, goal, 0).await;
+    wait_for(
+        &client,
+        &format!("corridorState.pathSeq > {seq} && corridorState.path"),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    screenshot(&client, "6-dungeon").await;
+
+    let errors = js(&client, "return window.corridorErrors;").await;
+    assert_eq!(errors, json!([]), "the page logged errors");
+    client.close().await.unwrap();
+    println!("browser test: {:.1} s", started.elapsed().as_secs_f64());
+}
