@@ -76,6 +76,14 @@ pub enum CliError {
         /// Its width and height.
         map_size: (u32, u32),
     },
+    /// Some queries of a scenario run found no path (the report lists why).
+    #[error("{failed} of {total} queries failed")]
+    QueriesFailed {
+        /// Queries without a path.
+        failed: usize,
+        /// All queries.
+        total: usize,
+    },
     /// A check failed: an update differs from a full rebuild.
     #[error("{0}")]
     Mismatch(String),
@@ -99,6 +107,7 @@ impl CliError {
             CliError::Obstacles { .. } => "obstacles",
             CliError::Update(_) => "update",
             CliError::ScenarioMismatch { .. } => "scenario_mismatch",
+            CliError::QueriesFailed { .. } => "queries_failed",
             CliError::Mismatch(_) => "mismatch",
         }
     }

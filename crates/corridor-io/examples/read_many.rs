@@ -1,23 +1,18 @@
 //! Times the native JSON and GeoJSON readers on many unit squares (the hardening issue's
 //! inputs: 10k, 100k, 1M obstacles), and, for comparison in the same run, the way the
 //! readers found positions before (each obstacle's line and column counted from the start
-//! of the text) at the smaller sizes. Medians of 3 runs, wall-clock seconds.
+//! of the text) at the smaller sizes. Medians of 3 runs, thread CPU seconds.
 //!
 //! `cargo run --release -p corridor-io --example read_many -- [MAX_N]`
 
 use corridor_testkit::hostile::{squares_geojson, squares_json};
-use std::time::Instant;
 
+/// Median thread CPU seconds of 3 runs (steadier than the wall clock on a shared machine).
 fn seconds(mut f: impl FnMut()) -> f64 {
-    let mut times: Vec<f64> = (0..3)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed().as_secs_f64()
-        })
+    let times: Vec<f64> = (0..3)
+        .map(|_| corridor_testkit::timed(&mut f).1 / 1e3)
         .collect();
-    times.sort_by(f64::total_cmp);
-    times[1]
+    corridor_testkit::median(&times)
 }
 
 /// What the readers did per obstacle before: the line and column of its start counted
@@ -66,7 +61,7 @@ fn main() {
                 n
             )
         });
-        let before = if n <= 20_000 {
+        let before = if n <= 10_000 {
             format!(
                 "{:.2}",
                 seconds(|| assert!(positions_from_the_start(&json) > 0))

@@ -363,6 +363,11 @@ pub(crate) fn check_walls(
     walls: &Walls,
     checked: WallsChecked,
 ) -> Result<(WallIndex, PointGroups), BuildError> {
+    if walls.segments.is_empty() && walls.points.is_empty() {
+        // Nothing bounds anything: the obstacles covered the map (an unenclosed free
+        // space has walls, which the Voronoi extraction finds open).
+        return Err(BuildError::EmptyFreeSpace);
+    }
     let max = SnapGrid::MAX_GRID_COORDINATE;
     let in_range = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
     let invalid = |sources: &[WallSource], problem| BuildError::InvalidWalls {
