@@ -8,6 +8,7 @@
 pub mod corrupt;
 pub mod data;
 pub mod free_space_cases;
+pub mod fuzz;
 pub mod hostile;
 pub mod oracles;
 pub mod random;
