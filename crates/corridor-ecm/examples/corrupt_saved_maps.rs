@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let seed: u64 = args.get(2).map_or(Ok(25), |s| s.parse())?;
     let mut maps: Vec<(String, Ecm)> = Vec::new();
     for name in ["arena", "den520d"] {
-        let path = corridor_testkit::data_path(&format!("movingai/{name}.map"));
+        let path = corridor_testkit::data_path(format!("movingai/{name}.map"));
         let env: Environment = corridor_io::load_environment(&path)?;
         maps.push((name.into(), Ecm::build(&env)?));
     }

@@ -133,7 +133,7 @@ pub fn run(
     let mut report = FuzzReport::default();
     // Accepted inputs to grow from (a bounded pool, replaced at random).
     let mut pool: Vec<Vec<u8>> = Vec::new();
-    let empty = vec![Vec::new()];
+    let empty = [Vec::new()];
     let corpus = if corpus.is_empty() {
         &empty[..]
     } else {

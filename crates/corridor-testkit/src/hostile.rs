@@ -37,9 +37,9 @@ pub fn squares_json(n: usize) -> String {
     );
     for i in 0..n {
         let c = square(n, i);
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "    {{\"polygon\": [[{}, {}], [{}, {}], [{}, {}], [{}, {}]]}}{}\n",
+            "    {{\"polygon\": [[{}, {}], [{}, {}], [{}, {}], [{}, {}]]}}{}",
             c[0].0,
             c[0].1,
             c[1].0,

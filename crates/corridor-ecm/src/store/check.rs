@@ -274,7 +274,8 @@ mod tests {
         let ecm = room();
         structure(&ecm).unwrap();
         geometry(&ecm).unwrap();
-        let damaged: Vec<(&str, Box<dyn Fn(&mut Ecm)>)> = vec![
+        type Damage = Box<dyn Fn(&mut Ecm)>;
+        let damaged: Vec<(&str, Damage)> = vec![
             ("NaN free area", Box::new(|e| e.free_area = f64::NAN)),
             ("no components", Box::new(|e| e.component_count = 0)),
             (

@@ -8,13 +8,16 @@ use corridor_geom::{Environment, Point};
 use corridor_testkit::corrupt::with_header;
 use corridor_testkit::data_path;
 
+/// The code under test of a target: whether it accepted the input.
+pub type Check = Box<dyn Fn(&[u8]) -> bool>;
+
 /// One fuzz target: a name, a corpus, a vocabulary and the code under test (which tells
 /// whether it accepted the input).
 pub struct Target {
     pub name: &'static str,
     pub corpus: Vec<Vec<u8>>,
     pub tokens: &'static [&'static str],
-    pub run: Box<dyn Fn(&[u8]) -> bool>,
+    pub run: Check,
 }
 
 fn text(b: &[u8]) -> std::borrow::Cow<'_, str> {
@@ -92,6 +95,7 @@ pub fn targets() -> Vec<Target> {
     let room = Environment::rectangle(Point::ZERO, Point::new(100.0, 100.0));
     let ecm = Ecm::build(&scenes[1]).unwrap();
     let saved = ecm.to_bytes();
+    let saved_copy = saved.clone();
     let probes: Vec<Point> = ecm
         .vertices()
         .step_by(13)
@@ -179,7 +183,15 @@ pub fn targets() -> Vec<Target> {
             name: "saved ECM (damaged)",
             corpus: vec![saved.clone()],
             tokens: &[],
-            run: Box::new(move |b| Ecm::from_bytes(b).is_ok_and(|e| use_ecm(&e))),
+            // A damaged file must never load as a map: only the original may (a mutation
+            // can give it back, as a swap of two equal bytes does); anything else that
+            // loads panics here, and the run counts it.
+            run: Box::new(move |b| {
+                Ecm::from_bytes(b).is_ok_and(|e| {
+                    assert!(b == &saved_copy[..], "a damaged saved ECM loaded");
+                    use_ecm(&e)
+                })
+            }),
         },
         Target {
             name: "saved ECM (forged: header made to match)",
