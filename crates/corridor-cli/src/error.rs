@@ -79,6 +79,14 @@ pub enum CliError {
     /// A crowd simulation could not be set up or run.
     #[error("{0}")]
     Crowd(#[from] corridor::crowd::CrowdError),
+    /// Some queries of a scenario run found no path (the report lists why).
+    #[error("{failed} of {total} queries failed")]
+    QueriesFailed {
+        /// Queries without a path.
+        failed: usize,
+        /// All queries.
+        total: usize,
+    },
     /// A check failed: an update differs from a full rebuild.
     #[error("{0}")]
     Mismatch(String),
@@ -102,6 +110,7 @@ impl CliError {
             CliError::Obstacles { .. } => "obstacles",
             CliError::Update(_) => "update",
             CliError::ScenarioMismatch { .. } => "scenario_mismatch",
+            CliError::QueriesFailed { .. } => "queries_failed",
             CliError::Mismatch(_) => "mismatch",
             CliError::Crowd(_) => "crowd",
         }

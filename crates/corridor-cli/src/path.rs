@@ -43,7 +43,9 @@ pub fn run(args: &PathArgs) -> Result<(), CliError> {
     )?;
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     let started = Instant::now();
-    let path = planner.find_path(&args.query)?;
+    let mut path = planner.find_path(&args.query)?;
+    // A path of one point has length zero, which some planners sum to -0.0: print 0.
+    path.length += 0.0;
     let ms = started.elapsed().as_secs_f64() * 1e3;
     let corridor_steps = path.corridor.as_ref().map(Vec::len);
     if args.json {

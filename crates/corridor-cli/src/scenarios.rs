@@ -80,7 +80,9 @@ impl Tally {
         progress.finish_and_clear();
     }
 
-    fn print(mut self, label: &str, json: bool, optimum_name: &str) {
+    /// Prints the report; an error when some query failed (after the report, so that a
+    /// script sees both the figures and a nonzero exit).
+    fn print(mut self, label: &str, json: bool, optimum_name: &str) -> Result<(), CliError> {
         let quantile = |v: &mut Vec<f64>, q: f64| -> f64 {
             if v.is_empty() {
                 return f64::NAN;
@@ -128,6 +130,13 @@ impl Tally {
                 self.build_ms
             );
         }
+        if failed > 0 {
+            return Err(CliError::QueriesFailed {
+                failed,
+                total: solved + failed,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -166,8 +175,7 @@ pub fn scen(
     let mut tally = Tally::default();
     let built = build(kind, &env, radius, &mut tally)?;
     tally.run(&built, &problems, radius, 1e-6);
-    tally.print(&map.display().to_string(), json, "octile optimum");
-    Ok(())
+    tally.print(&map.display().to_string(), json, "octile optimum")
 }
 
 /// Refuses scenarios made for another map: each must name the map's file (the folders
@@ -244,8 +252,7 @@ pub fn anyangle(dir: &Path, kind: PlannerKind, radius: f64, json: bool) -> Resul
         &format!("{} ({} mazes)", dir.display(), folders.len()),
         json,
         "Euclidean optimum",
-    );
-    Ok(())
+    )
 }
 
 /// `corridor meshscen MESH CSV`: Polyanya mesh problems (Euclidean optima).
@@ -265,6 +272,5 @@ pub fn meshscen(
     let built = build(kind, &env, radius, &mut tally)?;
     // Stated lengths have 6 significant digits.
     tally.run(&built, &problems, radius, 5e-6);
-    tally.print(&mesh.display().to_string(), json, "Euclidean optimum");
-    Ok(())
+    tally.print(&mesh.display().to_string(), json, "Euclidean optimum")
 }

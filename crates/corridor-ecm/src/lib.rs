@@ -41,7 +41,10 @@
 //!
 //! # Storage
 //! [`Ecm::to_bytes`]/[`Ecm::from_bytes`] (and [`Ecm::save`]/[`Ecm::load`]) store the whole
-//! ECM with its cell index in a compact binary form (postcard).
+//! ECM with its cell index in a compact binary form (postcard) behind a header with a
+//! version and a checksum; loading refuses damaged files and checks the decoded map's
+//! structure ([`LoadOptions`] adds the geometric checks), so a bad file is a
+//! [`StoreError`], never a panic or a silently different map.
 //!
 //! # Layout
 //! The modules are private; everything public is re-exported here. From the bottom up:
@@ -98,5 +101,5 @@ pub use graph::{
 };
 pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner};
-pub use store::StoreError;
+pub use store::{LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;

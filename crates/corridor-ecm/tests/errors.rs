@@ -179,3 +179,19 @@ fn unrecoverable_diagrams_name_the_obstacle() {
     );
     assert!(err.to_string().contains("obstacle #"), "{err}");
 }
+
+#[test]
+fn an_empty_free_space_is_called_empty() {
+    use corridor_geom::{Environment, Obstacle, Point};
+    // An obstacle covering the whole map, and no walls at all.
+    let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+    env.insert(Obstacle::rectangle(
+        Point::new(-1.0, -1.0),
+        Point::new(11.0, 11.0),
+    ));
+    let err = Ecm::build(&env).unwrap_err();
+    assert_eq!(err, BuildError::EmptyFreeSpace, "{err}");
+    assert!(err.to_string().contains("the free space is empty"));
+    let err = Ecm::from_walls(&Walls::default()).unwrap_err();
+    assert_eq!(err, BuildError::EmptyFreeSpace, "{err}");
+}

@@ -1,7 +1,7 @@
 //! GeoJSON FeatureCollections as environments.
 
 use crate::native::owner_of;
-use crate::text::{excerpt, line_column, offset_in};
+use crate::text::{excerpt, line_column, LineCursor};
 use corridor_geom::{
     Aabb, Environment, EnvironmentError, Obstacle, ObstacleId, Owner, Point, Polygon, Ring,
 };
@@ -250,10 +250,12 @@ pub fn read_geojson(text: &str) -> Result<Environment, GeoJsonError> {
     let mut unnamed: Vec<(Obstacle, usize)> = Vec::new();
     let mut first_use: HashMap<u32, usize> = HashMap::new();
     let mut lines = Vec::with_capacity(raw_features.len());
+    // Features come in file order: one pass over the text finds all their lines.
+    let mut cursor = LineCursor::new(text);
     for (index, raw) in raw_features.iter().enumerate() {
         let feature: Feature =
             serde_json::from_str(raw.get()).map_err(|e| serde_error(e, text, raw.get()))?;
-        let line = line_column(text, offset_in(text, raw.get())).0;
+        let line = cursor.at_part(raw.get()).0;
         lines.push(line);
         let props = feature.properties.as_ref();
         let role = props.and_then(|p| p.get("role"));

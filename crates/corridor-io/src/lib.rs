@@ -27,7 +27,7 @@ pub use geojson_reader::{read_geojson, GeoJsonError, GEOJSON_MARGIN_FRACTION};
 pub use grid::{CellGrid, GridError, MAX_GRID_SIDE};
 pub use load::{
     load_environment, load_grid, load_mesh, load_point_pairs, load_problems, load_scenarios,
-    read_text, Format, LoadError,
+    max_input_bytes, read_text, read_text_bounded, Format, LoadError, DEFAULT_MAX_INPUT_BYTES,
 };
 pub use mesh::{read_mesh, Mesh, MeshError, MeshPolygon, MeshVertex};
 pub use movingai::{read_map, read_map_environment, read_scenarios, Scenario, ScenarioError};

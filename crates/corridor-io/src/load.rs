@@ -66,6 +66,21 @@ pub enum LoadError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// The path is not a regular file (a device, a FIFO, a socket): refused rather than
+    /// read without end.
+    #[error("{}: not a regular file", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The file is larger than the input limit ([`max_input_bytes`]).
+    #[error("{}: larger than the input limit of {limit} bytes (set CORRIDOR_MAX_INPUT_BYTES to raise it)", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// The file is not UTF-8 text.
     #[error("{}: line {line}, column {column}: the file is not valid UTF-8", path.display())]
     Utf8 {
@@ -132,12 +147,73 @@ pub enum LoadError {
     },
 }
 
-/// Reads a whole file as UTF-8 text.
+/// The input limit when `CORRIDOR_MAX_INPUT_BYTES` is not set: 1 GiB.
+pub const DEFAULT_MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// The largest file the loaders read: `CORRIDOR_MAX_INPUT_BYTES` (a number of bytes) when
+/// set to one, else [`DEFAULT_MAX_INPUT_BYTES`].
+///
+/// ```
+/// assert!(corridor_io::max_input_bytes() > 0);
+/// ```
+pub fn max_input_bytes() -> u64 {
+    std::env::var("CORRIDOR_MAX_INPUT_BYTES")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(DEFAULT_MAX_INPUT_BYTES)
+}
+
+/// Reads a whole file as UTF-8 text: a regular file of at most [`max_input_bytes`] (see
+/// [`read_text_bounded`]).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+    read_text_bounded(path, max_input_bytes())
+}
+
+/// Reads a whole regular file of at most `limit` bytes as UTF-8 text. A device, a FIFO
+/// or a socket is [`LoadError::NotAFile`] (it may never end); a larger file is
+/// [`LoadError::TooLarge`], found by its size and by reading at most `limit + 1` bytes
+/// (a file may grow while it is read).
+///
+/// ```
+/// use corridor_io::{read_text_bounded, LoadError};
+/// # #[cfg(unix)] {
+/// let err = read_text_bounded("/dev/zero".as_ref(), 1 << 20).unwrap_err();
+/// assert!(matches!(err, LoadError::NotAFile { .. }), "{err}");
+/// # }
+/// let path = std::env::temp_dir().join(format!("corridor-doc-limit-{}.map", std::process::id()));
+/// std::fs::write(&path, "0123456789")?;
+/// assert!(matches!(read_text_bounded(&path, 5), Err(LoadError::TooLarge { limit: 5, .. })));
+/// assert_eq!(read_text_bounded(&path, 10)?, "0123456789");
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_text_bounded(path: &Path, limit: u64) -> Result<String, LoadError> {
+    use std::io::Read;
+    let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(LoadError::NotAFile {
+            path: path.to_path_buf(),
+        });
+    }
+    let too_large = || LoadError::TooLarge {
+        path: path.to_path_buf(),
+        limit,
+    };
+    if meta.len() > limit {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

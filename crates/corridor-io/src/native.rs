@@ -1,6 +1,6 @@
 //! Corridor's own JSON environment format, version 1 (described in `docs/FORMAT.md`).
 
-use crate::text::{excerpt, line_column, offset_in};
+use crate::text::{excerpt, line_column, offset_in, LineCursor};
 use corridor_geom::{
     Environment, EnvironmentError, Obstacle, ObstacleId, Owner, Point, Polygon, Ring, SnapGrid,
 };
@@ -317,9 +317,11 @@ pub fn read_json(text: &str) -> Result<Environment, JsonError> {
     let mut entries = Vec::with_capacity(raw_obstacles.len());
     let mut first_use: HashMap<u32, usize> = HashMap::new();
     let mut max_id: Option<u32> = None;
+    // Obstacles come in file order: one pass over the text finds all their positions.
+    let mut cursor = LineCursor::new(text);
     for (index, raw) in raw_obstacles.iter().enumerate() {
         let entry: ObstacleEntry = parse_part(text, raw)?;
-        let (line, column) = position(text, raw);
+        let (line, column) = cursor.at_part(raw.get());
         let (id, obstacle) = entry_obstacle(entry, line, column, index)?;
         if let Some(id) = id {
             if let Some(&first_line) = first_use.get(&id) {
@@ -499,9 +501,10 @@ pub fn read_obstacles(text: &str) -> Result<Vec<ObstacleRecord>, JsonError> {
         vec![value]
     };
     let mut records = Vec::with_capacity(list.len());
+    let mut cursor = LineCursor::new(text);
     for (index, raw) in list.into_iter().enumerate() {
         let entry: ObstacleEntry = parse_part(text, raw)?;
-        let (line, column) = position(text, raw);
+        let (line, column) = cursor.at_part(raw.get());
         let (id, obstacle) = entry_obstacle(entry, line, column, index)?;
         records.push(ObstacleRecord {
             obstacle,

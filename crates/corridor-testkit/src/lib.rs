@@ -5,8 +5,11 @@
 //! compare with ([`oracles`]) and the soak harness of dynamic updates ([`soak`], also
 //! behind the `corridor soak` command). Not published (`publish = false`).
 
+pub mod corrupt;
 pub mod data;
 pub mod free_space_cases;
+pub mod fuzz;
+pub mod hostile;
 pub mod oracles;
 pub mod random;
 pub mod soak;

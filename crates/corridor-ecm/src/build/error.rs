@@ -20,6 +20,9 @@ pub enum BuildError {
         /// What is wrong.
         problem: WallProblem,
     },
+    /// There is no free space: the obstacles cover the whole map (no walls are left).
+    #[error("the free space is empty: the obstacles cover the whole map")]
+    EmptyFreeSpace,
     /// The free space is not enclosed: the medial axis runs off to infinity.
     #[error(
         "the free space is not enclosed: the medial axis runs to infinity between walls of {}",

@@ -99,7 +99,48 @@ pub(crate) struct WallIndex {
     /// while indexing them.
     extent: f64,
     grid: SegmentGrid,
+    /// Walls per unit of area of the walls' box (grid units): how many a query box is
+    /// expected to meet, to choose between the bucket grid and [`WallIndex::tree`].
+    density: f64,
+    /// Walls per unit of area met by the last bucket-grid query: walls bunch (a row of
+    /// pillars holds all of them on one line), so the mean density can be far below the
+    /// density near the bending points being checked.
+    observed: f64,
+    /// An R-tree of the walls for nearest-wall searches, built on the first disc too
+    /// large for the bucket grid (see [`WallIndex::is_large`]); never on the game maps.
+    tree: Option<rstar::RTree<TreeWall>>,
 }
+
+/// A wall in [`WallIndex::tree`]: its number and ends (grid coordinates).
+struct TreeWall {
+    id: u32,
+    wall: WallEntry,
+}
+
+impl rstar::RTreeObject for TreeWall {
+    type Envelope = rstar::AABB<[f64; 2]>;
+    fn envelope(&self) -> Self::Envelope {
+        rstar::AABB::from_corners(
+            [self.wall.a.x, self.wall.a.y],
+            [self.wall.b.x, self.wall.b.y],
+        )
+    }
+}
+
+impl rstar::PointDistance for TreeWall {
+    /// The square of [`WallEntry::distance`]: the same computed distance the bucket-grid
+    /// check compares.
+    fn distance_2(&self, p: &[f64; 2]) -> f64 {
+        let d = self.wall.distance(Point::new(p[0], p[1]));
+        d * d
+    }
+}
+
+/// Walls a query box may be expected to meet before the closer-wall check asks the
+/// R-tree for the nearest walls instead of scanning the box's walls.
+const LARGE_QUERY: f64 = 256.0;
+/// [`LARGE_QUERY`] for the density the last bucket query met.
+const OBSERVED_LARGE_QUERY: f64 = 16384.0;
 
 fn gp(p: GridPoint) -> Point {
     Point::new(p.x as f64, p.y as f64)
@@ -130,13 +171,76 @@ impl WallIndex {
                 & (f64::from(near[3]) == c[3]);
             corners.push((if exact { near } else { c.map(down32) }, c));
         }
+        let bounds = corners.iter().fold([f64::INFINITY; 4], |b, (_, c)| {
+            [
+                b[0].min(c[0]),
+                b[1].min(c[1]),
+                b[2].min(c[2]),
+                b[3].min(c[3]),
+            ]
+        });
+        let area = ((-bounds[2] - bounds[0]).max(1.0)) * ((-bounds[3] - bounds[1]).max(1.0));
         WallIndex {
+            density: n as f64 / area,
             entries,
             corners,
             segments: walls.segments.len(),
             extent: largest as f64,
             grid,
+            observed: 0.0,
+            tree: None,
         }
+    }
+
+    /// Whether a query box is expected to meet more than [`LARGE_QUERY`] walls (by the
+    /// walls' mean density; or more than [`OBSERVED_LARGE_QUERY`] by the density the last
+    /// bucket query met): then scanning its walls for each bending point would make
+    /// validation quadratic (a row of pillars facing open space, whose discs reach far
+    /// along the row), and [`WallIndex::closer_by_tree`] answers instead.
+    fn is_large(&self, lo: [f64; 2], hi: [f64; 2]) -> bool {
+        let area = (hi[0] - lo[0]) * (hi[1] - lo[1]);
+        // The density met by the last bucket query is trusted only for a much larger
+        // query: near walls it overstates what a slightly larger disc meets (on Aurora,
+        // trusting it as the mean density doubled the validation time).
+        area * self.density > LARGE_QUERY || area * self.observed > OBSERVED_LARGE_QUERY
+    }
+
+    /// The answer of [`closer_among`] over all walls (a wall strictly closer than
+    /// `radius` to `q`, if any) by a nearest-first search in an R-tree. Walls come in
+    /// increasing order of their computed distance (nodes by their boxes' distance, a
+    /// lower bound up to rounding); the search stops past `radius` grown by the margin
+    /// of [`closer_among`]'s box filter (10⁻¹² of the coordinates and radius, thousands
+    /// of units in the last place, far beyond that rounding), so no closer wall is missed
+    /// and the walls just beyond the radius are not all visited (a point far above a row
+    /// of pillars is nearly as far from hundreds of them). The
+    /// same computed distances are compared as by [`closer_among`], so the check passes
+    /// or fails alike; on failure it may name another of the closer walls.
+    fn closer_by_tree(&mut self, q: Point, radius: f64) -> Option<(WallRef, f64)> {
+        let margin = 1e-12 * (self.extent + q.x.abs() + q.y.abs() + radius.abs());
+        let entries = &self.entries;
+        let tree = self.tree.get_or_insert_with(|| {
+            rstar::RTree::bulk_load(
+                entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &wall)| TreeWall { id: i as u32, wall })
+                    .collect(),
+            )
+        });
+        let stop = radius + margin;
+        let mut found = None;
+        for (w, d2) in tree.nearest_neighbor_iter_with_distance_2([q.x, q.y]) {
+            // Not `d2 > stop²` alone: a NaN distance must end the search too.
+            if !at_most(d2, stop * stop) {
+                break;
+            }
+            let d = w.wall.distance(q);
+            if d < radius {
+                found = Some((w.id, d));
+                break;
+            }
+        }
+        found.map(|(id, d)| (self.wall(id), d))
     }
 
     fn wall(&self, i: u32) -> WallRef {
@@ -195,6 +299,7 @@ impl WallIndex {
         let t = [hi[0], hi[1], -lo[0], -lo[1]].map(|v| v as f32);
         let corners = &self.corners;
         out.clear();
+        let area = (hi[0] - lo[0]) * (hi[1] - lo[1]);
         // The box test comes before the bucket grid's "already seen" mark: about half
         // the walls listed are dropped by it, and then cost no mark.
         self.grid.for_each_meeting_box_where(
@@ -203,6 +308,9 @@ impl WallIndex {
             |i| !any_above(&corners[i as usize].0, &t),
             |i| out.push(i, &corners[i as usize]),
         );
+        if area > 0.0 {
+            self.observed = out.items.len() as f64 / area;
+        }
     }
 }
 
@@ -363,6 +471,11 @@ pub(crate) fn check_walls(
     walls: &Walls,
     checked: WallsChecked,
 ) -> Result<(WallIndex, PointGroups), BuildError> {
+    if walls.segments.is_empty() && walls.points.is_empty() {
+        // Nothing bounds anything: the obstacles covered the map (an unenclosed free
+        // space has walls, which the Voronoi extraction finds open).
+        return Err(BuildError::EmptyFreeSpace);
+    }
     let max = SnapGrid::MAX_GRID_COORDINATE;
     let in_range = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
     let invalid = |sources: &[WallSource], problem| BuildError::InvalidWalls {
@@ -583,9 +696,11 @@ pub(crate) fn validate(
                         }
                     }
                 }
-                if k >= covered_to {
+                let (disc_lo, disc_hi) = disc_box(q, clearance, margin);
+                let large = index.is_large(disc_lo, disc_hi);
+                if !large && k >= covered_to {
                     // Grow a run from `k` while the union box stays small.
-                    let (mut lo, mut hi) = disc_box(q, clearance, margin);
+                    let (mut lo, mut hi) = (disc_lo, disc_hi);
                     let mut largest = (hi[0] - lo[0]) * (hi[1] - lo[1]);
                     covered_to = k + 1;
                     for &(p, pl, pr) in &measured[k + 1..] {
@@ -598,6 +713,9 @@ pub(crate) fn validate(
                         // (up to the sign of a zero, which nothing here can tell).
                         let c = smaller(pl, pr);
                         let (l, h) = disc_box(p, larger(c, 0.0), margin);
+                        if index.is_large(l, h) {
+                            break;
+                        }
                         let nlo = [smaller(lo[0], l[0]), smaller(lo[1], l[1])];
                         let nhi = [larger(hi[0], h[0]), larger(hi[1], h[1])];
                         let big = larger((h[0] - l[0]) * (h[1] - l[1]), largest);
@@ -612,8 +730,12 @@ pub(crate) fn validate(
                     // box is dropped, so the answers are the same.
                     index.walls_meeting(lo, hi, &mut candidates);
                 }
-                if let Some((wall, distance)) = closer_among(index, &candidates, q, radius, extent)
-                {
+                let closer = if large {
+                    index.closer_by_tree(q, radius)
+                } else {
+                    closer_among(index, &candidates, q, radius, extent)
+                };
+                if let Some((wall, distance)) = closer {
                     return Err(fail(
                         FailureKind::CloserWall {
                             clearance,

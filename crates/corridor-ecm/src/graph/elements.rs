@@ -89,6 +89,38 @@ pub type VertexEdges = SmallVec<[EdgeId; INLINE_DEGREE]>;
 /// dereferences to a slice (`&[Point]`), and serializes as a sequence, as a `Vec` does.
 pub type NearestPoints = SmallVec<[Point; INLINE_DEGREE]>;
 
+/// Reads a small vector element by element, reserving nothing from the length field
+/// (`smallvec`'s own `Deserialize` reserves the length it is told, unbounded): a forged
+/// length in a saved ECM then costs no more memory than its bytes can fill.
+pub(crate) fn bounded_small_vec<'de, D, A>(d: D) -> Result<SmallVec<A>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    A: smallvec::Array,
+    A::Item: Deserialize<'de>,
+{
+    struct Items<A>(std::marker::PhantomData<A>);
+    impl<'de, A: smallvec::Array> serde::de::Visitor<'de> for Items<A>
+    where
+        A::Item: Deserialize<'de>,
+    {
+        type Value = SmallVec<A>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a sequence")
+        }
+        fn visit_seq<S: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: S,
+        ) -> Result<Self::Value, S::Error> {
+            let mut items = SmallVec::new();
+            while let Some(item) = seq.next_element()? {
+                items.push(item);
+            }
+            Ok(items)
+        }
+    }
+    d.deserialize_seq(Items(std::marker::PhantomData))
+}
+
 /// An ECM vertex: a medial-axis vertex of degree 1 or at least 3.
 ///
 /// Degree-1 vertices are either at concave corners of obstacles (the free space has an
@@ -103,10 +135,12 @@ pub struct Vertex {
     pub clearance: f64,
     /// The distinct nearest obstacle points (one per incident sector; a corner vertex has
     /// just the corner). Inline up to 3 points; use it as a slice.
+    #[serde(deserialize_with = "bounded_small_vec")]
     pub nearest_obstacle_points: NearestPoints,
     /// Incident edges, counter-clockwise by the direction in which they leave the vertex.
     /// An edge that starts and ends here (a loop) appears twice. Inline up to 3
     /// edges; use it as a slice.
+    #[serde(deserialize_with = "bounded_small_vec")]
     pub edges: VertexEdges,
     /// The component this vertex belongs to.
     pub component: ComponentId,

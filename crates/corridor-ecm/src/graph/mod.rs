@@ -16,4 +16,6 @@ pub use stats::BuildStats;
 
 pub(crate) use cells::PieceRun;
 pub(crate) use ecm::fresh_uid;
+#[cfg(test)]
+pub(crate) use elements::bounded_small_vec;
 pub(crate) use elements::{cell_corners, cell_piece, signed_area, INLINE_DEGREE};

@@ -6,21 +6,27 @@ use std::time::Duration;
 
 /// What a build did: the time of each phase and the size of the result.
 ///
-/// Times add up over all attempts when validation forced a rebuild.
+/// Times add up over all attempts when validation forced a rebuild. The times are not
+/// saved (a loaded ECM reports zero): two saves of the same map give the same bytes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BuildStats {
     /// Turning the environment into walls ([`corridor_geom::normalize`]); zero for
     /// [`Ecm::from_walls`](crate::Ecm::from_walls).
+    #[serde(skip)]
     pub normalize: Duration,
     /// Building the segment Voronoi diagram (`boostvoronoi`).
+    #[serde(skip)]
     pub voronoi: Duration,
     /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
     /// components.
+    #[serde(skip)]
     pub extraction: Duration,
     /// Checking the walls and the result (a bucket grid over the walls, per-point checks,
     /// areas).
+    #[serde(skip)]
     pub validation: Duration,
     /// Building the cell index for point location.
+    #[serde(skip)]
     pub index: Duration,
     /// Wall segments given to the Voronoi diagram.
     pub input_segments: usize,

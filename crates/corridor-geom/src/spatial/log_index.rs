@@ -228,6 +228,55 @@ impl<T: Copy> LogIndex<T> {
     }
 }
 
+impl<T> LogIndex<T> {
+    /// Whether the index is one that insertions and removals can make: each level's tree
+    /// of [`PackedTree::check_shape`]'s shape over exactly its slots, its live count
+    /// right, the tail shorter than a flush and its boxes free of NaN. For an index read
+    /// from untrusted bytes: after this, no query indexes out of range. Returns what is
+    /// wrong.
+    ///
+    /// ```
+    /// use corridor_geom::LogIndex;
+    /// let mut index = LogIndex::packed(vec![[0.0, 0.0, 1.0, 1.0]], vec![7]);
+    /// index.insert([2.0, 2.0, 3.0, 3.0], 8);
+    /// assert!(index.check().is_ok());
+    /// let entries: Vec<i32> = index.live_entries().map(|(_, &d)| d).collect();
+    /// assert_eq!(entries, [7, 8]);
+    /// ```
+    pub fn check(&self) -> Result<(), &'static str> {
+        for level in &self.levels {
+            level.tree.check_shape()?;
+            let leaves = level.tree.level_ends.first().map_or(0, |&n| n as usize);
+            if level.slots.len() != leaves {
+                return Err("log index: a level's slots and tree differ in number");
+            }
+            if level.slots.iter().filter(|s| !s.dead).count() != level.live {
+                return Err("log index: a level's live count is wrong");
+            }
+        }
+        if self.tail.len() >= TAIL {
+            return Err("log index: the tail is longer than a flush");
+        }
+        if self.tail.iter().any(|(b, _)| b.iter().any(|v| v.is_nan())) {
+            return Err("log index: a tail box is NaN");
+        }
+        Ok(())
+    }
+
+    /// The live entries with their boxes: the levels' (in tree order), then the tail's.
+    pub fn live_entries(&self) -> impl Iterator<Item = ([f64; 4], &T)> + '_ {
+        self.levels
+            .iter()
+            .flat_map(|level| {
+                level.tree.leaves().filter_map(move |(b, i)| {
+                    let slot = level.slots.get(i as usize)?;
+                    (!slot.dead).then_some((b, &slot.data))
+                })
+            })
+            .chain(self.tail.iter().map(|(b, data)| (*b, data)))
+    }
+}
+
 /// Whether a level of `slots` entries with `live` alive is to be packed again: at most
 /// half alive (and more than a tail's worth dead).
 #[inline]

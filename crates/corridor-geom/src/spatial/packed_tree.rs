@@ -124,6 +124,83 @@ impl PackedTree {
         }
     }
 
+    /// Whether the tree has exactly the shape [`PackedTree::new`] gives (level sizes,
+    /// links, each parent the union of its children, no NaN): what a query walk relies
+    /// on, so that a tree read from untrusted bytes either passes or is refused before a
+    /// query indexes out of range or misses an entry. Returns what is wrong.
+    ///
+    /// ```
+    /// use corridor_geom::PackedTree;
+    /// let tree = PackedTree::new(&[[0.0, 0.0, 1.0, 1.0], [2.0, 2.0, 3.0, 3.0]]);
+    /// assert!(tree.check_shape().is_ok());
+    /// assert!(PackedTree::default().check_shape().is_ok());
+    /// ```
+    pub fn check_shape(&self) -> Result<(), &'static str> {
+        let total = self.boxes.len();
+        if self.links.len() != total {
+            return Err("packed tree: links and boxes differ in number");
+        }
+        let Some(&n) = self.level_ends.first() else {
+            return if total == 0 {
+                Ok(())
+            } else {
+                Err("packed tree: boxes without levels")
+            };
+        };
+        let n = n as usize;
+        // The level ends `new` makes for `n` entries.
+        let (mut size, mut end, mut level) = (n, n, 0);
+        loop {
+            if self.level_ends.get(level).map(|&e| e as usize) != Some(end) || n == 0 {
+                return Err("packed tree: levels of the wrong size");
+            }
+            if size <= 1 {
+                break;
+            }
+            size = size.div_ceil(NODE);
+            end += size;
+            level += 1;
+        }
+        if self.level_ends.len() != level + 1 || end != total {
+            return Err("packed tree: levels of the wrong size");
+        }
+        let mut seen = vec![false; n];
+        for (b, &link) in self.boxes[..n].iter().zip(&self.links) {
+            if b.iter().any(|v| v.is_nan()) || b[0] > b[2] || b[1] > b[3] {
+                return Err("packed tree: a leaf box is NaN or turned over");
+            }
+            match seen.get_mut(link as usize) {
+                Some(s) if !*s => *s = true,
+                _ => return Err("packed tree: leaves do not name each entry once"),
+            }
+        }
+        for level in 1..self.level_ends.len() {
+            let below = self.level_start(level - 1);
+            let below_end = self.level_ends[level - 1] as usize;
+            for (k, node) in (self.level_start(level)..self.level_ends[level] as usize).enumerate()
+            {
+                let first = below + k * NODE;
+                let children = &self.boxes[first..(first + NODE).min(below_end)];
+                let union = children[1..]
+                    .iter()
+                    .fold(children[0], |b, &c| union_of_numbers(b, c));
+                if self.links[node] as usize != first || self.boxes[node] != union {
+                    return Err("packed tree: a parent is not the box of its children");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The leaves: each entry's box with the index it was given as, in the tree's order.
+    pub(crate) fn leaves(&self) -> impl Iterator<Item = ([f64; 4], u32)> + '_ {
+        let n = self.level_ends.first().map_or(0, |&n| n as usize);
+        self.boxes[..n]
+            .iter()
+            .copied()
+            .zip(self.links.iter().copied())
+    }
+
     /// Where level `level` starts in `boxes`.
     #[inline]
     fn level_start(&self, level: usize) -> usize {
