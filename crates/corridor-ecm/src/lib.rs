@@ -97,6 +97,6 @@ pub use graph::{
     Side, Vertex, VertexEdges, VertexId,
 };
 pub use locate::{QueryError, Retraction};
-pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner};
+pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 pub use store::StoreError;
 pub use transform::Transform;
