@@ -19,7 +19,7 @@ use corridor_testkit::random::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstar::primitives::Line;
-use rstar::{PointDistance, RTree};
+use rstar::RTree;
 
 /// Tolerance on clearances (user units).
 const TOLERANCE: f64 = 1e-9;
