@@ -100,6 +100,6 @@ pub use graph::{
     Side, Vertex, VertexEdges, VertexId,
 };
 pub use locate::{QueryError, Retraction};
-pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner};
+pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 pub use store::{LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;

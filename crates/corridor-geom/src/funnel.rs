@@ -282,6 +282,15 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                 // straight.
                 right = new_right;
                 right_index = i;
+            } else if passed_first(&apex, &new_right, &left) {
+                // The new right disk blocks the way to the left side (nearly touching
+                // disks): the path wraps it first.
+                apex = new_right;
+                apex_index = i;
+                push_apex(apexes, apex);
+                (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
+                i = apex_index + 1;
+                continue;
             } else {
                 // The right side crosses the left: the left corner becomes the apex.
                 apex = left;
@@ -306,6 +315,13 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
             {
                 left = new_left;
                 left_index = i;
+            } else if passed_first(&apex, &new_left, &right) {
+                apex = new_left;
+                apex_index = i;
+                push_apex(apexes, apex);
+                (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
+                i = apex_index + 1;
+                continue;
             } else {
                 apex = right;
                 apex_index = right_index;
@@ -327,7 +343,16 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                     let (from, to) = tangent_points(&apex.0, apex.1, &side.0, side.1);
                     from.distance_squared(to)
                 };
-                let (near, near_index) = if reach(&left) <= reach(&right) {
+                // A side whose disk blocks the straight piece to the other is passed
+                // first; nearness decides otherwise.
+                let left_first = if passed_first(&apex, &left, &right) {
+                    true
+                } else if passed_first(&apex, &right, &left) {
+                    false
+                } else {
+                    reach(&left) <= reach(&right)
+                };
+                let (near, near_index) = if left_first {
                     (left, left_index)
                 } else {
                     (right, right_index)
@@ -347,6 +372,25 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
         push_apex(apexes, end(goal));
     }
     path.length = finish(apexes);
+}
+
+/// Whether the path from `apex` passes `first` before `other`, where the funnel's two
+/// sides cross: `first`'s disk blocks the straight piece from the apex to `other` and
+/// `other`'s disk does not block the piece to `first`. Nearly touching disks (a gap
+/// barely wider than the clearance: a 1-wide door at radius 0.5) have almost the same
+/// tangents from the apex, and the rule for points (the side crossed becomes the apex)
+/// then wrapped the wrong disk, almost all the way round.
+fn passed_first(
+    apex: &(Disk, CornerSide),
+    first: &(Disk, CornerSide),
+    other: &(Disk, CornerSide),
+) -> bool {
+    let blocks = |disk: &(Disk, CornerSide), to: &(Disk, CornerSide)| {
+        let (from, end) = tangent_points(&apex.0, apex.1, &to.0, to.1);
+        disk.0.radius > 0.0
+            && crate::Segment::new(from, end).distance(disk.0.center) < disk.0.radius
+    };
+    first.1 != CornerSide::End && blocks(first, other) && !blocks(other, first)
 }
 
 /// Whether `candidate` (the goal), although it lies angularly beyond the funnel's other

@@ -288,3 +288,47 @@ fn reused_buffers_give_the_same_paths() {
         assert_eq!(points, fresh.polyline(0.01));
     }
 }
+
+/// A 1-wide door at radius 0.5 (less a 10⁻⁷ tolerance): the corner disks on either side
+/// nearly touch, their tangents from the start almost coincide, and the funnel once
+/// wrapped the upper disk almost all the way round (length 12.02 instead of 8.88). The
+/// lower disk blocks the way to the upper one, so the path wraps the lower one first.
+#[test]
+fn door_as_wide_as_the_disk() {
+    let r = 0.5 - 1e-7;
+    let disk = |x: f64, y: f64| Disk::new(Point::new(x, y), r);
+    let point = |x: f64, y: f64| Disk::point(Point::new(x, y));
+    let portals = [
+        Portal {
+            left: disk(272.0, 358.0),
+            right: point(267.0, 353.5),
+        },
+        Portal {
+            left: disk(272.0, 358.0),
+            right: disk(272.0, 357.0),
+        },
+        Portal {
+            left: disk(273.0, 358.0),
+            right: disk(273.0, 357.0),
+        },
+        Portal {
+            left: point(277.0, 353.5),
+            right: disk(273.0, 357.0),
+        },
+    ];
+    let path = taut_path(Point::new(266.5, 356.5), Point::new(273.5, 355.5), &portals);
+    // Over (272, 357), along y = 357.5, round (273, 357) down to the goal.
+    assert!((path.length - 8.876).abs() < 1e-3, "{}", path.length);
+    for corner in [
+        (272.0, 358.0),
+        (273.0, 358.0),
+        (272.0, 357.0),
+        (273.0, 357.0),
+    ] {
+        let c = Point::new(corner.0, corner.1);
+        for w in path.polyline(1e-4).windows(2) {
+            let d = corridor_geom::Segment::new(w[0], w[1]).distance(c);
+            assert!(d >= r - 1e-9, "{w:?} is {d} from {c}");
+        }
+    }
+}

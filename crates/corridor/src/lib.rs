@@ -58,7 +58,11 @@
 //!
 //! ## 3. A path for a character of some radius
 //! The path keeps the radius from every wall; it bends around corners on arcs (given as
-//! short polylines) and its length is exact.
+//! short polylines) and its length is exact. Touching is fitting: a character of radius
+//! `r` fits wherever the clearance is at least `r` (at `r = 0.5` it passes a 1-wide door
+//! of a grid map), with a tolerance of `corridor_ecm::FIT_TOLERANCE_STEPS` grid steps
+//! (10⁻⁷ units at the default snap grid) that the start and goal checks, the corridor
+//! search, the funnel and the path's clearance check all apply alike.
 //! ```
 //! # use corridor::prelude::*;
 //! # let mut env = Environment::rectangle(Point::ZERO, Point::new(20.0, 10.0));

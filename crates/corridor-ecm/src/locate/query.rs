@@ -81,10 +81,15 @@ impl Ecm {
         if !p.is_finite() {
             return Err(QueryError::NotFinite { point: p });
         }
+        let holds = |closed: bool| {
+            move |c: CellRef| {
+                self.cell_piece(c)
+                    .is_some_and(|ring| in_polygon(&ring, p) || (closed && on_boundary(&ring, p)))
+            }
+        };
         self.cells
-            .smallest_holding(&self.edges, p, |c| {
-                self.cell_piece(c).is_some_and(|ring| in_polygon(&ring, p))
-            })
+            .smallest_holding(&self.edges, p, holds(false))
+            .or_else(|| self.cells.smallest_holding(&self.edges, p, holds(true)))
             .ok_or(QueryError::NotInFreeSpace { point: p })
     }
 
@@ -116,10 +121,16 @@ impl Ecm {
     /// [`Ecm::locate`] without building a polygon per candidate cell (no allocation);
     /// the same answer, by the same rule on boundaries.
     fn locate_quietly(&self, p: Point) -> Option<CellRef> {
-        self.cells.smallest_holding(&self.edges, p, |c| {
-            self.piece_ring(c)
-                .is_some_and(|(ring, n)| in_polygon(&ring[..n], p))
-        })
+        let holds = |closed: bool| {
+            move |c: CellRef| {
+                self.piece_ring(c).is_some_and(|(ring, n)| {
+                    in_polygon(&ring[..n], p) || (closed && on_boundary(&ring[..n], p))
+                })
+            }
+        };
+        self.cells
+            .smallest_holding(&self.edges, p, holds(false))
+            .or_else(|| self.cells.smallest_holding(&self.edges, p, holds(true)))
     }
 
     /// The polygon of one cell piece as [`Ecm::cell_piece`] gives it, in a fixed array
@@ -146,8 +157,9 @@ impl Ecm {
         Some((ring, n))
     }
 
-    /// The obstacle point nearest to `q`: O(log n) to find the cell, then O(1), because a
-    /// cell piece has one obstacle feature (a segment piece or a point) on its outer side.
+    /// The obstacle point nearest to `q`: O(log n) to find the cell, then O(1), because
+    /// only the two obstacle features of the cell's edge (segment pieces or points) can be
+    /// nearest (exact, see `nearest_in_cell`, up to the rounding of the ECM's coordinates).
     ///
     /// ```
     /// # use corridor_ecm::Ecm;
@@ -286,32 +298,74 @@ impl Ecm {
         }
     }
 
-    /// The nearest obstacle point of `q` among the obstacle feature of `cell`.
-    fn nearest_in_cell(&self, cell: CellRef, q: Point) -> Point {
+    /// The nearest obstacle point of `q`, a point of `cell`: the nearer of the obstacle
+    /// features on the two sides of the cell's edge (the cell's own, on its outer side,
+    /// and the one across the medial-axis chord). A chord only approximates a parabolic
+    /// arc of the medial axis (within [`crate::BuildOptions::max_arc_deviation`]); in the
+    /// sliver between chord and arc the feature across the chord is the nearer one, and
+    /// nowhere in the piece is a third feature nearer (the arc bounds the two features'
+    /// Voronoi regions; the piece's other sides run to its own feature).
+    pub(crate) fn nearest_in_cell(&self, cell: CellRef, q: Point) -> Point {
         let edge = &self.edges[cell.edge];
         let k = cell.piece as usize;
-        let (na, nb) = (
-            edge.bending_points[k].nearest(cell.side),
-            edge.bending_points[k + 1].nearest(cell.side),
-        );
-        corridor_geom::Segment::new(na, nb).nearest_point(q)
+        let (a, b) = (&edge.bending_points[k], &edge.bending_points[k + 1]);
+        let own = corridor_geom::Segment::new(a.nearest(cell.side), b.nearest(cell.side))
+            .nearest_point(q);
+        let other_side = cell.side.opposite();
+        let across = corridor_geom::Segment::new(a.nearest(other_side), b.nearest(other_side))
+            .nearest_point(q);
+        if across.distance_squared(q) < own.distance_squared(q) {
+            across
+        } else {
+            own
+        }
     }
 }
 
-/// Whether `p` lies in the closed polygon `ring` (crossing number; boundary points may go
-/// either way, which is fine for locating a cell among neighbours that share the boundary).
+/// Whether `p` lies in the polygon `ring` by the half-open crossing rule, decided with
+/// exact orientation tests (see the module doc): `p` is inside when the half-line from
+/// `p` to the right crosses the boundary an odd number of times, where an edge counts
+/// when it has one end above `p` and the other at or below it (`y > p.y`, exactly), and
+/// when `p` lies strictly to the left of it ([`corridor_geom::orient`], exact). Every
+/// point on an edge that two polygons share with the same end points is therefore in
+/// exactly one of them, and no rounding can drop it from both (the old test computed
+/// the crossing's `x` in floating point, differently for the two directions of the
+/// edge, and lost 18 free cell centres of the Moving AI maps on 45° chords).
 /// Point location and retraction both use it, so that they agree on a point's cell.
 pub(crate) fn in_polygon(ring: &[Point], p: Point) -> bool {
+    use corridor_geom::{orient, Orientation};
     let mut inside = false;
     let n = ring.len();
     for i in 0..n {
         let (a, b) = (ring[i], ring[(i + 1) % n]);
         if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if p.x < x {
+            // `p` strictly left of the crossing: left of the edge when it goes up, right
+            // of it when it goes down.
+            let wanted = if b.y > a.y {
+                Orientation::CounterClockwise
+            } else {
+                Orientation::Clockwise
+            };
+            if orient(a, b, p) == wanted {
                 inside = !inside;
             }
         }
     }
     inside
+}
+
+/// Whether `p` lies on the boundary of `ring` (exactly: collinear with an edge and within
+/// its box). The half-open rule of [`in_polygon`] leaves out a polygon's right and top
+/// edges; where no neighbour takes such a point (it lies on a wall), location falls back
+/// to the pieces whose closed polygon holds it.
+pub(crate) fn on_boundary(ring: &[Point], p: Point) -> bool {
+    let n = ring.len();
+    (0..n).any(|i| {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        a.x.min(b.x) <= p.x
+            && p.x <= a.x.max(b.x)
+            && a.y.min(b.y) <= p.y
+            && p.y <= a.y.max(b.y)
+            && corridor_geom::orient(a, b, p) == corridor_geom::Orientation::Collinear
+    })
 }

@@ -1,6 +1,20 @@
 //! Paths for disk-shaped characters of any radius: the query and its answer, the
 //! planner, the taut-length search that chooses the corridor, and the layouts of the
 //! medial axis they search.
+//!
+//! # Touching is fitting
+//! A disk of radius `r` fits wherever the clearance is at least `r`: it may touch walls
+//! (at `r = 0.5` the cell centres of a 1-wide grid corridor have clearance exactly 0.5,
+//! and the corridor is passable). Clearances are computed from coordinates rounded to
+//! the snap grid and back, so the rule is applied with a tolerance of
+//! [`FIT_TOLERANCE_STEPS`] grid steps: the planner works with the *fitting radius*
+//! `r − ε` (ε that many grid steps, never below 0) everywhere it compares a clearance
+//! with the radius: the start and goal checks after point location, the A* and
+//! taut-length searches' edge and vertex admissibility (`min_clearance`, bending-point
+//! clearances), the corridor's portals (their keep-out disks and points), the funnel
+//! and the final clearance check of the path. One radius for all of them means a
+//! corridor the search admits is one the funnel can pass and the check accepts; a path
+//! keeps clearance at least `r − ε` from every wall.
 
 mod adjacency;
 mod corridor;
@@ -14,3 +28,15 @@ mod taut;
 
 pub use path::{CorridorPath, CorridorStep, PathQuery, PlanError};
 pub use planner::Planner;
+
+/// The tolerance of the rule "a disk of radius `r` fits where the clearance is at least
+/// `r`", in grid steps (see the module doc): 10⁻³ steps, 10⁻⁷ user units at the default
+/// 10 000 steps per unit, far above the rounding of the ECM's coordinates and far below
+/// anything a user can see.
+pub const FIT_TOLERANCE_STEPS: f64 = 1e-3;
+
+/// The radius the planner works with for a disk of radius `radius`: `radius` less the
+/// fit tolerance, never negative.
+pub(crate) fn fitting_radius(ecm: &crate::Ecm, radius: f64) -> f64 {
+    (radius - FIT_TOLERANCE_STEPS / ecm.grid.scale()).max(0.0)
+}

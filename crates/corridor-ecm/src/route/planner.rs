@@ -231,6 +231,11 @@ impl Planner {
                 preferred_clearance: query.preferred_clearance,
             });
         }
+        // Touching is fitting (see the module doc of `route`): every comparison of a
+        // clearance with the radius below, and the portals, use the fitting radius; the
+        // reported errors name the radius asked for.
+        let asked = radius;
+        let radius = super::fitting_radius(ecm, radius);
         if self.costs_of != ecm.uid {
             self.edge_cost.clear();
             self.costs_of = ecm.uid;
@@ -247,7 +252,7 @@ impl Planner {
             return Err(PlanError::StartTooClose {
                 point: query.start,
                 clearance: start_clearance,
-                radius,
+                radius: asked,
             });
         }
         let goal_clearance = query.goal.distance(goals[0].nearest_obstacle_point);
@@ -255,7 +260,7 @@ impl Planner {
             return Err(PlanError::GoalTooClose {
                 point: query.goal,
                 clearance: goal_clearance,
-                radius,
+                radius: asked,
             });
         }
         let component = |r: &Retraction| ecm.edges[r.edge()].component;
@@ -281,7 +286,7 @@ impl Planner {
             match found {
                 // Nothing is penalised yet: this is the first A* candidate's corridor.
                 Ok(ends) => first_candidate = Some(ends),
-                Err(_) => return Err(PlanError::NoCorridor { radius }),
+                Err(_) => return Err(PlanError::NoCorridor { radius: asked }),
             }
         }
         // First candidate: the corridor chosen by taut length itself.
@@ -355,7 +360,7 @@ impl Planner {
         self.goals = goals;
         laps.lap(&mut self.times, 2);
         let Some((_, start, goal)) = best else {
-            return Err(PlanError::NoCorridor { radius });
+            return Err(PlanError::NoCorridor { radius: asked });
         };
         std::mem::swap(&mut self.best_route, &mut self.route);
         let corridor = &self.best_corridor;
@@ -374,7 +379,7 @@ impl Planner {
         }
         laps.lap(&mut self.times, 4);
         path.indicative_route.clear();
-        if preferred == radius {
+        if preferred == asked {
             // The indicative route's portals are the path's own: it is the path.
             path.indicative_route.extend_from_slice(&path.points);
         } else {
@@ -385,7 +390,7 @@ impl Planner {
                     // Keep the preferred clearance where the gap allows it, never less
                     // than the radius.
                     let room = 0.5 * s.left.distance(s.right);
-                    preferred.min(room).max(radius)
+                    super::fitting_radius(ecm, preferred.min(room)).max(radius)
                 },
                 &mut self.portals,
             );

@@ -447,7 +447,12 @@ pub fn check_ecm(ecm: &Ecm, walls: &Walls, free_area: f64) -> f64 {
                 .map(|(a, b)| seg_dist(*a, *b, q))
                 .fold(f64::INFINITY, f64::min)
         } else {
-            let l = tree.nearest_neighbor([q.x, q.y]).unwrap();
+            // Not `nearest_neighbor`: its min-max-distance pruning is wrong for lines
+            // (a slanted line does not touch every face of its envelope).
+            let (l, _) = tree
+                .nearest_neighbor_iter_with_distance_2([q.x, q.y])
+                .next()
+                .unwrap();
             seg_dist(Point::from(l.from), Point::from(l.to), q)
         }
     };
