@@ -22,8 +22,8 @@ mod path;
 mod planners;
 mod progress;
 mod scenarios;
-mod simulate;
 mod serve;
+mod simulate;
 mod soak;
 mod update;
 
