@@ -9,11 +9,13 @@ mod options;
 mod recovery;
 mod validate;
 mod voronoi;
+mod wall_index;
 
 pub use error::{BuildError, FailureKind, ValidationFailure, WallProblem};
 pub use options::BuildOptions;
 
 pub(crate) use assemble::finalize;
 pub(crate) use extract::{extract_open, OpenVertex};
-pub(crate) use validate::{nearest_on_segment, tolerance};
+pub(crate) use validate::tolerance;
 pub(crate) use voronoi::voronoi;
+pub(crate) use wall_index::nearest_on_segment;
