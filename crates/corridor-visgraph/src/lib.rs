@@ -46,6 +46,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod construct;
+mod disk;
 mod error;
 mod graph;
 mod inflate;
@@ -56,6 +57,7 @@ pub use corridor_geom::Endpoint;
 /// The free space the graph is built on (from corridor-geom, where the trapezoidal map
 /// finds it too).
 pub use corridor_geom::{FreeSpace, FreeSpaceWall, PointClass, Wedge};
+pub use disk::{DiskArc, DiskBuildError, DiskPath, DiskPiece, DiskQueryError, DiskVisibilityGraph};
 pub use error::{BuildError, QueryError};
 pub use graph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
 pub use inflate::{inflate_obstacles, INFLATE_SIDES};
