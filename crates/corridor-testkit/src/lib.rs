@@ -8,6 +8,7 @@
 pub mod data;
 pub mod free_space_cases;
 pub mod oracles;
+pub mod radius_oracle;
 pub mod random;
 pub mod soak;
 pub mod timing;
