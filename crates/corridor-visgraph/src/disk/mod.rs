@@ -150,14 +150,15 @@ impl DiskVisibilityGraph {
         // (the region between that segment and the tangent holds no wall).
         let corners = crate::VisibilityGraph::corner_pairs(free);
         let mut circles = Vec::new();
-        let mut circle_of_node = vec![u32::MAX; corners.node_count()];
-        for n in 0..corners.node_count() {
-            let w = corners.node_wedge(n);
-            if let Some(cone) = corner_cone(w) {
-                circle_of_node[n] = circles.len() as u32;
-                circles.push((w.apex, cone));
-            }
-        }
+        let circle_of_node: Vec<u32> = (0..corners.node_count())
+            .map(|n| {
+                let w = corners.node_wedge(n);
+                corner_cone(w).map_or(u32::MAX, |cone| {
+                    circles.push((w.apex, cone));
+                    circles.len() as u32 - 1
+                })
+            })
+            .collect();
         let mut pairs: Vec<(u32, u32)> = corners
             .edges()
             .map(|(a, b)| (circle_of_node[a], circle_of_node[b]))
