@@ -70,3 +70,31 @@ fn anyangle_lengths_hold_with_open_pinches() {
     assert_eq!(total, 4102);
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+#[test]
+fn a_region_closing_on_itself_diagonally_opens_into_its_pocket() {
+    // ###
+    // #.#    one 4-connected region whose cells (2, 1) and (1, 2) touch at (2, 2): closed,
+    // ##.    the middle cell is a pocket; open, it connects to the free corner cell.
+    let rows = ["###", "#.#", "##."];
+    let cells = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '#'))
+        .collect();
+    let grid = CellGrid::from_cells(3, 3, cells).unwrap();
+    assert!(grid.is_pinch(2, 2));
+    let (pocket, corner) = (Point::new(1.5, 1.5), Point::new(2.5, 2.5));
+    let closed = VisibilityGraph::build(&grid.to_environment()).unwrap();
+    assert!(closed.shortest_path(pocket, corner).is_err());
+    let env = grid.to_environment_with(PinchRule::Open);
+    assert!(env.validate().is_ok());
+    // One ring, no hole: the pocket is part of the outside.
+    let polygons = grid.polygons_with(PinchRule::Open);
+    assert_eq!(polygons.len(), 1);
+    assert!(polygons[0].holes.is_empty());
+    let area = 7.0 - 2.0 * OPEN_PINCH_CUT * OPEN_PINCH_CUT / 2.0;
+    assert!((polygons[0].area() - area).abs() < 1e-12);
+    let open = VisibilityGraph::build(&env).unwrap();
+    let path = open.shortest_path(pocket, corner).unwrap();
+    assert!((path.length - 2f64.sqrt()).abs() < 1e-12);
+}
