@@ -18,8 +18,11 @@
 //!   edges tangent at both ends — enough for shortest paths (see [`GraphKind`]).
 //! * **Exact.** Every decision (which side, which order, visible or not) is an exact
 //!   orientation test on the input coordinates; only lengths are rounded.
-//! * **Round bodies.** [`inflate_obstacles`] grows the obstacles by a radius (the disk
-//!   replaced by a 32-gon around it: at most 0.48 % of the radius too cautious).
+//! * **Round bodies, exactly.** [`DiskVisibilityGraph`] plans for a disk of radius r:
+//!   tangent segments and arcs of radius r around convex corners (the visibility–Voronoi
+//!   complex's tangent graph), clearance ≥ r, lengths exact up to floating point.
+//!   [`inflate_obstacles`] instead grows the obstacles by a 32-gon around the disk (at
+//!   most 0.48 % of the radius too cautious).
 //! * **Overlapping obstacles** are unioned by [`corridor_geom::normalize`] first; obstacles
 //!   that only touch (grid maps) are merged exactly, at their own coordinates.
 //! * **Grid maps.** Obstacles may touch along edges and at corners. A path may run along
