@@ -50,7 +50,34 @@ fn load(arg: &str) -> Result<Environment, CliError> {
             .ok_or_else(|| CliError::UnknownScene(name.into()));
     }
     let _spinner = progress::spinner(format!("loading {arg}"));
-    Ok(corridor_io::load_environment(std::path::Path::new(arg))?)
+    Ok(corridor_io::load_environment_with(
+        std::path::Path::new(arg),
+        pinch(),
+    )?)
+}
+
+/// How grid maps treat diagonal pinches (`--pinch`; see [`corridor_io::PinchRule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Pinch {
+    /// Two cells touching at a corner block passage (Moving AI).
+    Closed,
+    /// A point path may pass through the touching corner (the any-angle suite).
+    Open,
+}
+
+static PINCH: std::sync::OnceLock<Pinch> = std::sync::OnceLock::new();
+
+/// Sets the rule for the whole run (once, from the command line).
+pub fn set_pinch(pinch: Pinch) {
+    let _ = PINCH.set(pinch);
+}
+
+/// The rule grid maps are read with.
+pub fn pinch() -> corridor_io::PinchRule {
+    match PINCH.get() {
+        Some(Pinch::Open) => corridor_io::PinchRule::Open,
+        _ => corridor_io::PinchRule::Closed,
+    }
 }
 
 /// The box around everything an ECM holds (its bending points and their nearest

@@ -37,6 +37,11 @@ struct Cli {
     /// No progress on stderr (it is shown only on a terminal, for steps over a second).
     #[arg(long, short, global = true)]
     quiet: bool,
+    /// Diagonal pinches of grid maps (two blocked cells touching at a corner): closed
+    /// blocks passage (Moving AI's rule), open lets a point path through the corner (the
+    /// any-angle suite's rule).
+    #[arg(long, global = true, value_enum, default_value_t = environment_arg::Pinch::Closed)]
+    pinch: environment_arg::Pinch,
     #[command(subcommand)]
     command: Command,
 }
@@ -315,6 +320,7 @@ fn main() -> ExitCode {
         Err(error) => return usage_error(error),
     };
     progress::set_quiet(cli.quiet);
+    environment_arg::set_pinch(cli.pinch);
     let json = cli.command.json();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,

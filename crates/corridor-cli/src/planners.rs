@@ -4,10 +4,12 @@
 use crate::environment_arg::Map;
 use crate::error::CliError;
 use crate::progress;
-use corridor::PathPlanner;
+use corridor::visgraph::DiskVisibilityGraph;
 use corridor::RadiusGraph;
+use corridor::{FindPathError, PathPlanner, PlannedPath};
 use corridor_asfv::Decomposition;
 use corridor_ecm::Ecm;
+use corridor_ecm::PathQuery;
 use corridor_geom::Environment;
 use corridor_io::svg::{Style, SvgDocument};
 use corridor_trapmap::TrapezoidalMap;
@@ -19,8 +21,8 @@ pub enum PlannerKind {
     Ecm,
     /// Adaptive space-filling volumes: A* over convex regions, then the funnel.
     Asfv,
-    /// Visibility graph (reduced, rotational sweep): exact Euclidean shortest paths; a
-    /// radius grows the obstacles by a 32-gon.
+    /// Visibility graph: exact Euclidean shortest paths; with a radius, the exact tangent
+    /// graph for a disk (segments and arcs of that radius around corners).
     Visgraph,
     /// Trapezoidal-map roadmap: trapezoid centres and wall midpoints (valid, not shortest).
     Trapmap,
@@ -101,6 +103,19 @@ pub fn build_on(
             }
             Box::new(decomposition)
         }
+        PlannerKind::Visgraph if radius > 0.0 => {
+            let graph = DiskVisibilityGraph::build(env, radius).map_err(|e| fail(&e))?;
+            if let Some(doc) = doc {
+                let layer = doc.layer(
+                    "disk-tangent-graph",
+                    Style::stroke("#8c6bb1", 0.5).with_opacity(0.6),
+                );
+                for s in graph.tangent_segments() {
+                    layer.segment(s.a, s.b);
+                }
+            }
+            Box::new(DiskPlanner(graph))
+        }
         PlannerKind::Visgraph => {
             let graph = RadiusGraph::build(env, radius).map_err(|e| fail(&e))?;
             if let Some(doc) = doc {
@@ -123,6 +138,33 @@ pub fn build_on(
             Box::new(map)
         }
     })
+}
+
+/// The exact disk planner behind the facade's trait: the path's polyline samples its
+/// arcs (points on them, at most a tenth of the radius apart); the length is exact.
+struct DiskPlanner(DiskVisibilityGraph);
+
+impl PathPlanner for DiskPlanner {
+    fn find_path(&self, query: &PathQuery) -> Result<PlannedPath, FindPathError> {
+        let radius = self.0.radius();
+        if query.radius != radius {
+            return Err(FindPathError::UnsupportedRadius {
+                planner: self.name(),
+                supported: radius,
+                radius: query.radius,
+            });
+        }
+        let path = self.0.shortest_path(query.start, query.goal)?;
+        Ok(PlannedPath {
+            points: path.sampled(radius / 10.0),
+            length: path.length,
+            ..Default::default()
+        })
+    }
+
+    fn name(&self) -> &'static str {
+        "visgraph"
+    }
 }
 
 fn draw_trapmap(doc: &mut SvgDocument, map: &TrapezoidalMap) {

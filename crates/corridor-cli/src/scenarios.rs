@@ -161,7 +161,7 @@ pub fn scen(
     radius: f64,
     json: bool,
 ) -> Result<(), CliError> {
-    let env = corridor_io::load_environment(map)?;
+    let env = corridor_io::load_environment_with(map, crate::environment_arg::pinch())?;
     let scenarios = corridor_io::load_scenarios(scen)?;
     check_scenarios(map, &env, scen, &scenarios)?;
     let problems: Vec<Problem> = scenarios
@@ -239,7 +239,10 @@ pub fn anyangle(dir: &Path, kind: PlannerKind, radius: f64, json: bool) -> Resul
     }
     let mut tally = Tally::default();
     for folder in &folders {
-        let env = corridor_io::load_environment(folder.join("maze.txt"))?;
+        let env = corridor_io::load_environment_with(
+            folder.join("maze.txt"),
+            crate::environment_arg::pinch(),
+        )?;
         let problems: Vec<Problem> = corridor_io::load_problems(folder.join("problems.csv"))?
             .iter()
             .map(Problem::from)

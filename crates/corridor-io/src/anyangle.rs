@@ -1,7 +1,7 @@
 //! Any-angle pathfinding mazes (`maze.txt`, from Oh Shunhao's Any-Angle-Pathfinding
 //! project) and the problem lists that go with them.
 
-use crate::grid::{check_size, check_trailing, parse_side, CellGrid, GridError};
+use crate::grid::{check_size, check_trailing, parse_side, CellGrid, GridError, PinchRule};
 use crate::text::{excerpt, fields, last_line, numbered_lines};
 use corridor_geom::{Environment, Point};
 
@@ -99,6 +99,13 @@ pub fn read_maze(text: &str) -> Result<CellGrid, GridError> {
 /// Reads a `maze.txt` straight into an [`Environment`] (see [`CellGrid::to_environment`]).
 pub fn read_maze_environment(text: &str) -> Result<Environment, GridError> {
     Ok(read_maze(text)?.to_environment())
+}
+
+/// Reads a `maze.txt` into an [`Environment`] under a [`PinchRule`]: the suite's own
+/// lengths count diagonal pinches as passable ([`PinchRule::Open`]); see
+/// [`CellGrid::to_environment_with`].
+pub fn read_maze_environment_with(text: &str, rule: PinchRule) -> Result<Environment, GridError> {
+    Ok(read_maze(text)?.to_environment_with(rule))
 }
 
 /// A start, a goal and the length of the shortest path between them.

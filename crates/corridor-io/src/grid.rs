@@ -147,7 +147,34 @@ impl CellGrid {
     /// assert_eq!(polygons[0].area() + polygons[1].area(), 9.0);
     /// ```
     pub fn polygons(&self) -> Vec<Polygon> {
-        Tracer::new(self).polygons()
+        Tracer::new(self, PinchRule::Closed).polygons()
+    }
+
+    /// The blocked cells as polygons under a [`PinchRule`]: [`CellGrid::polygons`] for
+    /// [`PinchRule::Closed`]; with [`PinchRule::Open`], rings are not split at diagonal
+    /// pinches, and every blocked corner at a pinch is cut by [`OPEN_PINCH_CUT`] along
+    /// both its edges, so that the two free cells there connect through the corner.
+    ///
+    /// ```
+    /// use corridor_io::{CellGrid, PinchRule};
+    /// // #.
+    /// // .#    two blocked cells touching at the corner (1, 1).
+    /// let grid = CellGrid::from_cells(2, 2, vec![true, false, false, true]).unwrap();
+    /// let open = grid.polygons_with(PinchRule::Open);
+    /// assert_eq!(open.len(), 2);
+    /// assert!(open.iter().all(|p| p.exterior.len() == 5)); // one corner cut each
+    /// assert_eq!(grid.polygons_with(PinchRule::Closed), grid.polygons());
+    /// ```
+    pub fn polygons_with(&self, rule: PinchRule) -> Vec<Polygon> {
+        Tracer::new(self, rule).polygons()
+    }
+
+    /// Whether grid vertex `(x, y)` is a diagonal pinch: exactly two of its four cells
+    /// are blocked, and they touch only there.
+    pub fn is_pinch(&self, x: i64, y: i64) -> bool {
+        let (a, b) = (self.is_blocked(x - 1, y - 1), self.is_blocked(x, y));
+        let (c, d) = (self.is_blocked(x, y - 1), self.is_blocked(x - 1, y));
+        a == b && c == d && a != c
     }
 
     /// The environment of this grid: boundary `[0, W] × [0, H]` and the
@@ -157,16 +184,54 @@ impl CellGrid {
     /// free cells exactly. The result is valid ([`Environment::validate`]) whenever the
     /// grid fits the snap range (at most 53 687 cells a side at the default scale).
     pub fn to_environment(&self) -> Environment {
+        self.to_environment_with(PinchRule::Closed)
+    }
+
+    /// The environment of this grid under a [`PinchRule`] (see
+    /// [`CellGrid::polygons_with`]).
+    ///
+    /// ```
+    /// use corridor_io::{CellGrid, PinchRule};
+    /// let grid = CellGrid::from_cells(2, 2, vec![true, false, false, true]).unwrap();
+    /// assert!(grid.to_environment_with(PinchRule::Open).validate().is_ok());
+    /// ```
+    pub fn to_environment_with(&self, rule: PinchRule) -> Environment {
         let mut env = Environment::rectangle(
             Point::ZERO,
             Point::new(self.width as f64, self.height as f64),
         );
-        for polygon in self.polygons() {
+        for polygon in self.polygons_with(rule) {
             env.insert(Obstacle::Polygon(polygon));
         }
         env
     }
 }
+
+/// Whether a path may pass between two blocked cells that touch only at a corner (a
+/// diagonal pinch).
+///
+/// * [`PinchRule::Closed`] (the default): obstacles are closed sets, so two cells
+///   touching at a corner block passage there, as Moving AI's no-corner-cutting rule
+///   does. Paths may still touch the corner and turn back.
+/// * [`PinchRule::Open`]: a point path may pass through the touching corner, as the
+///   any-angle benchmark suite (data/anyangle) counts it. Both blocked corners at every
+///   pinch are cut by [`OPEN_PINCH_CUT`] along their edges (a gap of that width times
+///   √2; the corner point itself becomes free): a path through the pinch can be shorter
+///   than the suite's by at most about that cut per pinch it passes, and a disk of any
+///   positive radius larger than the gap still cannot pass. Meant for radius 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PinchRule {
+    /// Two cells touching at a corner block passage (Moving AI).
+    #[default]
+    Closed,
+    /// A point path passes through the touching corner (the any-angle suite).
+    Open,
+}
+
+/// How far from a pinch the blocked corners are cut under [`PinchRule::Open`]: one step
+/// of the default snap grid ([`corridor_geom::SnapGrid::DEFAULT_SCALE`]), the smallest cut
+/// that survives snapping.
+pub const OPEN_PINCH_CUT: f64 = 1.0 / corridor_geom::SnapGrid::DEFAULT_SCALE;
 
 /// The largest number of cells a grid side may have: its corners must fit the default
 /// snap range ([`corridor_geom::SnapGrid::limit`], 53 687 units at 10 000 steps per unit).
@@ -386,10 +451,11 @@ struct Tracer<'g> {
     /// Per vertical unit edge `(x, row)`: the ring it belongs to.
     vertical_ring: Vec<u32>,
     rings: Vec<GridRing>,
+    rule: PinchRule,
 }
 
 impl<'g> Tracer<'g> {
-    fn new(grid: &'g CellGrid) -> Self {
+    fn new(grid: &'g CellGrid, rule: PinchRule) -> Self {
         let (w, h) = (grid.width as i64, grid.height as i64);
         let vertices = (grid.width as usize + 1) * (grid.height as usize + 1);
         Tracer {
@@ -400,6 +466,7 @@ impl<'g> Tracer<'g> {
             stack_pos: vec![NONE; vertices],
             vertical_ring: vec![NONE; (grid.width as usize + 1) * grid.height as usize],
             rings: Vec::new(),
+            rule,
         }
     }
 
@@ -474,7 +541,8 @@ impl<'g> Tracer<'g> {
         for e in walk {
             let v = self.vertex_index(e.start());
             let at = self.stack_pos[v];
-            if at != NONE {
+            // Open pinches: the walk stays one ring (its corners there are cut apart).
+            if at != NONE && self.rule == PinchRule::Closed {
                 let cycle: Vec<Edge> = stack.drain(at as usize..).collect();
                 for c in &cycle {
                     let cv = self.vertex_index(c.start());
@@ -545,7 +613,7 @@ impl<'g> Tracer<'g> {
         for (r, ring) in self.rings.iter().enumerate() {
             if ring.twice_area > 0 {
                 polygon_of[r] = polygons.len() as u32;
-                polygons.push(Polygon::simple(to_ring(&ring.vertices)));
+                polygons.push(Polygon::simple(self.ring(&ring.vertices)));
             }
         }
         for (r, ring) in self.rings.iter().enumerate() {
@@ -554,11 +622,33 @@ impl<'g> Tracer<'g> {
                 if p != NONE && polygon_of[p as usize] != NONE {
                     polygons[polygon_of[p as usize] as usize]
                         .holes
-                        .push(to_ring(&ring.vertices));
+                        .push(self.ring(&ring.vertices));
                 }
             }
         }
         polygons
+    }
+
+    /// The ring through `vertices`, with the corners at pinches cut under
+    /// [`PinchRule::Open`] (every ring turns left, around a blocked cell, at a pinch).
+    fn ring(&self, vertices: &[(i64, i64)]) -> Ring {
+        if self.rule == PinchRule::Closed {
+            return to_ring(vertices);
+        }
+        let n = vertices.len();
+        let mut out = Vec::with_capacity(n + 4);
+        for (i, &(x, y)) in vertices.iter().enumerate() {
+            let c = Point::new(x as f64, y as f64);
+            if !self.grid.is_pinch(x, y) {
+                out.push(c);
+                continue;
+            }
+            for (nx, ny) in [vertices[(i + n - 1) % n], vertices[(i + 1) % n]] {
+                let towards = (Point::new(nx as f64, ny as f64) - c).normalize();
+                out.push(c + towards * OPEN_PINCH_CUT);
+            }
+        }
+        Ring::new(out)
     }
 
     /// The exterior ring directly around `hole`: look left from the blocked cell left of

@@ -22,15 +22,22 @@ mod movingai;
 mod native;
 mod text;
 
-pub use anyangle::{read_maze, read_maze_environment, read_problems, Problem, ProblemError};
+pub use anyangle::{
+    read_maze, read_maze_environment, read_maze_environment_with, read_problems, Problem,
+    ProblemError,
+};
 pub use geojson_reader::{read_geojson, GeoJsonError, GEOJSON_MARGIN_FRACTION};
-pub use grid::{CellGrid, GridError, MAX_GRID_SIDE};
+pub use grid::{CellGrid, GridError, PinchRule, MAX_GRID_SIDE, OPEN_PINCH_CUT};
 pub use load::{
-    load_environment, load_grid, load_mesh, load_point_pairs, load_problems, load_scenarios,
-    max_input_bytes, read_text, read_text_bounded, Format, LoadError, DEFAULT_MAX_INPUT_BYTES,
+    load_environment, load_environment_with, load_grid, load_mesh, load_point_pairs, load_problems,
+    load_scenarios, max_input_bytes, read_text, read_text_bounded, Format, LoadError,
+    DEFAULT_MAX_INPUT_BYTES,
 };
 pub use mesh::{read_mesh, Mesh, MeshError, MeshPolygon, MeshVertex};
-pub use movingai::{read_map, read_map_environment, read_scenarios, Scenario, ScenarioError};
+pub use movingai::{
+    read_map, read_map_environment, read_map_environment_with, read_scenarios, Scenario,
+    ScenarioError,
+};
 pub use native::{
     read_json, read_obstacles, write_json, JsonError, ObstacleRecord, JSON_FORMAT_VERSION,
 };

@@ -1,5 +1,6 @@
 //! Reading files: the format is chosen by the path.
 
+use crate::PinchRule;
 use crate::{
     read_geojson, read_json, read_map, read_maze, read_mesh, read_problems, read_scenarios,
     CellGrid, GeoJsonError, GridError, JsonError, Mesh, MeshError, Problem, ProblemError, Scenario,
@@ -264,6 +265,14 @@ fn looks_like_geojson(text: &str) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn load_environment(path: impl AsRef<Path>) -> Result<Environment, LoadError> {
+    load_environment_with(path, PinchRule::Closed)
+}
+
+/// [`load_environment`] with grid maps read under `pinch` (other formats ignore it).
+pub fn load_environment_with(
+    path: impl AsRef<Path>,
+    pinch: PinchRule,
+) -> Result<Environment, LoadError> {
     let path = path.as_ref();
     let unknown = || LoadError::UnknownFormat {
         path: path.to_path_buf(),
@@ -287,7 +296,9 @@ pub fn load_environment(path: impl AsRef<Path>) -> Result<Environment, LoadError
             path: path.to_path_buf(),
             source,
         }),
-        Format::MovingAiMap | Format::AnyAngleMaze => Ok(load_grid(path)?.to_environment()),
+        Format::MovingAiMap | Format::AnyAngleMaze => {
+            Ok(load_grid(path)?.to_environment_with(pinch))
+        }
         Format::PolyanyaMesh => {
             load_mesh(path)?
                 .to_environment()

@@ -1,7 +1,7 @@
 //! Moving AI grid benchmarks: `.map` files and their `.scen` scenarios
 //! (Sturtevant, "Benchmarks for Grid-Based Pathfinding", 2012).
 
-use crate::grid::{check_size, check_trailing, parse_side, CellGrid, GridError};
+use crate::grid::{check_size, check_trailing, parse_side, CellGrid, GridError, PinchRule};
 use crate::text::{excerpt, fields, last_line, numbered_lines};
 use corridor_geom::{Environment, Point};
 
@@ -187,6 +187,19 @@ fn read_rows<'a>(
 /// Reads a `.map` straight into an [`Environment`] (see [`CellGrid::to_environment`]).
 pub fn read_map_environment(text: &str) -> Result<Environment, GridError> {
     Ok(read_map(text)?.to_environment())
+}
+
+/// Reads a `.map` into an [`Environment`] under a [`PinchRule`] (Moving AI's own rule is
+/// [`PinchRule::Closed`], the default; see [`CellGrid::to_environment_with`]).
+///
+/// ```
+/// use corridor_io::{read_map_environment_with, PinchRule};
+/// let text = "type octile\nheight 2\nwidth 2\nmap\n@.\n.@\n";
+/// let open = read_map_environment_with(text, PinchRule::Open).unwrap();
+/// assert!(open.obstacles().all(|(_, o)| o.points().count() == 5));
+/// ```
+pub fn read_map_environment_with(text: &str, rule: PinchRule) -> Result<Environment, GridError> {
+    Ok(read_map(text)?.to_environment_with(rule))
 }
 
 /// One Moving AI scenario: a start and a goal cell on a map with the octile optimum.

@@ -11,6 +11,7 @@ pub mod free_space_cases;
 pub mod fuzz;
 pub mod hostile;
 pub mod oracles;
+pub mod radius_oracle;
 pub mod random;
 pub mod soak;
 pub mod timing;

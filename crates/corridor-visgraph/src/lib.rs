@@ -18,8 +18,11 @@
 //!   edges tangent at both ends — enough for shortest paths (see [`GraphKind`]).
 //! * **Exact.** Every decision (which side, which order, visible or not) is an exact
 //!   orientation test on the input coordinates; only lengths are rounded.
-//! * **Round bodies.** [`inflate_obstacles`] grows the obstacles by a radius (the disk
-//!   replaced by a 32-gon around it: at most 0.48 % of the radius too cautious).
+//! * **Round bodies, exactly.** [`DiskVisibilityGraph`] plans for a disk of radius r:
+//!   tangent segments and arcs of radius r around convex corners (the visibility–Voronoi
+//!   complex's tangent graph), clearance ≥ r, lengths exact up to floating point.
+//!   [`inflate_obstacles`] instead grows the obstacles by a 32-gon around the disk (at
+//!   most 0.48 % of the radius too cautious).
 //! * **Overlapping obstacles** are unioned by [`corridor_geom::normalize`] first; obstacles
 //!   that only touch (grid maps) are merged exactly, at their own coordinates.
 //! * **Grid maps.** Obstacles may touch along edges and at corners. A path may run along
@@ -46,6 +49,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod construct;
+mod disk;
 mod error;
 mod graph;
 mod inflate;
@@ -56,6 +60,7 @@ pub use corridor_geom::Endpoint;
 /// The free space the graph is built on (from corridor-geom, where the trapezoidal map
 /// finds it too).
 pub use corridor_geom::{FreeSpace, FreeSpaceWall, PointClass, Wedge};
+pub use disk::{DiskArc, DiskBuildError, DiskPath, DiskPiece, DiskQueryError, DiskVisibilityGraph};
 pub use error::{BuildError, QueryError};
 pub use graph::{Construction, GraphKind, GraphOptions, VisibilityGraph};
 pub use inflate::{inflate_obstacles, INFLATE_SIDES};

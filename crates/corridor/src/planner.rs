@@ -70,6 +70,9 @@ pub enum FindPathError {
     /// The space-filling volumes' answer.
     #[error(transparent)]
     Asfv(#[from] AsfvError),
+    /// The exact disk planner's answer ([`corridor_visgraph::DiskVisibilityGraph`]).
+    #[error(transparent)]
+    Disk(#[from] corridor_visgraph::DiskQueryError),
     /// This planner plans for one radius only (points, or the radius it was built for).
     #[error("the {planner} planner plans for radius {supported} only, not {radius}")]
     UnsupportedRadius {

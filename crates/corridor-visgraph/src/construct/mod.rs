@@ -9,7 +9,7 @@ mod naive;
 mod pairs;
 mod sweep;
 
-use crate::graph::{Construction, Edge, GraphOptions, VisibilityGraph};
+use crate::graph::{Construction, Edge, GraphKind, GraphOptions, VisibilityGraph};
 use crate::BuildError;
 use corridor_geom::free_space::FreeSpace;
 use corridor_geom::Environment;
@@ -38,6 +38,21 @@ impl VisibilityGraph {
     pub fn from_free_space(free: FreeSpace, options: GraphOptions) -> Self {
         let mut graph = VisibilityGraph::without_edges(free, options.kind);
         let adjacency = adjacency(&graph, options);
+        graph.store(&adjacency);
+        graph
+    }
+}
+
+impl VisibilityGraph {
+    /// The reflex wedges (as for the reduced graph) linked whenever they see each other
+    /// along a direction inside both wedges (as for the full graph, not necessarily
+    /// tangent): the candidate pairs of the disk's tangent graph
+    /// ([`crate::DiskVisibilityGraph`]), whose tangents between two corners need the
+    /// segment between the corners to cross no wall.
+    pub(crate) fn corner_pairs(free: FreeSpace) -> Self {
+        let mut graph = VisibilityGraph::without_edges(free, GraphKind::Reduced);
+        graph.kind = GraphKind::Full;
+        let adjacency = expansion::adjacency(&graph).unwrap_or_else(|| pairs::adjacency(&graph));
         graph.store(&adjacency);
         graph
     }
