@@ -87,6 +87,7 @@ mod route;
 mod store;
 mod transform;
 mod util;
+mod visibility;
 
 pub use build::{BuildError, BuildOptions, FailureKind, ValidationFailure, WallProblem};
 pub use dynamic::{
@@ -100,3 +101,4 @@ pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner};
 pub use store::StoreError;
 pub use transform::Transform;
+pub use visibility::{EdgeKind, VisibilityError, VisibilityPolygon};

@@ -11,6 +11,7 @@ pub mod oracles;
 pub mod random;
 pub mod soak;
 pub mod timing;
+pub mod visibility_oracle;
 
 pub use data::{data_dir, data_path};
 pub use timing::{median, quantile, thread_cpu_time, timed};
