@@ -7,5 +7,5 @@ if [ -f /usr/include/CGAL/Triangular_expansion_visibility_2.h ] && command -v g+
 fi
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
-$SUDO apt-get update
-$SUDO apt-get install -y g++ libcgal-dev libboost-dev libgmp-dev libmpfr-dev
+$SUDO apt-get -o DPkg::Lock::Timeout=900 update
+$SUDO apt-get -o DPkg::Lock::Timeout=900 install -y g++ libcgal-dev libboost-dev libgmp-dev libmpfr-dev

@@ -24,6 +24,7 @@ mod progress;
 mod scenarios;
 mod soak;
 mod update;
+mod visibility;
 
 use error::CliError;
 use planners::PlannerKind;
@@ -217,6 +218,24 @@ enum Command {
         #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "dump")]
         replay: Vec<PathBuf>,
     },
+    /// What a point sees: its exact visibility polygon from the ECM (walls and windows),
+    /// or with `--batch` the polygons of every point of a CSV (x,y per line).
+    Visibility {
+        /// Environment file, builtin:NAME or saved .ecm.
+        file: String,
+        /// The viewpoint, as x,y.
+        #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true, required_unless_present = "batch")]
+        from: Option<corridor_geom::Point>,
+        /// A CSV of viewpoints (x,y per line; a header line is skipped), answered one line each.
+        #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["from", "svg"])]
+        batch: Option<PathBuf>,
+        /// Write a picture of the polygon over the map.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Print JSON (one object; one per line for a batch) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
@@ -249,7 +268,8 @@ impl Command {
             | Command::Path { json, .. }
             | Command::Asfv { json, .. }
             | Command::Update { json, .. }
-            | Command::Soak { json, .. } => *json,
+            | Command::Soak { json, .. }
+            | Command::Visibility { json, .. } => *json,
             Command::Scen { run, .. }
             | Command::Anyangle { run, .. }
             | Command::Meshscen { run, .. } => run.json,
@@ -323,6 +343,19 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
+        Command::Visibility {
+            file,
+            from,
+            batch,
+            svg,
+            json,
+        } => visibility::run(&visibility::VisibilityArgs {
+            file: &file,
+            from,
+            batch: batch.as_deref(),
+            svg: svg.as_deref(),
+            json,
+        }),
         Command::Soak {
             ops,
             seed,

@@ -79,7 +79,9 @@ impl WallSweep {
 
     /// Whether `p` lies on a wall (exactly).
     pub fn on_wall(&self, p: Point) -> bool {
-        self.walls.iter().any(|w| corridor_geom::point_on_segment(p, w.a, w.b))
+        self.walls
+            .iter()
+            .any(|w| corridor_geom::point_on_segment(p, w.a, w.b))
     }
 
     /// Whether the closed segment `p q` touches no wall (brute force over all walls).
@@ -88,6 +90,43 @@ impl WallSweep {
             .walls
             .iter()
             .any(|w| segments_intersect(p, q, w.a, w.b))
+    }
+
+    /// [`WallSweep::line_of_sight`] testing only the walls of the buckets within one
+    /// bucket of those the segment crosses (the same exact test on every wall that can
+    /// touch it; for the large counts).
+    pub fn line_of_sight_bucketed(&self, p: Point, q: Point) -> bool {
+        let cell_of = |x: Point| {
+            let r = (x - self.lo) / self.cell;
+            (r.x.floor() as i64, r.y.floor() as i64)
+        };
+        let ((x0, y0), (x1, y1)) = (cell_of(p), cell_of(q));
+        let mut tested = std::collections::HashSet::new();
+        let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1) * 2;
+        for k in 0..=steps {
+            let t = k as f64 / steps as f64;
+            let (cx, cy) = cell_of(p + (q - p) * t);
+            for y in cy - 1..=cy + 1 {
+                for x in cx - 1..=cx + 1 {
+                    if x < 0 || y < 0 || x as usize >= self.nx || y as usize >= self.ny {
+                        continue;
+                    }
+                    for &i in &self.buckets[y as usize * self.nx + x as usize] {
+                        let w = self.walls[i as usize];
+                        if tested.insert(i) && segments_intersect(p, q, w.a, w.b) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        // Points outside the bucketed box: fall back to every wall.
+        if [x0, x1].iter().any(|&x| x < 0 || x as usize >= self.nx)
+            || [y0, y1].iter().any(|&y| y < 0 || y as usize >= self.ny)
+        {
+            return self.line_of_sight(p, q);
+        }
+        true
     }
 
     /// The visibility polygon of `q` (closure of the seen region) as its corners,
@@ -243,42 +282,42 @@ fn hit_along(q: Point, group: &[Point], wall: Segment) -> Point {
 /// `tolerance` times the scale of the three points; 0 for an exact test), until none is
 /// left. Both sides of a comparison go through it.
 pub fn merge_collinear(ring: &[Point], tolerance: f64) -> Vec<Point> {
-    let mut out: Vec<Point> = ring.to_vec();
-    let scale = out
+    let scale = ring
         .iter()
         .fold(0.0f64, |m, p| m.max(p.x.abs()).max(p.y.abs()))
         .max(1.0);
+    let same = |a: Point, b: Point| (b - a).length() <= tolerance * scale;
+    let flat = |a: Point, b: Point, c: Point| {
+        if tolerance == 0.0 {
+            orient(a, b, c) == Orientation::Collinear
+        } else {
+            let cross = (b - a).perp_dot(c - b);
+            cross.abs() <= tolerance * scale * ((b - a).length() + (c - b).length()).max(1e-300)
+        }
+    };
+    // One pass with a stack, then the wrap-around.
+    let mut out: Vec<Point> = Vec::with_capacity(ring.len());
+    for &p in ring {
+        if out.last().is_some_and(|&t| same(t, p)) {
+            continue;
+        }
+        while out.len() >= 2 && flat(out[out.len() - 2], out[out.len() - 1], p) {
+            out.pop();
+        }
+        out.push(p);
+    }
     loop {
         let n = out.len();
         if n < 3 {
             return out;
         }
-        let mut keep = vec![true; n];
-        let mut changed = false;
-        for i in 0..n {
-            let (a, b, c) = (out[(i + n - 1) % n], out[i], out[(i + 1) % n]);
-            let same = (b - a).length() <= tolerance * scale;
-            let cross = (b - a).perp_dot(c - b);
-            let flat = if tolerance == 0.0 {
-                orient(a, b, c) == Orientation::Collinear
-            } else {
-                cross.abs() <= tolerance * scale * ((b - a).length() + (c - b).length()).max(1e-300)
-            };
-            if same || flat {
-                keep[i] = false;
-                changed = true;
-                break;
-            }
-        }
-        if !changed {
+        if same(out[n - 1], out[0]) || flat(out[n - 2], out[n - 1], out[0]) {
+            out.pop();
+        } else if flat(out[n - 1], out[0], out[1]) {
+            out.remove(0);
+        } else {
             return out;
         }
-        out = out
-            .into_iter()
-            .zip(keep)
-            .filter(|(_, k)| *k)
-            .map(|(p, _)| p)
-            .collect();
     }
 }
 
