@@ -15,6 +15,9 @@ pub(crate) enum Across {
     Piece(CellRef, u8),
     /// Nothing (a side of length zero, or a link the map does not have).
     Nothing,
+    /// The piece across the edge's start (`false`) or end (`true`) vertex, found when
+    /// asked ([`Ecm::resolve`]): most walks never cross most of these.
+    Vertex(bool),
 }
 
 /// One cell piece as a quadrilateral: corner `i` to corner `i + 1` is side `i`,
@@ -45,7 +48,7 @@ impl Ecm {
         let last = edge.bending_points.len() - 2;
         let prev = |side| {
             if k == 0 {
-                self.across_vertex(cell.edge, edge, false, side)
+                Across::Vertex(false)
             } else {
                 let c = CellRef {
                     piece: cell.piece - 1,
@@ -56,7 +59,7 @@ impl Ecm {
         };
         let next = |side| {
             if k == last {
-                self.across_vertex(cell.edge, edge, true, side)
+                Across::Vertex(true)
             } else {
                 let c = CellRef {
                     piece: cell.piece + 1,
@@ -111,6 +114,19 @@ impl Ecm {
                 }
             }
         })
+    }
+
+    /// What lies across a side of `cell`: [`Across::Vertex`] resolved into the piece
+    /// beyond the vertex, anything else as it is.
+    #[inline]
+    pub(crate) fn resolve(&self, cell: CellRef, across: Across) -> Across {
+        match across {
+            Across::Vertex(at_end) => match self.edges.get(cell.edge) {
+                Some(edge) => self.across_vertex(cell.edge, edge, at_end, cell.side),
+                None => Across::Nothing,
+            },
+            other => other,
+        }
     }
 
     /// The piece across the spoke of `side` of `edge` at its start (`at_end == false`) or
@@ -215,7 +231,7 @@ impl Ecm {
                 return Some((cell, piece));
             }
             tried.push(cell);
-            let next = (0..4).find_map(|j| match piece.across[j] {
+            let next = (0..4).find_map(|j| match self.resolve(cell, piece.across[j]) {
                 Across::Piece(n, _)
                     if !tried.contains(&n)
                         && orient(piece.corners[j], piece.corners[(j + 1) % 4], q)

@@ -50,13 +50,13 @@ impl Ecm {
             .ok_or(VisibilityError::NotInFreeSpace { point: q })?;
         if strictly_inside(&piece, q) {
             for j in (0..4).rev() {
-                start_side(&piece, j, &mut stack);
+                start_side(self, start, &piece, j, &mut stack);
             }
         } else {
             let mut windows = self.fan(q, start)?;
-            windows.sort_by(|x, y| pseudo_angle(x.1 - q).total_cmp(&pseudo_angle(y.1 - q)));
-            for (piece, _, j) in windows.iter().rev() {
-                start_side(piece, *j, &mut stack);
+            windows.sort_by(|x, y| pseudo_angle(x.2 - q).total_cmp(&pseudo_angle(y.2 - q)));
+            for (cell, piece, _, j) in windows.iter().rev() {
+                start_side(self, *cell, piece, *j, &mut stack);
             }
         }
         while let Some(step) = stack.pop() {
@@ -66,8 +66,8 @@ impl Ecm {
                     let Some(piece) = self.piece(cell) else {
                         continue;
                     };
-                    let first = stack.len();
-                    for i in 1..4 {
+                    // Pushed last side first, so that they come off in angular order.
+                    for i in (1..4).rev() {
                         let j = (entry as usize + i) % 4;
                         let (u, v) = (piece.corners[j], piece.corners[(j + 1) % 4]);
                         if piece.across[j] == Across::Nothing || orient(q, u, v) != CCW {
@@ -78,7 +78,7 @@ impl Ecm {
                         if orient(q, lo, hi) != CCW {
                             continue;
                         }
-                        match piece.across[j] {
+                        match self.resolve(cell, piece.across[j]) {
                             Across::Wall => stack.push(Step::Seen(Seen {
                                 a: if lo == u { u } else { ray_hit(q, lo, u, v) },
                                 b: if hi == v { v } else { ray_hit(q, hi, u, v) },
@@ -91,10 +91,9 @@ impl Ecm {
                                 r: lo,
                                 l: hi,
                             }),
-                            Across::Nothing => {}
+                            Across::Nothing | Across::Vertex(_) => {}
                         }
                     }
-                    stack[first..].reverse();
                 }
             }
         }
@@ -104,7 +103,11 @@ impl Ecm {
     /// The cells around `q` when it lies on the boundary of `start` (on a portal or a
     /// corner): every side that `q` sees from the inside, as (piece, its first corner,
     /// side index). A point on a wall is not free.
-    fn fan(&self, q: Point, start: CellRef) -> Result<Vec<(Piece, Point, usize)>, VisibilityError> {
+    fn fan(
+        &self,
+        q: Point,
+        start: CellRef,
+    ) -> Result<Vec<(CellRef, Piece, Point, usize)>, VisibilityError> {
         let mut seen = vec![start];
         let mut todo = vec![start];
         let mut windows = Vec::new();
@@ -119,9 +122,9 @@ impl Ecm {
                 {
                     return Err(VisibilityError::OnObstacle { point: q });
                 }
-                match piece.across[j] {
+                match self.resolve(cell, piece.across[j]) {
                     Across::Nothing => {}
-                    _ if orient(q, u, v) == CCW => windows.push((piece, u, j)),
+                    _ if orient(q, u, v) == CCW => windows.push((cell, piece, u, j)),
                     Across::Piece(next, _)
                         if point_on_segment(q, u, v) && !seen.contains(&next) =>
                     {
@@ -152,9 +155,9 @@ impl Ecm {
 }
 
 /// Pushes the work for side `j` of the piece holding the viewpoint (the whole side is in view).
-fn start_side(piece: &Piece, j: usize, stack: &mut Vec<Step>) {
+fn start_side(ecm: &Ecm, cell: CellRef, piece: &Piece, j: usize, stack: &mut Vec<Step>) {
     let (u, v) = (piece.corners[j], piece.corners[(j + 1) % 4]);
-    match piece.across[j] {
+    match ecm.resolve(cell, piece.across[j]) {
         Across::Wall => stack.push(Step::Seen(Seen {
             a: u,
             b: v,
@@ -167,7 +170,7 @@ fn start_side(piece: &Piece, j: usize, stack: &mut Vec<Step>) {
             r: u,
             l: v,
         }),
-        Across::Nothing => {}
+        Across::Nothing | Across::Vertex(_) => {}
     }
 }
 

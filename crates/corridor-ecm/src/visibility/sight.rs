@@ -75,10 +75,10 @@ impl Ecm {
                         }
                     }
                     match (next, corner) {
-                        (Some(j), _) => match piece.across[j] {
+                        (Some(j), _) => match self.resolve(cell, piece.across[j]) {
                             Across::Wall => return Ok(false),
                             Across::Piece(n, e) => at = At::Cell(n, Some(e)),
-                            Across::Nothing => return Ok(false),
+                            Across::Nothing | Across::Vertex(_) => return Ok(false),
                         },
                         (None, Some((_, true))) => return Ok(false),
                         (None, Some((w, false))) => at = At::Corner(cell, w),
@@ -158,7 +158,7 @@ impl Ecm {
                 return Ok(Turn::Into(current));
             }
             // Turn counter-clockwise: cross the side out of `w`.
-            match piece.across[kb] {
+            match self.resolve(current, piece.across[kb]) {
                 Across::Piece(n, _) => current = n,
                 _ => return Ok(Turn::Blocked),
             }
@@ -183,7 +183,7 @@ impl Ecm {
                     b: piece.corners[(j + 1) % 4],
                 };
                 let near = segment.distance_to_segment(&side);
-                match piece.across[j] {
+                match self.resolve(cell, piece.across[j]) {
                     Across::Wall if near < radius => return false,
                     Across::Nothing
                         if piece.on_wall[j] && segment.distance(piece.corners[j]) < radius =>
