@@ -13,7 +13,9 @@
 //! # Exactness
 //! Which cells, walls and corners are seen is decided by exact orientation tests on the
 //! ECM's own points; the polygon's corners are wall end points (exact) or the points where
-//! a ray through a corner meets a wall (one rounding).
+//! a ray through a corner meets a wall (one rounding). The walls are known through the
+//! ECM's nearest obstacle points: on a slanted wall those are rounded, so a point exactly on
+//! such a wall may be answered as free (on axis-parallel walls, as in grid maps, it is not).
 //!
 //! ```
 //! use corridor_ecm::{Ecm, EdgeKind};
