@@ -26,6 +26,7 @@ mod serve;
 mod simulate;
 mod soak;
 mod update;
+mod visibility;
 
 use error::CliError;
 use planners::PlannerKind;
@@ -270,6 +271,24 @@ enum Command {
         #[arg(long)]
         open: bool,
     },
+    /// What a point sees: its exact visibility polygon from the ECM (walls and windows),
+    /// or with `--batch` the polygons of every point of a CSV (x,y per line).
+    Visibility {
+        /// Environment file, builtin:NAME or saved .ecm.
+        file: String,
+        /// The viewpoint, as x,y.
+        #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true, required_unless_present = "batch")]
+        from: Option<corridor_geom::Point>,
+        /// A CSV of viewpoints (x,y per line; a header line is skipped), answered one line each.
+        #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["from", "svg"])]
+        batch: Option<PathBuf>,
+        /// Write a picture of the polygon over the map.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Print JSON (one object; one per line for a batch) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
         /// Folder for the pictures.
@@ -303,7 +322,8 @@ impl Command {
             | Command::Asfv { json, .. }
             | Command::Update { json, .. }
             | Command::Soak { json, .. }
-            | Command::Simulate { json, .. } => *json,
+            | Command::Simulate { json, .. }
+            | Command::Visibility { json, .. } => *json,
             Command::Scen { run, .. }
             | Command::Anyangle { run, .. }
             | Command::Meshscen { run, .. } => run.json,
@@ -380,6 +400,19 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
         Command::Serve { files, port, open } => serve::run(&files, port, open),
+        Command::Visibility {
+            file,
+            from,
+            batch,
+            svg,
+            json,
+        } => visibility::run(&visibility::VisibilityArgs {
+            file: &file,
+            from,
+            batch: batch.as_deref(),
+            svg: svg.as_deref(),
+            json,
+        }),
         Command::Soak {
             ops,
             seed,

@@ -90,6 +90,7 @@ mod route;
 mod store;
 mod transform;
 mod util;
+mod visibility;
 
 pub use build::{BuildError, BuildOptions, FailureKind, ValidationFailure, WallProblem};
 pub use dynamic::{
@@ -103,3 +104,4 @@ pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 pub use store::{LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;
+pub use visibility::{EdgeKind, VisibilityError, VisibilityPolygon};

@@ -15,6 +15,7 @@ pub mod radius_oracle;
 pub mod random;
 pub mod soak;
 pub mod timing;
+pub mod visibility_oracle;
 
 pub use data::{data_dir, data_path};
 pub use timing::{median, quantile, thread_cpu_time, timed};

@@ -9,6 +9,7 @@
 //! Explicit Corridor Map.
 
 mod ecm;
+mod visibility;
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
 use std::fmt::Write as _;

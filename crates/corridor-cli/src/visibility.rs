@@ -1,0 +1,146 @@
+//! `corridor visibility`: what a point sees on a map (its visibility polygon from the ECM),
+//! printed, as JSON or drawn; or, with `--batch`, the polygons of many points from a CSV.
+
+use crate::environment_arg::{ecm_bounds, load_map, write, Map};
+use crate::error::CliError;
+use crate::progress;
+use corridor_ecm::{Ecm, EdgeKind, VisibilityPolygon};
+use corridor_geom::Point;
+use corridor_io::svg::SvgDocument;
+use serde_json::json;
+use std::path::Path;
+use std::time::Instant;
+
+/// What `corridor visibility` was asked.
+pub struct VisibilityArgs<'a> {
+    /// The map argument.
+    pub file: &'a str,
+    /// The viewpoint (one query).
+    pub from: Option<Point>,
+    /// A CSV of viewpoints `x,y` (a header line is skipped), for a batch.
+    pub batch: Option<&'a Path>,
+    /// Picture to write (one query).
+    pub svg: Option<&'a Path>,
+    /// One JSON object (one query) or one per line (batch) instead of text.
+    pub json: bool,
+}
+
+/// Answers one query or a batch.
+pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
+    let map = load_map(args.file)?;
+    let (ecm, env) = match map {
+        Map::Environment(env) => {
+            let _spinner = progress::spinner("building the ECM");
+            (Ecm::build(&env)?, Some(env))
+        }
+        Map::Ecm(ecm) => (*ecm, None),
+    };
+    match (args.from, args.batch) {
+        (Some(q), None) => {
+            let started = Instant::now();
+            let seen = ecm
+                .visibility_polygon(q)
+                .map_err(|e| CliError::Usage(format!("--from: {e}")))?;
+            let us = started.elapsed().as_secs_f64() * 1e6;
+            if args.json {
+                println!("{}", polygon_json(&seen, Some(us)));
+            } else {
+                let windows = seen
+                    .kinds()
+                    .iter()
+                    .filter(|&&k| k == EdgeKind::Window)
+                    .count();
+                println!(
+                    "from ({}, {}): {} corners ({windows} windows), area {:.6}, {us:.1} µs",
+                    q.x,
+                    q.y,
+                    seen.len(),
+                    seen.area()
+                );
+            }
+            if let Some(out) = args.svg {
+                let mut doc = match &env {
+                    Some(env) => SvgDocument::of_environment(env, false),
+                    None => {
+                        let mut doc = SvgDocument::new(ecm_bounds(&ecm));
+                        doc.add_ecm(&ecm);
+                        doc
+                    }
+                };
+                doc.add_visibility(&seen);
+                write(out, &doc.render())?;
+            }
+            Ok(())
+        }
+        (None, Some(csv)) => batch(&ecm, csv, args.json),
+        _ => Err(CliError::Usage(
+            "give either --from x,y or --batch FILE.csv".into(),
+        )),
+    }
+}
+
+/// The polygons of every point of a CSV, one line each (text or JSON); points that are
+/// not free get their error on their line, and the batch goes on.
+fn batch(ecm: &Ecm, csv: &Path, json: bool) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(csv).map_err(|source| CliError::Io {
+        path: csv.display().to_string(),
+        source,
+    })?;
+    let mut points = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let parsed = match fields.as_slice() {
+            [x, y, ..] => x.parse::<f64>().ok().zip(y.parse::<f64>().ok()),
+            _ => None,
+        };
+        match parsed {
+            Some((x, y)) => points.push(Point::new(x, y)),
+            None if i == 0 || line.trim().is_empty() => {}
+            None => {
+                return Err(CliError::Usage(format!(
+                    "{}:{}: expected x,y, found '{line}'",
+                    csv.display(),
+                    i + 1
+                )))
+            }
+        }
+    }
+    let bar = progress::bar(points.len() as u64, "{bar:40} {pos}/{len} points {elapsed}");
+    if !json {
+        println!("x,y,corners,windows,area,error");
+    }
+    for q in points {
+        match ecm.visibility_polygon(q) {
+            Ok(seen) if json => println!("{}", polygon_json(&seen, None)),
+            Ok(seen) => {
+                let windows = seen
+                    .kinds()
+                    .iter()
+                    .filter(|&&k| k == EdgeKind::Window)
+                    .count();
+                println!("{},{},{},{windows},{},", q.x, q.y, seen.len(), seen.area());
+            }
+            Err(e) if json => println!("{}", json!({ "from": [q.x, q.y], "error": e.to_string() })),
+            Err(e) => println!("{},{},,,,{e}", q.x, q.y),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+fn polygon_json(seen: &VisibilityPolygon, us: Option<f64>) -> serde_json::Value {
+    let mut value = json!({
+        "from": [seen.origin().x, seen.origin().y],
+        "area": seen.area(),
+        "vertices": seen.vertices().iter().map(|p| [p.x, p.y]).collect::<Vec<_>>(),
+        "kinds": seen.kinds().iter().map(|k| match k {
+            EdgeKind::Wall => "wall",
+            EdgeKind::Window => "window",
+        }).collect::<Vec<_>>(),
+    });
+    if let Some(us) = us {
+        value["us"] = us.into();
+    }
+    value
+}

@@ -1,0 +1,171 @@
+//! The ECM's visibility queries beside CGAL's triangular expansion, on the same walls and
+//! points (run by `bench/cgal-visibility/run.sh`, which builds the CGAL side).
+//!
+//! ```sh
+//! visibility_bench prepare MAP PREFIX [NQ=1000] [SEED=27]  # PREFIX.segs, PREFIX.queries
+//! visibility_bench measure MAP PREFIX [REPS=3]             # PREFIX.ours.csv; line of sight
+//! visibility_bench compare NAME PREFIX                     # a table row from both CSVs
+//! ```
+//! Query points are random free cell centres; times are thread CPU time per query, the
+//! smallest of REPS runs, including the point location. Vertex counts are taken after
+//! dropping corners exactly collinear with their neighbours, as the CGAL side does.
+
+use corridor_ecm::Ecm;
+use corridor_geom::Point;
+use corridor_testkit::visibility_oracle::{merge_collinear, polygon_area};
+use corridor_testkit::{median, thread_cpu_time};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn free_centres(map: &Path) -> (corridor_io::CellGrid, Vec<Point>) {
+    let text = std::fs::read_to_string(map).unwrap_or_else(|e| panic!("{}: {e}", map.display()));
+    let grid = corridor_io::read_map(&text).unwrap_or_else(|e| panic!("{}: {e}", map.display()));
+    let free = (0..grid.height())
+        .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| grid.is_free(x as i64, y as i64))
+        .map(|(x, y)| Point::new(x as f64 + 0.5, y as f64 + 0.5))
+        .collect();
+    (grid, free)
+}
+
+fn read_points(path: &str) -> Vec<Point> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut it = l.split_whitespace().map(|v| v.parse::<f64>().ok());
+            Some(Point::new(it.next()??, it.next()??))
+        })
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let usage = "usage: visibility_bench prepare MAP PREFIX [NQ] [SEED] | measure MAP PREFIX [REPS] | compare NAME PREFIX";
+    match args.get(1).map(String::as_str) {
+        Some("prepare") if args.len() >= 4 => {
+            let (grid, free) = free_centres(Path::new(&args[2]));
+            let nq: usize = args.get(4).map_or(1000, |v| v.parse().expect("NQ"));
+            let seed: u64 = args.get(5).map_or(27, |v| v.parse().expect("SEED"));
+            let walls = corridor_geom::normalize(&grid.to_environment()).expect("walls");
+            let segs: Vec<_> = walls.user_segments().collect();
+            let mut out = format!("{}\n", segs.len());
+            for s in &segs {
+                writeln!(out, "{} {} {} {}", s.a.x, s.a.y, s.b.x, s.b.y).unwrap();
+            }
+            std::fs::write(format!("{}.segs", args[3]), out).expect("write segs");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut out = format!("{nq}\n");
+            for _ in 0..nq {
+                let p = free[rng.random_range(0..free.len())];
+                writeln!(out, "{} {}", p.x, p.y).unwrap();
+            }
+            std::fs::write(format!("{}.queries", args[3]), out).expect("write queries");
+        }
+        Some("measure") if args.len() >= 4 => {
+            let (grid, free) = free_centres(Path::new(&args[2]));
+            let reps: usize = args.get(4).map_or(3, |v| v.parse().expect("REPS"));
+            let ecm = Ecm::build(&grid.to_environment()).expect("ECM");
+            let points = read_points(&format!("{}.queries", args[3]));
+            let mut out = String::from("qid,vertices,area,cpu_us\n");
+            let mut skipped = 0;
+            for (i, &q) in points.iter().enumerate() {
+                let mut best = f64::INFINITY;
+                let mut result = None;
+                for _ in 0..reps {
+                    let t0 = thread_cpu_time();
+                    let r = ecm.visibility_polygon(q);
+                    let t1 = thread_cpu_time();
+                    best = best.min((t1 - t0).as_secs_f64() * 1e6);
+                    result = Some(r);
+                }
+                match result.expect("one run") {
+                    Ok(poly) => {
+                        let merged = merge_collinear(poly.vertices(), 0.0);
+                        writeln!(out, "{i},{},{},{best}", merged.len(), polygon_area(&merged))
+                            .unwrap();
+                    }
+                    Err(_) => {
+                        skipped += 1;
+                        writeln!(out, "{i},0,0,0").unwrap();
+                    }
+                }
+            }
+            std::fs::write(format!("{}.ours.csv", args[3]), out).expect("write csv");
+            // Line of sight between random free cell centres (locate included).
+            let mut rng = ChaCha8Rng::seed_from_u64(28);
+            let pairs: Vec<(Point, Point)> = (0..20_000)
+                .map(|_| {
+                    (
+                        free[rng.random_range(0..free.len())],
+                        free[rng.random_range(0..free.len())],
+                    )
+                })
+                .collect();
+            let mut times = Vec::with_capacity(pairs.len());
+            let mut seen = 0;
+            for &(p, q) in &pairs {
+                let t0 = thread_cpu_time();
+                let r = ecm.line_of_sight(p, q);
+                let t1 = thread_cpu_time();
+                times.push((t1 - t0).as_secs_f64() * 1e6);
+                seen += matches!(r, Ok(true)) as usize;
+            }
+            let mut visible_times: Vec<f64> = Vec::new();
+            for (&(p, q), &t) in pairs.iter().zip(&times) {
+                if ecm.line_of_sight(p, q) == Ok(true) {
+                    visible_times.push(t);
+                }
+            }
+            println!(
+                "LOS pairs={} visible={} median_us={:.2} median_visible_us={:.2} polygon_skipped={skipped}",
+                pairs.len(),
+                seen,
+                median(&times),
+                median(&visible_times)
+            );
+        }
+        Some("compare") if args.len() >= 4 => {
+            let read = |path: String| -> Vec<(usize, f64, f64)> {
+                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                text.lines()
+                    .skip(1)
+                    .map(|l| {
+                        let v: Vec<&str> = l.split(',').collect();
+                        (
+                            v[1].parse().unwrap(),
+                            v[2].parse().unwrap(),
+                            v[3].parse().unwrap(),
+                        )
+                    })
+                    .collect()
+            };
+            let ours = read(format!("{}.ours.csv", args[3]));
+            let cgal = read(format!("{}.cgal.csv", args[3]));
+            let (mut same_n, mut same_area, mut both) = (0, 0, 0);
+            let (mut t_ours, mut t_cgal) = (Vec::new(), Vec::new());
+            for (a, b) in ours.iter().zip(&cgal) {
+                if a.0 == 0 || b.0 == 0 {
+                    continue;
+                }
+                both += 1;
+                same_n += (a.0 == b.0) as usize;
+                same_area += ((a.1 - b.1).abs() <= 1e-9 * b.1.abs()) as usize;
+                t_ours.push(a.2);
+                t_cgal.push(b.2);
+            }
+            let (mo, mc) = (median(&t_ours), median(&t_cgal));
+            println!(
+                "| {} | {both} | {mo:.1} | {mc:.1} | {:.2} | {same_n}/{both} | {same_area}/{both} |",
+                args[2],
+                mo / mc
+            );
+        }
+        _ => {
+            eprintln!("{usage}");
+            std::process::exit(2);
+        }
+    }
+}
