@@ -6,6 +6,7 @@ use corridor::ecm::{BuildError, StoreError, UpdateError};
 use corridor::geom::EnvironmentError;
 use corridor::io::{JsonError, LoadError};
 use corridor::prelude::PlanError;
+use corridor::VisibilityError;
 use pyo3::create_exception;
 use pyo3::exceptions::{
     PyFileNotFoundError, PyKeyError, PyLookupError, PyOSError, PyPermissionError, PyRuntimeError,
@@ -122,6 +123,12 @@ impl From<PlanError> for Error {
 
 impl From<corridor::ecm::QueryError> for Error {
     fn from(e: corridor::ecm::QueryError) -> Error {
+        Error(QueryError::new_err(e.to_string()))
+    }
+}
+
+impl From<VisibilityError> for Error {
+    fn from(e: VisibilityError) -> Error {
         Error(QueryError::new_err(e.to_string()))
     }
 }

@@ -1,12 +1,13 @@
-//! Python bindings of Corridor: `corridor.Environment`, `corridor.Map` and
-//! `corridor.Path`, with NumPy arrays for coordinates and one exception class per kind
-//! of error. The Python package (`python/corridor`) re-exports this module.
+//! Python bindings of Corridor: `corridor.Environment`, `corridor.Map`, `corridor.Path`
+//! and `corridor.VisibilityPolygon`, with NumPy arrays for coordinates and one exception
+//! class per kind of error. The Python package (`python/corridor`) re-exports this module.
 
 mod arrays;
 mod environment;
 mod errors;
 mod map;
 mod path;
+mod visibility;
 
 use pyo3::prelude::*;
 
@@ -16,6 +17,7 @@ fn _corridor(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<environment::Environment>()?;
     m.add_class::<map::Map>()?;
     m.add_class::<path::Path>()?;
+    m.add_class::<visibility::VisibilityPolygon>()?;
     errors::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -1,5 +1,5 @@
 //! The Python `Map`: an environment with its Explicit Corridor Map, answering path,
-//! clearance and nearest-obstacle queries and taking dynamic updates.
+//! clearance, nearest-obstacle and visibility queries and taking dynamic updates.
 //!
 //! Thread safety: the map sits behind a read-write lock. Queries take the read lock with
 //! the GIL released, so Python threads query in parallel; an update plans its repair under
@@ -9,6 +9,7 @@ use crate::arrays::{self, Coords};
 use crate::environment::{self, Environment};
 use crate::errors::{Error, QueryError, ReadOnlyMapError, Result};
 use crate::path::Path;
+use crate::visibility::VisibilityPolygon;
 use corridor::ecm::{CorridorPath, UpdateError};
 use corridor::prelude::*;
 use numpy::ndarray::Array1;
@@ -282,6 +283,60 @@ impl Map {
         } else {
             arrays::to_array(py, &nearest).into_any().unbind()
         })
+    }
+
+    /// The region seen from the free point `point` (shape `(2,)`): a
+    /// `VisibilityPolygon` with its corners, edge kinds (`"wall"`/`"window"`) and area.
+    /// Found by walking the ECM's cells from the point's cell, with the GIL released.
+    ///
+    /// Raises `QueryError` (a `ValueError`) when the point is not finite, not in the free
+    /// space, or on a wall.
+    fn visibility_polygon(
+        &self,
+        py: Python<'_>,
+        point: &Bound<'_, PyAny>,
+    ) -> Result<VisibilityPolygon> {
+        let p = arrays::point(point, "point")?;
+        let polygon = py.detach(|| self.read().ecm().visibility_polygon(p))?;
+        Ok(VisibilityPolygon { polygon })
+    }
+
+    /// Whether the free point `p` sees `q` (the closed segment touches no wall), or,
+    /// with `radius > 0`, whether a disk of that radius can move straight from `p` to `q`
+    /// (no wall closer than `radius` to the segment). A `q` outside the free space is not
+    /// seen (`False`).
+    ///
+    /// Raises `QueryError` when `p` is not free, a coordinate is not finite, or the radius
+    /// is negative or not finite.
+    #[pyo3(signature = (p, q, radius=0.0))]
+    fn line_of_sight(
+        &self,
+        py: Python<'_>,
+        p: &Bound<'_, PyAny>,
+        q: &Bound<'_, PyAny>,
+        radius: f64,
+    ) -> Result<bool> {
+        let (p, q) = (arrays::point(p, "p")?, arrays::point(q, "q")?);
+        Ok(py.detach(|| self.read().ecm().line_of_sight_with_radius(p, q, radius))?)
+    }
+
+    /// For each row of `candidates` (shape `(n, 2)`), whether the free point `point` sees
+    /// it: a bool array of shape `(n,)`, the same answers as `line_of_sight` one by one
+    /// (candidates outside the free space are not seen), with the point located once and
+    /// the GIL released.
+    ///
+    /// Raises `QueryError` when `point` is not free or a coordinate is not finite.
+    fn visible(
+        &self,
+        py: Python<'_>,
+        point: &Bound<'_, PyAny>,
+        candidates: &Bound<'_, PyAny>,
+    ) -> Result<Py<PyAny>> {
+        let p = arrays::point(point, "point")?;
+        let candidates = arrays::points(candidates, "candidates")?;
+        finite(&candidates, "candidates")?;
+        let seen = py.detach(|| self.read().ecm().visible_points(p, &candidates))?;
+        Ok(Array1::from(seen).into_pyarray(py).into_any().unbind())
     }
 
     /// Inserts a polygon obstacle (exterior `(k, 2)`, optional holes) and returns its id.

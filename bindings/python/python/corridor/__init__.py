@@ -1,7 +1,7 @@
 """Corridor: exact navigation on Explicit Corridor Maps, from Python.
 
 Paths for disk-shaped characters of any radius, clearance and nearest obstacle at points,
-and obstacles that are inserted, moved or removed while the map stays up to date.
+visibility (what a point sees, line of sight), and obstacles that are inserted, moved or removed while the map stays up to date.
 Coordinates go in as array-likes and come out as float64 NumPy arrays of shape (n, 2).
 
 >>> import corridor
@@ -13,6 +13,8 @@ Coordinates go in as array-likes and come out as float64 NumPy arrays of shape (
 (2, True)
 >>> float(m.clearance((10, 8)))
 1.0
+>>> m.line_of_sight((2, 2), (18, 2)), m.visibility_polygon((2, 2)).area < 200
+(False, True)
 
 Errors are exceptions of this module, each a subclass of a built-in one:
 GeometryError and QueryError and FormatError (ValueError), NoPathError (LookupError),
@@ -29,6 +31,7 @@ from ._corridor import (
     QueryError,
     ReadOnlyMapError,
     UnknownObstacleError,
+    VisibilityPolygon,
     __version__,
 )
 
@@ -36,6 +39,7 @@ __all__ = [
     "Environment",
     "Map",
     "Path",
+    "VisibilityPolygon",
     "GeometryError",
     "QueryError",
     "NoPathError",

@@ -8,5 +8,6 @@ from ._corridor import (
     QueryError as QueryError,
     ReadOnlyMapError as ReadOnlyMapError,
     UnknownObstacleError as UnknownObstacleError,
+    VisibilityPolygon as VisibilityPolygon,
     __version__ as __version__,
 )

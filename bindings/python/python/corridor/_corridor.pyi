@@ -1,7 +1,7 @@
 """Type stubs of the native module corridor._corridor (re-exported by corridor)."""
 
 from os import PathLike
-from typing import Iterable, Optional, Sequence, Tuple, Union, overload
+from typing import Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -91,6 +91,24 @@ class Path:
         """Shape (k, 7): x, y, left x, left y, right x, right y, clearance per step."""
     def __len__(self) -> int: ...
 
+class VisibilityPolygon:
+    """The region seen from a point: a simple polygon, counter-clockwise, star-shaped
+    around its origin; edge i runs from points[i] to points[(i + 1) % n]."""
+
+    @property
+    def points(self) -> Points:
+        """The corners, shape (n, 2), counter-clockwise."""
+    @property
+    def edge_kinds(self) -> List[Literal["wall", "window"]]:
+        """Per edge: "wall" (an obstacle's boundary) or "window" (a ray past a corner)."""
+    @property
+    def area(self) -> float:
+        """The area seen."""
+    @property
+    def origin(self) -> Tuple[float, float]:
+        """The viewpoint."""
+    def __len__(self) -> int: ...
+
 class Map:
     """An environment with its Explicit Corridor Map: queries and dynamic updates."""
 
@@ -117,6 +135,12 @@ class Map:
         """Distance to the nearest obstacle; NaN where a point is not free."""
     def nearest_obstacle(self, points: ArrayLike) -> npt.NDArray[np.float64]:
         """Nearest obstacle point, (2,) or (n, 2); NaN rows where a point is not free."""
+    def visibility_polygon(self, point: ArrayLike) -> VisibilityPolygon:
+        """What the free point sees (QueryError if it is not finite, not free, or on a wall)."""
+    def line_of_sight(self, p: ArrayLike, q: ArrayLike, radius: float = 0.0) -> bool:
+        """Whether p sees q (radius 0), or a disk of radius moves straight from p to q."""
+    def visible(self, point: ArrayLike, candidates: ArrayLike) -> npt.NDArray[np.bool_]:
+        """Per candidate row (n, 2), whether point sees it: bool array (n,)."""
     def insert(self, vertices: ArrayLike, holes: Optional[Iterable[ArrayLike]] = None) -> int:
         """Inserts a polygon obstacle and returns its new id."""
     def insert_point(self, point: ArrayLike) -> int:
