@@ -76,7 +76,7 @@ pub fn add_faint_route(doc: &mut SvgDocument, points: &[Point], name: &str, colo
 /// prominent)` entry, drawn as the routes are.
 pub fn add_legend(doc: &mut SvgDocument, entries: &[(&str, &str, bool)]) {
     let view = doc.view();
-    let unit = 0.03 * view.size().max_element();
+    let unit = 0.025 * view.size().max_element();
     for (i, &(label, colour, prominent)) in entries.iter().enumerate() {
         let y = view.min.y + unit * (1.0 + 1.2 * i as f64);
         let a = Point::new(view.min.x + 0.5 * unit, y);

@@ -58,8 +58,9 @@ struct Route<'a> {
     length: f64,
 }
 
+/// The length of a polyline (an empty sum is -0.0 in Rust; add 0.0 to print 0).
 fn polyline_length(points: &[Point]) -> f64 {
-    points.windows(2).map(|w| w[0].distance(w[1])).sum()
+    points.windows(2).map(|w| w[0].distance(w[1])).sum::<f64>() + 0.0
 }
 
 /// What `corridor path` was asked.
