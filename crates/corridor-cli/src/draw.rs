@@ -68,7 +68,7 @@ pub fn add_faint_route(doc: &mut SvgDocument, points: &[Point], name: &str, colo
     let list: Vec<String> = points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
     dashed.push_str(&list.join(" "));
     dashed.push_str("\"/>\n");
-    doc.layer(name, Style::stroke(colour, 1.5).with_opacity(0.55))
+    doc.layer(name, Style::stroke(colour, 2.0).with_opacity(0.8))
         .raw(&dashed);
 }
 
@@ -84,11 +84,11 @@ pub fn add_legend(doc: &mut SvgDocument, entries: &[(&str, &str, bool)]) {
         let style = if prominent {
             Style::stroke(colour, 3.0)
         } else {
-            Style::stroke(colour, 1.5).with_opacity(0.55)
+            Style::stroke(colour, 2.0).with_opacity(0.8)
         };
         doc.layer(&format!("legend-{i}"), style).segment(a, b).text(
-            Point::new(b.x + 0.4 * unit, y + 0.3 * unit),
-            unit,
+            Point::new(b.x + 0.4 * unit, y + 0.2 * unit),
+            0.6 * unit,
             label,
         );
     }

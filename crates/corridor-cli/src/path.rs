@@ -172,7 +172,7 @@ pub fn run(args: &PathArgs) -> Result<(), CliError> {
     if let (Some(out), Some(mut doc)) = (args.svg, doc) {
         let corridor = path.corridor.as_deref().unwrap_or_default();
         let colour = |kind| match kind {
-            RouteKind::Shortest => "#e6c300",
+            RouteKind::Shortest => "#d4a000",
             RouteKind::Indicative => "#d0408a",
         };
         if let Some(other) = &other {
