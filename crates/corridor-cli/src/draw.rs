@@ -61,3 +61,35 @@ fn polygon(points: &[Point]) -> String {
     let list: Vec<String> = points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
     format!("<polygon points=\"{}\"/>\n", list.join(" "))
 }
+
+/// Adds the route not chosen: a faint dashed line, so the chosen one stays prominent.
+pub fn add_faint_route(doc: &mut SvgDocument, points: &[Point], name: &str, colour: &str) {
+    let mut dashed = String::from("<polyline stroke-dasharray=\"4 3\" points=\"");
+    let list: Vec<String> = points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+    dashed.push_str(&list.join(" "));
+    dashed.push_str("\"/>\n");
+    doc.layer(name, Style::stroke(colour, 2.0).with_opacity(0.8))
+        .raw(&dashed);
+}
+
+/// Adds a legend in the top-left corner: one short line and label per `(label, colour,
+/// prominent)` entry, drawn as the routes are.
+pub fn add_legend(doc: &mut SvgDocument, entries: &[(&str, &str, bool)]) {
+    let view = doc.view();
+    let unit = 0.025 * view.size().max_element();
+    for (i, &(label, colour, prominent)) in entries.iter().enumerate() {
+        let y = view.min.y + unit * (1.0 + 1.2 * i as f64);
+        let a = Point::new(view.min.x + 0.5 * unit, y);
+        let b = Point::new(view.min.x + 2.0 * unit, y);
+        let style = if prominent {
+            Style::stroke(colour, 3.0)
+        } else {
+            Style::stroke(colour, 2.0).with_opacity(0.8)
+        };
+        doc.layer(&format!("legend-{i}"), style).segment(a, b).text(
+            Point::new(b.x + 0.4 * unit, y + 0.2 * unit),
+            0.6 * unit,
+            label,
+        );
+    }
+}

@@ -96,8 +96,9 @@ enum Command {
     },
     /// Plan a path for a disk-shaped character.
     ///
-    /// JSON fields: planner, length, points, ms (the query), build_ms (the planner), and
-    /// for the ECM corridor_steps and indicative_route.
+    /// JSON fields: planner, route, length and points (of the chosen route), radius, ms (the
+    /// query), build_ms (the planner), and for the ECM corridor_steps, clearance,
+    /// shortest_route and indicative_route (each with length and points).
     Path {
         /// Environment file, builtin:NAME or saved .ecm (ECM planner only).
         file: String,
@@ -110,9 +111,15 @@ enum Command {
         /// Character radius (zero or more).
         #[arg(long, default_value_t = 0.0, value_parser = args::parse_distance, allow_negative_numbers = true)]
         radius: f64,
-        /// Preferred clearance of the indicative route (ECM; at least the radius).
-        #[arg(long, default_value_t = 0.0, value_parser = args::parse_distance, allow_negative_numbers = true)]
-        clearance: f64,
+        /// Preferred clearance of the indicative route (ECM): it keeps this far from walls
+        /// where the corridor has room, and the radius elsewhere. At least the radius (a
+        /// smaller value is an error); default: the radius.
+        #[arg(long, value_parser = args::parse_distance, allow_negative_numbers = true)]
+        clearance: Option<f64>,
+        /// Which ECM route is the answer: the shortest path, or the indicative route
+        /// (keeps --clearance where there is room). Both are drawn and written.
+        #[arg(long, value_enum, default_value_t = path::RouteKind::Shortest)]
+        route: path::RouteKind,
         /// Write a picture.
         #[arg(long)]
         svg: Option<PathBuf>,
@@ -482,6 +489,7 @@ fn run(command: Command) -> Result<(), CliError> {
             to,
             radius,
             clearance,
+            route,
             svg,
             geojson,
             json,
@@ -490,8 +498,9 @@ fn run(command: Command) -> Result<(), CliError> {
             file: &file,
             query: corridor_ecm::PathQuery::new(from, to)
                 .with_radius(radius)
-                .with_preferred_clearance(clearance.max(radius)),
+                .with_preferred_clearance(path::preferred_clearance(radius, clearance)?),
             planner,
+            route,
             svg: svg.as_deref(),
             geojson: geojson.as_deref(),
             json,
