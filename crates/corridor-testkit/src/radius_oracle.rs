@@ -13,7 +13,9 @@
 //! let pairs = [(Point::new(5.0, 10.0), Point::new(15.0, 10.0))];
 //! compare(&env, &ecm, 1.0, &pairs, &mut tally).unwrap();
 //! assert_eq!(tally.ratios.len(), 1);
-//! assert!(tally.ratios[0] >= 1.0 - 1e-9);
+//! // Not shorter than the exact path, but for the ECM's fitting tolerance
+//! // (`corridor_ecm::FIT_TOLERANCE_STEPS`, 1e-7 units here: it may pass that much closer).
+//! assert!(tally.ratios[0] >= 1.0 - 1e-6);
 //! ```
 
 use corridor_ecm::{Ecm, PathQuery, Planner};
