@@ -18,7 +18,7 @@
 //! assert!(tally.ratios[0] >= 1.0 - 1e-6);
 //! ```
 
-use corridor_ecm::{Ecm, PathQuery, Planner};
+use corridor_ecm::{Ecm, PathQuery, Planner, FIT_TOLERANCE_STEPS};
 use corridor_geom::{Environment, FreeSpace, Obstacle, Point, Segment};
 use corridor_visgraph::{DiskQueryError, DiskVisibilityGraph};
 use std::time::Instant;
@@ -45,7 +45,8 @@ pub struct RadiusTally {
     pub solvable: usize,
     /// Solvable queries the ECM refused.
     pub refused: Vec<Case>,
-    /// ECM paths coming closer than r − 1e-9 to a wall (or found where the oracle has none).
+    /// ECM paths coming closer to a wall than r minus the fitting tolerance
+    /// ([`FIT_TOLERANCE_STEPS`] grid steps, + 1e-9), or found where the oracle has none.
     pub violations: Vec<Case>,
     /// ECM length / oracle length per solved query.
     pub ratios: Vec<f64>,
@@ -188,7 +189,10 @@ pub fn compare(
             (Ok(exact), Ok(path)) => {
                 tally.solvable += 1;
                 let clearance = polyline_clearance(&path.points, &walls);
-                if clearance < radius - 1e-9 {
+                // The documented rule: a disk fits where clearance >= r minus the fitting
+                // tolerance (FIT_TOLERANCE_STEPS grid steps), plus 1e-9 for rounding.
+                let slack = ecm.snap_grid().to_user_length(FIT_TOLERANCE_STEPS) + 1e-9;
+                if clearance < radius - slack {
                     let c = case(format!("clearance {clearance} < {radius}"));
                     tally.violations.push(c);
                 }

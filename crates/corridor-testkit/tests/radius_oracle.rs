@@ -19,7 +19,7 @@ fn check(name: &str, tally: &RadiusTally, failed: &mut Vec<String>) {
 }
 
 #[test]
-#[ignore = "until the ECM side of issue 24 lands"]
+#[ignore = "issue 24: lengths now pass on this sample, but 5 ECM paths come 8e-6 to 4.4e-5 closer than r (city r = 5, random seed 10 r = 1)"]
 fn ecm_paths_for_a_radius_match_the_exact_oracle() {
     let mut failed = Vec::new();
     let mut scenes = RadiusTally::default();
