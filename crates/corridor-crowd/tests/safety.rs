@@ -86,7 +86,7 @@ fn run_checked(run: &mut Run, walls: &[Segment], max_steps: u64) -> f64 {
 /// arrives, no wall is touched, and the closest approach is no worse than RVO2's own.
 ///
 /// RVO2's closest approach on the same scenario, measured once with the harness
-/// (`CORRIDOR_PEERS=/work/shared/peers bench/rvo2/run.sh distance`, 1 thread): 2.0899 m
+/// (`CORRIDOR_PEERS=<peers folder> bench/rvo2/run.sh distance`, 1 thread): 2.0899 m
 /// between centres (radius 1.5 each: overlaps of up to 0.91 m). Ours: 2.3049 m.
 #[test]
 fn circle_everyone_arrives_no_closer_than_rvo2() {
