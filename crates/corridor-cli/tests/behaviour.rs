@@ -3,10 +3,10 @@
 //! against their map.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Command;
 
 mod common;
-use common::{assert_success, corridor, scratch_dir, stderr, stdout};
+use common::{assert_error, assert_success, corridor, scratch_dir, stderr, stdout};
 
 /// A path in this test file's scratch folder (created), as a string.
 fn scratch(name: &str) -> String {
@@ -18,21 +18,6 @@ fn scratch_file(name: &str, contents: &str) -> String {
     let path = scratch(name);
     std::fs::write(&path, contents).unwrap();
     path
-}
-
-/// Fails unless the command failed with `code` (not a panic) and its stderr says `needles`.
-fn assert_error(o: &Output, code: i32, needles: &[&str]) {
-    let err = stderr(o);
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{err}",
-        stdout(o)
-    );
-    assert!(!err.contains("panicked"), "{err}");
-    for needle in needles {
-        assert!(err.contains(needle), "'{needle}' not in: {err}");
-    }
 }
 
 fn json(text: &str) -> Value {

@@ -3,29 +3,13 @@
 //! one-point path prints length 0 (not -0), `scen` exits nonzero when queries fail, and
 //! a saved map that was damaged or is a device is refused with a clear error.
 
-use std::process::Output;
-
 mod common;
-use common::{assert_success, corridor, scratch_dir, stderr, stdout};
+use common::{assert_error, assert_success, corridor, scratch_dir, stderr, stdout};
 
 fn scratch_file(name: &str, contents: &[u8]) -> String {
     let path = scratch_dir("corridor-cli-words").join(name);
     std::fs::write(&path, contents).unwrap();
     path.display().to_string()
-}
-
-fn assert_error(o: &Output, code: i32, needles: &[&str]) {
-    let err = stderr(o);
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{err}",
-        stdout(o)
-    );
-    assert!(!err.contains("panicked"), "{err}");
-    for needle in needles {
-        assert!(err.contains(needle), "'{needle}' not in: {err}");
-    }
 }
 
 #[test]

@@ -37,3 +37,19 @@ pub fn assert_success(o: &Output) {
         stderr(o)
     );
 }
+
+/// Fails unless the command failed with `code` (not a panic) and its stderr says `needles`.
+#[allow(dead_code)] // Only the test files that check failing commands call it.
+pub fn assert_error(o: &Output, code: i32, needles: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{err}",
+        stdout(o)
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "'{needle}' not in: {err}");
+    }
+}
