@@ -453,6 +453,54 @@ fn obstacle_with_a_hole_makes_a_new_component() {
     assert_eq!(map.stats().fallbacks, 0, "{:?}", map.stats());
 }
 
+/// Batches of many small squares far apart (the quadratic case of the hardening issue):
+/// on a large map repaired locally (through the spatial trees of the certification, the
+/// validation and the wall check) and equal to a full rebuild; on a small map, a batch of
+/// more walls than a local repair pays for rebuilds without a local try and says why.
+#[test]
+fn large_batches_equal_a_rebuild() {
+    let squares = |map: &DynamicEcm, n: usize, seed: u64| -> Vec<Change> {
+        let b = map.environment().bounds();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
+            .map(|_| {
+                let x = rng.random_range(b.min.x + 1.0..b.max.x - 2.0).floor();
+                let y = rng.random_range(b.min.y + 1.0..b.max.y - 2.0).floor();
+                let min = Point::new(x + 0.25, y + 0.25);
+                Change::Insert(Obstacle::rectangle(min, min + Point::new(0.5, 0.5)))
+            })
+            .collect()
+    };
+    let load = |name: &str| {
+        let path = corridor_testkit::data_path(format!("movingai/{name}.map"));
+        DynamicEcm::new(corridor_io::load_environment(&path).unwrap()).unwrap()
+    };
+    let mut map = load("random512-10-0");
+    let patch = map.plan_batch(&squares(&map, 150, 1)).unwrap();
+    assert_eq!(
+        patch.report().method,
+        RepairMethod::Local,
+        "{:?}",
+        patch.report()
+    );
+    map.apply(patch).unwrap();
+    assert_rebuilt(&map, "150 squares in one update on random512-10-0");
+
+    let mut map = load("den520d");
+    let patch = map.plan_batch(&squares(&map, 2000, 2)).unwrap();
+    let report = patch.report();
+    assert_eq!(report.method, RepairMethod::FullRebuild);
+    assert!(
+        report
+            .fallback_reason
+            .as_deref()
+            .is_some_and(|r| r.contains("rebuild is cheaper")),
+        "{report:?}"
+    );
+    map.apply(patch).unwrap();
+    assert_rebuilt(&map, "2,000 squares in one update on den520d");
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]

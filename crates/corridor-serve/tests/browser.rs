@@ -168,6 +168,22 @@ async fn gesture(client: &Client, from: [f64; 2], to: [f64; 2], steps: usize) {
     client.perform_actions(mouse).await.unwrap();
 }
 
+/// Clicks the element `at` finds.
+async fn click(client: &Client, at: Locator<'_>) {
+    client.find(at).await.unwrap().click().await.unwrap();
+}
+
+/// Picks `value` in the select element with the id `id`.
+async fn select(client: &Client, id: &str, value: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
 async fn screenshot(client: &Client, name: &str) -> Vec<u8> {
     let dir = std::env::var_os("CORRIDOR_SCREENSHOTS")
         .map(PathBuf::from)
@@ -257,13 +273,7 @@ async fn the_demo_works_in_headless_chromium() {
     let before = screenshot(&client, "1-loaded").await;
 
     // Switching the environment redraws.
-    client
-        .find(Locator::Id("env"))
-        .await
-        .unwrap()
-        .select_by_value("military")
-        .await
-        .unwrap();
+    select(&client, "env", "military").await;
     wait_for(
         &client,
         "corridorState.env === 'military' && corridorState.character",
@@ -344,13 +354,7 @@ async fn the_demo_works_in_headless_chromium() {
     tokio::time::sleep(Duration::from_millis(200)).await;
 
     // Drag a building onto the middle of the path: an update, and the path changes.
-    client
-        .find(Locator::Css("#tools input[value=move]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, Locator::Css("#tools input[value=move]")).await;
     let s = state(&client).await;
     let points: Vec<[f64; 2]> = s["path"]["points"]
         .as_array()
@@ -448,13 +452,7 @@ async fn the_demo_works_in_headless_chromium() {
     screenshot(&client, "5-dragged").await;
 
     // Door: a click closes the passage with a door; a click on the door opens it.
-    client
-        .find(Locator::Css("#tools input[value=door]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, Locator::Css("#tools input[value=door]")).await;
     let s = state(&client).await;
     let obstacles = s["obstacles"].as_array().unwrap().len();
     let at = free_point(&ws_url, "military").await;
@@ -486,13 +484,7 @@ async fn the_demo_works_in_headless_chromium() {
     wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.door)")).await;
 
     // Draw a triangle (three clicks and one on the first vertex), then Delete it.
-    client
-        .find(Locator::Css("#tools input[value=draw]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, Locator::Css("#tools input[value=draw]")).await;
     let c = free_point(&ws_url, "military").await;
     let triangle = [
         [c[0] - 1.5, c[1] - 1.0],
@@ -515,13 +507,7 @@ async fn the_demo_works_in_headless_chromium() {
         .unwrap()["id"]
         .as_u64()
         .unwrap();
-    client
-        .find(Locator::Css("#tools input[value=delete]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&client, Locator::Css("#tools input[value=delete]")).await;
     gesture(&client, c, c, 0).await;
     wait_for(&client, &format!("corridorState.obstacles.length === {obstacles} && !corridorState.obstacles.some(o => o.id === {drawn})")).await;
 
@@ -545,32 +531,18 @@ async fn the_demo_works_in_headless_chromium() {
     let _ = std::fs::remove_file(&file);
 
     // The dungeon with its nearest-obstacle annotations and a long path (the README's picture).
-    client
-        .find(Locator::Css("#tools input[value=goal]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    client
-        .find(Locator::Id("env"))
-        .await
-        .unwrap()
-        .select_by_value("dungeon")
-        .await
-        .unwrap();
+    click(&client, Locator::Css("#tools input[value=goal]")).await;
+    select(&client, "env", "dungeon").await;
     wait_for(
         &client,
         "corridorState.env === 'dungeon' && corridorState.character",
     )
     .await;
-    client
-        .find(Locator::Css("#layers input[data-layer=annotations]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(
+        &client,
+        Locator::Css("#layers input[data-layer=annotations]"),
+    )
+    .await;
     let s = state(&client).await;
     let character = xy(&s["character"]);
     let goal = far_goal(

@@ -10,6 +10,9 @@ use corridor_visgraph::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod common;
+use common::exact_over_the_wall;
+
 /// Every wall of `env` (the free space's walls and the point obstacles).
 fn walls(env: &Environment) -> Vec<Segment> {
     let free = FreeSpace::from_environment(env).unwrap();
@@ -45,17 +48,6 @@ fn brute_clearance(path: &corridor_visgraph::DiskPath, walls: &[Segment]) -> f64
         }
     }
     best
-}
-
-/// The closed form of the path over the wall [9, 11] × [5, 15] from (5, 10) to (15, 10).
-fn exact_over_the_wall(r: f64) -> f64 {
-    let (s, corner) = (Point::new(5.0, 10.0), Point::new(9.0, 15.0));
-    let v = s - corner;
-    let d = v.length();
-    let tangent = (d * d - r * r).sqrt();
-    let to_up = (v.dot(Point::Y) / d).acos();
-    let arc = to_up - (r / d).acos();
-    2.0 * (tangent + r * arc) + 2.0
 }
 
 #[test]

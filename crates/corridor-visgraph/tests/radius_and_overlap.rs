@@ -3,18 +3,8 @@
 use corridor_geom::{Environment, Obstacle, Point};
 use corridor_visgraph::{inflate_obstacles, QueryError, VisibilityGraph, INFLATE_SIDES};
 
-/// The exact shortest path for a disk of radius `r` from (5, 10) over the top of the
-/// wall [9, 11] × [5, 15] to (15, 10): two tangents, two arcs round the top corners and
-/// the straight piece between them.
-fn exact_over_the_wall(r: f64) -> f64 {
-    let (s, corner) = (Point::new(5.0, 10.0), Point::new(9.0, 15.0));
-    let v = s - corner;
-    let d = v.length();
-    let tangent = (d * d - r * r).sqrt();
-    let to_up = (v.dot(Point::Y) / d).acos();
-    let arc = to_up - (r / d).acos();
-    2.0 * (tangent + r * arc) + 2.0
-}
+mod common;
+use common::exact_over_the_wall;
 
 #[test]
 fn grown_obstacles_give_the_round_bodys_path_within_the_stated_bound() {

@@ -5,11 +5,21 @@
 use super::select::Piece;
 use crate::build::nearest_on_segment;
 use crate::graph::{cell_corners, signed_area, Ecm, Side};
-use corridor_geom::{Point, WallKey};
+use corridor_geom::{PackedTree, Point, WallKey};
 
 /// The validation of the full build, on pieces of the local ECM.
 pub(super) fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) -> bool {
     let scale = l.grid.scale();
+    // Many walls (a batch of changes far apart): each piece asks a tree of their boxes for
+    // the walls near it instead of filtering all of them (a list made 2,000 squares in
+    // one update spend most of the plan here).
+    let tree = (walls.len() > WALL_TREE_FROM).then(|| {
+        let boxes: Vec<[f64; 4]> = walls
+            .iter()
+            .map(|w| [w.min.x, w.min.y, w.max.x, w.max.y])
+            .collect();
+        PackedTree::new(&boxes)
+    });
     // The walls that can pass `closer_wall`'s box test for some bending point of a piece.
     let mut near: Vec<LocalWall> = Vec::with_capacity(walls.len());
     // The positions to test against the walls, with their limits.
@@ -42,13 +52,27 @@ pub(super) fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) ->
         // alike on the other sides). Rounding is monotone, so `min.x - margin` rounds to at
         // most `min.x - m` for `m <= margin`, and `hi.x >= q.x`: the wall passes this test
         // too. The other walls pass no bending point's test and are left out.
-        near.clear();
-        near.extend(walls.iter().filter(|w| {
+        let passes = |w: &&LocalWall| {
             hi.x >= w.min.x - margin
                 && hi.y >= w.min.y - margin
                 && lo.x <= w.max.x + margin
                 && lo.y <= w.max.y + margin
-        }));
+        };
+        near.clear();
+        match &tree {
+            // The tree's box is wider than the test's by more than its rounding, so the
+            // walls it reports hold every wall that passes (the test then decides).
+            Some(tree) if !tests.is_empty() => {
+                let slack = 2.0 * margin + 1.0 + 1e-9 * hi.abs().max(lo.abs()).max_element();
+                let query = [lo.x - slack, lo.y - slack, hi.x + slack, hi.y + slack];
+                near.extend(
+                    tree.meeting(query)
+                        .map(|i| &walls[i as usize])
+                        .filter(passes),
+                );
+            }
+            _ => near.extend(walls.iter().filter(passes)),
+        }
         if tests.iter().any(|&(q, limit)| closer_wall(&near, q, limit)) {
             return false;
         }
@@ -72,6 +96,9 @@ pub(super) fn valid(l: &Ecm, pieces: &[Piece], walls: &[LocalWall], tol: f64) ->
     }
     true
 }
+
+/// From how many walls [`valid`] looks them up in a tree instead of a list.
+const WALL_TREE_FROM: usize = 64;
 
 /// A local wall in grid coordinates, for the validation of the local diagram.
 #[derive(Clone, Copy, Debug)]

@@ -4,7 +4,7 @@
 
 use super::context::Context;
 use super::zone::Zone;
-use corridor_geom::{Aabb, Point, WallKey};
+use corridor_geom::{Aabb, PackedTree, Point, WallKey};
 use rstar::{Envelope, AABB};
 
 /// The new walls (the current ones without the removed, with the added) that meet the
@@ -59,6 +59,19 @@ pub(super) struct Nearby {
     walls: Vec<NearbyWall>,
     /// The walls that were not taken, in the same order.
     untaken: Vec<NearbyWall>,
+    /// The untaken walls' boxes as a tree when there are many of them: a batch of changes
+    /// far apart leaves most walls of its region untaken, and every chord asks about them
+    /// (a list made 500 squares in one update quadratic).
+    untaken_tree: Option<PackedTree>,
+}
+
+/// From how many entries [`Nearby`] looks boxes up in a tree instead of a list.
+const TREE_FROM: usize = 64;
+
+/// The box a grid box `b` meets a wall's box in, under the fast test ([`NearbyWall::box_meets`]):
+/// a wall whose box misses it fails the test, so its walls are a superset of the answer.
+fn widened(b: &Aabb) -> [f64; 4] {
+    [b.min.x - 1.0, b.min.y - 1.0, b.max.x + 1.0, b.max.y + 1.0]
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -120,21 +133,43 @@ impl Nearby {
             })
             .collect();
         let scale = grid.scale();
-        for w in &mut walls {
-            w.taken = zones
-                .chunks(CHUNK)
-                .zip(boxes.chunks(CHUNK))
-                .zip(&unions)
-                .any(|((zs, bs), u)| {
-                    u.is_none_or(|u| w.box_meets(&u))
-                        && zs
-                            .iter()
-                            .zip(bs)
-                            .any(|(z, b)| w.meets(z, b, scale, ctx.tol))
-                });
+        let zone_meets = |w: &NearbyWall, i: usize| w.meets(&zones[i], &boxes[i], scale, ctx.tol);
+        if zones.len() > TREE_FROM && unions.iter().all(Option::is_some) {
+            // Many zones (a batch of changes): each wall asks only the zones whose boxes
+            // are near its own; every box is plain, so the fast test decides.
+            let tree = PackedTree::new(&boxes.iter().map(widened).collect::<Vec<_>>());
+            for w in &mut walls {
+                let wall_box = [w.min.x, w.min.y, w.max.x, w.max.y];
+                w.taken = tree.meeting(wall_box).any(|i| zone_meets(w, i as usize));
+            }
+        } else {
+            for w in &mut walls {
+                w.taken = zones
+                    .chunks(CHUNK)
+                    .zip(boxes.chunks(CHUNK))
+                    .zip(&unions)
+                    .any(|((zs, bs), u)| {
+                        u.is_none_or(|u| w.box_meets(&u))
+                            && zs
+                                .iter()
+                                .zip(bs)
+                                .any(|(z, b)| w.meets(z, b, scale, ctx.tol))
+                    });
+            }
         }
-        let untaken = walls.iter().filter(|w| !w.taken).copied().collect();
-        Nearby { walls, untaken }
+        let untaken: Vec<NearbyWall> = walls.iter().filter(|w| !w.taken).copied().collect();
+        let untaken_tree = (untaken.len() > TREE_FROM).then(|| {
+            let boxes: Vec<[f64; 4]> = untaken
+                .iter()
+                .map(|w| [w.min.x, w.min.y, w.max.x, w.max.y])
+                .collect();
+            PackedTree::new(&boxes)
+        });
+        Nearby {
+            walls,
+            untaken,
+            untaken_tree,
+        }
     }
 
     pub(super) fn taken(&self) -> impl Iterator<Item = WallKey> + '_ {
@@ -151,9 +186,15 @@ impl Nearby {
     pub(super) fn untaken_meet(&self, ctx: &Context<'_>, zone: &Zone) -> bool {
         let scale = ctx.ecm.grid.scale();
         let b = grid_box(zone, scale);
-        self.untaken
-            .iter()
-            .any(|w| w.meets(zone, &b, scale, ctx.tol))
+        match &self.untaken_tree {
+            Some(tree) if plain(&b) => tree
+                .meeting(widened(&b))
+                .any(|i| self.untaken[i as usize].meets(zone, &b, scale, ctx.tol)),
+            _ => self
+                .untaken
+                .iter()
+                .any(|w| w.meets(zone, &b, scale, ctx.tol)),
+        }
     }
 }
 
