@@ -145,7 +145,11 @@ fn courtyard_block(
 ) -> Vec<Point> {
     let (w, h) = (x1 - x0, y1 - y0);
     // Local frame: the block's width along the gated side is `a`, its depth `b`.
-    let (a, b) = if side.is_multiple_of(2) { (w, h) } else { (h, w) };
+    let (a, b) = if side.is_multiple_of(2) {
+        (w, h)
+    } else {
+        (h, w)
+    };
     let wall_a = q(a / 5.0);
     let wall_b = q(b / 5.0);
     let gate = q(a / 8.0);
