@@ -16,13 +16,22 @@ pub fn build(
     svg: Option<&Path>,
     save: Option<&Path>,
     json: bool,
+    threads: Option<u16>,
 ) -> Result<(), CliError> {
     let map = load_map(file)?;
+    // The build's stages run on this pool (rayon's default: one thread per core).
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n.into());
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start {threads:?} build threads: {e}")))?;
     let started = Instant::now();
     let (ecm, env) = match map {
         Map::Environment(env) => {
             let _spinner = progress::spinner("building the ECM");
-            (Ecm::build(&env)?, Some(env))
+            (pool.install(|| Ecm::build(&env))?, Some(env))
         }
         Map::Ecm(ecm) => (*ecm, None),
     };
@@ -39,6 +48,7 @@ pub fn build(
             "input_segments": stats.input_segments,
             "input_points": stats.input_points,
             "recoveries": stats.recoveries,
+            "threads": pool.current_num_threads(),
             "free_area": ecm.free_area(),
             "ms": {
                 "normalize": ms(stats.normalize),

@@ -93,6 +93,10 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Worker threads of the build (default: one per core); the ECM is the same for
+        /// every count.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
     },
     /// Plan a path for a disk-shaped character.
     ///
@@ -482,7 +486,8 @@ fn run(command: Command) -> Result<(), CliError> {
             svg,
             save,
             json,
-        } => ecm::build(&file, svg.as_deref(), save.as_deref(), json),
+            threads,
+        } => ecm::build(&file, svg.as_deref(), save.as_deref(), json, threads),
         Command::Path {
             file,
             from,

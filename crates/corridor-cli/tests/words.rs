@@ -124,3 +124,20 @@ fn a_damaged_saved_map_is_refused() {
         assert_error(&o, 1, &["not a regular file"]);
     }
 }
+
+#[test]
+fn build_threads_must_be_positive_and_do_not_change_the_ecm() {
+    let o = corridor(&["build", "builtin:dungeon", "--threads", "0"]);
+    assert_error(&o, 2, &["--threads"]);
+    let counts = |threads: &str| {
+        let o = corridor(&["build", "builtin:dungeon", "--threads", threads, "--json"]);
+        assert_success(&o);
+        let text = stdout(&o);
+        assert!(text.contains(&format!("\"threads\":{threads}")), "{text}");
+        // The counts, without the times and the thread count.
+        let counts = text.split("\"ms\"").next().unwrap().to_string();
+        let rest = text.split("\"recoveries\"").nth(1).unwrap();
+        counts + rest.split("\"threads\"").next().unwrap()
+    };
+    assert_eq!(counts("1"), counts("2"));
+}

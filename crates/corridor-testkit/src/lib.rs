@@ -3,7 +3,7 @@
 //! on a shared machine ([`timing`]), seeded random environments ([`random`]) and test
 //! cases checked by the free space ([`free_space_cases`]), reference algorithms the tests
 //! compare with ([`oracles`]) and the soak harness of dynamic updates ([`soak`], also
-//! behind the `corridor soak` command). Not published (`publish = false`).
+//! behind the `corridor soak` command) and large worlds for build benchmarks ([`worlds`]). Not published (`publish = false`).
 
 pub mod corrupt;
 pub mod data;
@@ -16,6 +16,7 @@ pub mod random;
 pub mod soak;
 pub mod timing;
 pub mod visibility_oracle;
+pub mod worlds;
 
 pub use data::{data_dir, data_path};
 pub use timing::{median, quantile, thread_cpu_time, timed};

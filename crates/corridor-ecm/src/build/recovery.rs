@@ -6,7 +6,7 @@ use super::assemble::finalize;
 use super::error::{BuildError, FailureKind, ValidationFailure};
 use super::extract::{extract_with, segment_ends};
 use super::options::BuildOptions;
-use super::validate::{check_walls, free_area_twice, validate, WallsChecked};
+use super::validate::{check_ranges, check_walls, free_area_twice, validate, WallsChecked};
 use super::voronoi::{voronoi, ExtractError};
 use crate::graph::{BuildStats, CellIndex, Ecm};
 use crate::transform::Transform;
@@ -17,6 +17,11 @@ use std::time::Instant;
 impl Ecm {
     /// Builds the ECM of an environment with default options: normalizes it into walls
     /// on its snap grid, then [`Ecm::from_walls_with`].
+    ///
+    /// Independent stages (the wall checks beside the Voronoi diagram, the cell index
+    /// beside validation) run side by side on the current rayon pool (the global one
+    /// outside [`rayon::ThreadPool::install`]); the ECM is the same for every thread
+    /// count, and a pool of one thread builds it sequentially.
     ///
     /// ```
     /// use corridor_ecm::Ecm;
@@ -77,7 +82,41 @@ impl Ecm {
             ..BuildStats::default()
         };
         let clock = Instant::now();
-        let (mut index, ends) = check_walls(walls, checked)?;
+        // Walls from `normalize` (already disjoint) need only cheap checks before the
+        // Voronoi diagram of the identity transform can start: the rest of the checks
+        // (orientation, the wall index) runs beside it, on another thread of the current
+        // rayon pool when it has one. Both sides compute what the sequential order
+        // computes, and a wall error still wins over the diagram.
+        let mut first_diagram = None;
+        let (mut index, ends) = match checked {
+            WallsChecked::Disjoint(grid)
+                if options.recovery.first() == Some(&Transform::Identity) =>
+            {
+                check_ranges(walls)?;
+                let (checks, diagram) = rayon::join(
+                    || {
+                        let clock = Instant::now();
+                        (
+                            check_walls(walls, WallsChecked::Disjoint(grid)),
+                            clock.elapsed(),
+                        )
+                    },
+                    || {
+                        let clock = Instant::now();
+                        (voronoi(walls), clock.elapsed())
+                    },
+                );
+                first_diagram = Some(diagram);
+                stats.validation += checks.1;
+                checks.0?
+            }
+            checked => {
+                let checks = check_walls(walls, checked)?;
+                stats.validation += clock.elapsed();
+                checks
+            }
+        };
+        let clock = Instant::now();
         let free_twice = free_area_twice(walls);
         let one_sided = walls.segments.iter().any(|s| !s.two_sided);
         stats.validation += clock.elapsed();
@@ -110,9 +149,19 @@ impl Ecm {
                 }
             };
             attempts += 1;
-            let clock = Instant::now();
-            let diagram = voronoi(&transformed);
-            stats.voronoi += clock.elapsed();
+            // The identity's diagram may have been built beside the wall checks.
+            let diagram = match first_diagram.take() {
+                Some((diagram, time)) if transform == Transform::Identity => {
+                    stats.voronoi += time;
+                    diagram
+                }
+                _ => {
+                    let clock = Instant::now();
+                    let diagram = voronoi(&transformed);
+                    stats.voronoi += clock.elapsed();
+                    diagram
+                }
+            };
             let clock = Instant::now();
             // The segment ends are grouped by equality, which every transform keeps, but
             // looked up by transformed point: regrouped for other transforms.
@@ -148,14 +197,29 @@ impl Ecm {
             ecm.free_area =
                 walls.grid.to_user_length(walls.grid.to_user_length(1.0)) * free_twice as f64 * 0.5;
             stats.extraction += clock.elapsed();
-            let clock = Instant::now();
-            let verdict = validate(&ecm, walls, free_twice, &mut index);
-            stats.validation += clock.elapsed();
+            // With more than one thread, the cell index is built beside validation (and
+            // dropped if validation fails: then a recovery follows anyway).
+            let timed_index = |edges| {
+                let clock = Instant::now();
+                (CellIndex::build(edges), clock.elapsed())
+            };
+            let timed_validation = |index: &mut _| {
+                let clock = Instant::now();
+                (validate(&ecm, walls, free_twice, index), clock.elapsed())
+            };
+            let ((verdict, validation_time), cells) = if rayon::current_num_threads() > 1 {
+                let (checked, cells) =
+                    rayon::join(|| timed_validation(&mut index), || timed_index(&ecm.edges));
+                (checked, Some(cells))
+            } else {
+                (timed_validation(&mut index), None)
+            };
+            stats.validation += validation_time;
             match verdict {
                 Ok(()) => {
-                    let clock = Instant::now();
-                    ecm.cells = CellIndex::build(&ecm.edges);
-                    stats.index = clock.elapsed();
+                    let (cells, time) = cells.unwrap_or_else(|| timed_index(&ecm.edges));
+                    ecm.cells = cells;
+                    stats.index = time;
                     stats.recoveries = attempts - 1;
                     stats.transform = Some(transform);
                     stats.vertices = ecm.vertex_count();

@@ -57,32 +57,11 @@ pub(crate) fn check_walls(
     walls: &Walls,
     checked: WallsChecked,
 ) -> Result<(WallIndex, PointGroups), BuildError> {
-    if walls.segments.is_empty() && walls.points.is_empty() {
-        // Nothing bounds anything: the obstacles covered the map (an unenclosed free
-        // space has walls, which the Voronoi extraction finds open).
-        return Err(BuildError::EmptyFreeSpace);
-    }
-    let max = SnapGrid::MAX_GRID_COORDINATE;
-    let in_range = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
+    check_ranges(walls)?;
     let invalid = |sources: &[WallSource], problem| BuildError::InvalidWalls {
         sources: sources.to_vec(),
         problem,
     };
-    for s in &walls.segments {
-        for p in [s.a, s.b] {
-            if !in_range(p) {
-                return Err(invalid(&s.sources, WallProblem::OutOfRange { at: p }));
-            }
-        }
-        if s.a == s.b {
-            return Err(invalid(&s.sources, WallProblem::ZeroLength { at: s.a }));
-        }
-    }
-    for (p, sources) in &walls.points {
-        if !in_range(*p) {
-            return Err(invalid(sources, WallProblem::OutOfRange { at: *p }));
-        }
-    }
     let grid = match checked {
         WallsChecked::Disjoint(grid) => grid,
         WallsChecked::No => match walls.check_disjoint_indexed() {
@@ -113,6 +92,39 @@ pub(crate) fn check_walls(
     let ends = segment_ends(walls);
     check_orientation(walls, &ends)?;
     Ok((WallIndex::new(walls, grid), ends))
+}
+
+/// The part of [`check_walls`] that must hold before the Voronoi library runs (which the
+/// parallel build starts before the rest of the checks): some walls, every coordinate
+/// in the snap range, no segment of zero length.
+pub(crate) fn check_ranges(walls: &Walls) -> Result<(), BuildError> {
+    if walls.segments.is_empty() && walls.points.is_empty() {
+        // Nothing bounds anything: the obstacles covered the map (an unenclosed free
+        // space has walls, which the Voronoi extraction finds open).
+        return Err(BuildError::EmptyFreeSpace);
+    }
+    let max = SnapGrid::MAX_GRID_COORDINATE;
+    let in_range = |p: GridPoint| p.x.abs() <= max && p.y.abs() <= max;
+    let invalid = |sources: &[WallSource], problem| BuildError::InvalidWalls {
+        sources: sources.to_vec(),
+        problem,
+    };
+    for s in &walls.segments {
+        for p in [s.a, s.b] {
+            if !in_range(p) {
+                return Err(invalid(&s.sources, WallProblem::OutOfRange { at: p }));
+            }
+        }
+        if s.a == s.b {
+            return Err(invalid(&s.sources, WallProblem::ZeroLength { at: s.a }));
+        }
+    }
+    for (p, sources) in &walls.points {
+        if !in_range(*p) {
+            return Err(invalid(sources, WallProblem::OutOfRange { at: *p }));
+        }
+    }
+    Ok(())
 }
 
 /// At every grid point, the one-sided walls around it must alternate between leaving and

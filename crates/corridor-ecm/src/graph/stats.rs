@@ -6,8 +6,9 @@ use std::time::Duration;
 
 /// What a build did: the time of each phase and the size of the result.
 ///
-/// Times add up over all attempts when validation forced a rebuild. The times are not
-/// saved (a loaded ECM reports zero): two saves of the same map give the same bytes.
+/// Times add up over all attempts when validation forced a rebuild. Stages that ran side
+/// by side on several threads (see [`Ecm::build`](crate::Ecm::build)) each report their
+/// own time, so the sum may exceed the wall time. The times are not saved (a loaded ECM reports zero): two saves of the same map give the same bytes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BuildStats {
     /// Turning the environment into walls ([`corridor_geom::normalize`]); zero for
