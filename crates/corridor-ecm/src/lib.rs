@@ -85,6 +85,7 @@ mod build;
 mod canonical;
 mod dynamic;
 mod graph;
+mod layers;
 mod locate;
 mod route;
 mod store;
@@ -99,6 +100,9 @@ pub use dynamic::{
 pub use graph::{
     BendingPoint, BuildStats, CellIndex, CellRef, ComponentId, Ecm, Edge, EdgeId, NearestPoints,
     Side, Vertex, VertexEdges, VertexId,
+};
+pub use layers::{
+    LayeredEcm, LayeredEcmError, LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS,
 };
 pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};

@@ -93,3 +93,6 @@ pub use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A point or vector in user units.
 pub type Point = glam::DVec2;
+
+/// A 3D point (x, y in the ground plane, z the height) of a layered environment's output.
+pub type Point3 = glam::DVec3;
