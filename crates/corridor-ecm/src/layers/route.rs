@@ -389,14 +389,20 @@ impl<'a> LayeredPlanner<'a> {
                 let du = Self::SPACING / d.length();
                 let (mut lo, mut hi) = (u0 - du, u0 + du);
                 let clear = |u: f64| self.clear_crossing(id, at(u), at(u) + cross, l, n);
+                let f = |u: f64| if clear(u) { total(u) } else { f64::INFINITY };
+                // Golden-section search, one new evaluation per step.
                 let golden = 0.618_033_988_749_895;
+                let (mut m1, mut m2) = (hi - golden * (hi - lo), lo + golden * (hi - lo));
+                let (mut f1, mut f2) = (f(m1), f(m2));
                 for _ in 0..12 {
-                    let (m1, m2) = (hi - golden * (hi - lo), lo + golden * (hi - lo));
-                    let f = |u: f64| if clear(u) { total(u) } else { f64::INFINITY };
-                    if f(m1) <= f(m2) {
-                        hi = m2;
+                    if f1 <= f2 {
+                        (hi, m2, f2) = (m2, m1, f1);
+                        m1 = hi - golden * (hi - lo);
+                        f1 = f(m1);
                     } else {
-                        lo = m1;
+                        (lo, m1, f1) = (m1, m2, f2);
+                        m2 = lo + golden * (hi - lo);
+                        f2 = f(m2);
                     }
                 }
                 let u = 0.5 * (lo + hi);
