@@ -120,12 +120,12 @@ impl LayeredEcm {
 
     /// The ECM of one layer (its connections closed).
     pub fn layer(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError> {
-        self.layers.get(layer.0 as usize).ok_or_else(|| {
-            LayeredEcmError::Model(LayeredError::UnknownLayer {
+        self.layers
+            .get(layer.0 as usize)
+            .ok_or(LayeredEcmError::Model(LayeredError::UnknownLayer {
                 layer,
                 count: self.layers.len(),
-            })
-        })
+            }))
     }
 
     /// Every layer's ECM, in layer order.

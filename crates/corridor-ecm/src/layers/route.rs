@@ -220,18 +220,19 @@ impl<'a> LayeredPlanner<'a> {
                 .ok()
         };
         // Start and goal errors are the caller's; a missing corridor is not.
-        let usable = |layer, ecm, p: Point, is_start: bool| -> Result<(), LayeredEcmError> {
+        let usable = |layer, ecm, p: Point| -> Result<(), LayeredEcmError> {
             match Planner::new().plan(ecm, &PathQuery::new(p, p).with_radius(r)) {
-                Err(source @ (PlanError::Start(_) | PlanError::StartTooClose { .. }))
-                | Err(source @ (PlanError::Goal(_) | PlanError::GoalTooClose { .. })) => {
-                    let _ = is_start;
-                    Err(LayeredEcmError::Plan { layer, source })
-                }
+                Err(
+                    source @ (PlanError::Start(_)
+                    | PlanError::StartTooClose { .. }
+                    | PlanError::Goal(_)
+                    | PlanError::GoalTooClose { .. }),
+                ) => Err(LayeredEcmError::Plan { layer, source }),
                 _ => Ok(()),
             }
         };
-        usable(from, from_ecm, start, true)?;
-        usable(to, to_ecm, goal, false)?;
+        usable(from, from_ecm, start)?;
+        usable(to, to_ecm, goal)?;
         let n = self.nodes.len();
         let (s, g) = (n, n + 1);
         let first: Vec<(usize, f64)> = self.by_layer[from.0 as usize]
@@ -312,7 +313,7 @@ impl<'a> LayeredPlanner<'a> {
                 (a.connection, a.point, b.point, a.layer, b.layer)
             })
             .collect();
-        let crossings = self.slide(start, goal, from, to, crossings);
+        let crossings = self.slide(start, goal, from, crossings);
         // The final steps, planned again with the corridors kept.
         let mut steps = Vec::new();
         let mut length = 0.0;
@@ -348,7 +349,6 @@ impl<'a> LayeredPlanner<'a> {
         start: Point,
         goal: Point,
         from: LayerId,
-        _to: LayerId,
         mut crossings: Vec<(ConnectionId, Point, Point, LayerId, LayerId)>,
     ) -> Vec<(ConnectionId, Point, Point, LayerId, LayerId)> {
         let world = self.ecm.world();
