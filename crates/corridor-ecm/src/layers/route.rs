@@ -306,8 +306,13 @@ impl<'a> LayeredPlanner<'a> {
             at = prev[at];
         }
         chain.reverse();
+        // Consecutive nodes that are two ends of one sample are a crossing; other
+        // consecutive nodes lie on one layer (the route passes a sample without crossing,
+        // where the per-layer planner's lengths are not quite additive) and are planned
+        // through directly below.
         let crossings: Vec<(ConnectionId, Point, Point, LayerId, LayerId)> = chain
-            .chunks(2)
+            .windows(2)
+            .filter(|pair| self.nodes[pair[0]].partner == pair[1])
             .map(|pair| {
                 let (a, b) = (self.nodes[pair[0]], self.nodes[pair[1]]);
                 (a.connection, a.point, b.point, a.layer, b.layer)
