@@ -54,7 +54,8 @@
 //! index's storage, build stats); `build` makes it (Voronoi diagram, extraction,
 //! annotation, assembly, validation, recovery); `locate` builds the cell index and
 //! answers point queries; `route` plans paths; `update` changes a built ECM; `store`
-//! saves and loads; `canonical` compares two ECMs.
+//! saves and loads; `canonical` compares two ECMs; `layers` is the layered ECM (one ECM
+//! per layer, connections closed) and planning across connections ([`LayeredPlanner`]).
 //!
 //! ```
 //! use corridor_ecm::Ecm;
