@@ -54,7 +54,8 @@
 //! index's storage, build stats); `build` makes it (Voronoi diagram, extraction,
 //! annotation, assembly, validation, recovery); `locate` builds the cell index and
 //! answers point queries; `route` plans paths; `update` changes a built ECM; `store`
-//! saves and loads; `canonical` compares two ECMs.
+//! saves and loads; `canonical` compares two ECMs; `layers` is the layered ECM (one ECM
+//! per layer, connections closed) and planning across connections ([`LayeredPlanner`]).
 //!
 //! ```
 //! use corridor_ecm::Ecm;
@@ -85,6 +86,7 @@ mod build;
 mod canonical;
 mod dynamic;
 mod graph;
+mod layers;
 mod locate;
 mod route;
 mod store;
@@ -99,6 +101,9 @@ pub use dynamic::{
 pub use graph::{
     BendingPoint, BuildStats, CellIndex, CellRef, ComponentId, Ecm, Edge, EdgeId, NearestPoints,
     Side, Vertex, VertexEdges, VertexId,
+};
+pub use layers::{
+    LayeredEcm, LayeredEcmError, LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS,
 };
 pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};

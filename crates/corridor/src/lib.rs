@@ -193,6 +193,9 @@ pub use glam;
 
 /// Visibility on the ECM: [`Ecm::visibility_polygon`](ecm::Ecm::visibility_polygon), [`Ecm::line_of_sight`](ecm::Ecm::line_of_sight).
 pub use corridor_ecm::{EdgeKind, VisibilityError, VisibilityPolygon};
+/// Multi-layered (2.5D) environments: the model, its ECM and paths across layers.
+pub use corridor_ecm::{LayeredEcm, LayeredEcmError, LayeredPath, LayeredPlanner};
+pub use corridor_geom::{HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError};
 pub use planner::{FindPathError, PathPlanner, PlannedPath, RadiusGraph};
 
 /// The README's quick start, run as a doctest so that it stays true.

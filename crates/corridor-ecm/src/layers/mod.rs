@@ -1,0 +1,174 @@
+//! The ECM of a multi-layered environment ([`LayeredEcm`]): one 2D [`Ecm`] per layer,
+//! built in parallel (rayon), with every connection closed, that is, treated as the wall
+//! it lies on (the first step of the construction of van Toll et al.: "treat the
+//! connections as obstacles, then open them one by one").
+//!
+//! **What is not done yet:** opening the connections in the medial axis. The per-layer
+//! ECMs are exact (and validated as every 2D ECM is) for each layer with its connections
+//! closed, so [`LayeredEcm::clearance`] near a connection is the distance to the closed
+//! connection, a lower bound of the layered clearance. Planning across layers (in
+//! `route`) goes through the connections anyway: it crosses each one on a straight
+//! segment checked against the walls of both layers, so paths are valid for their
+//! radius; see [`LayeredPlanner`].
+
+mod route;
+
+pub use route::{LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS};
+
+use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError};
+use corridor_geom::{LayerId, LayeredEnvironment, LayeredError, Point};
+use rayon::prelude::*;
+
+/// What can go wrong building or using a [`LayeredEcm`].
+#[derive(Debug, thiserror::Error)]
+pub enum LayeredEcmError {
+    /// The layered environment is invalid.
+    #[error(transparent)]
+    Model(#[from] LayeredError),
+    /// One layer's ECM could not be built.
+    #[error("layer {layer}: {source}")]
+    Build {
+        /// The layer.
+        layer: LayerId,
+        /// Why.
+        source: BuildError,
+    },
+    /// A point query on one layer failed.
+    #[error("layer {layer}: {source}")]
+    Query {
+        /// The layer.
+        layer: LayerId,
+        /// Why.
+        source: QueryError,
+    },
+    /// A path could not be planned inside one layer (start or goal unusable).
+    #[error("layer {layer}: {source}")]
+    Plan {
+        /// The layer.
+        layer: LayerId,
+        /// Why.
+        source: PlanError,
+    },
+    /// Start and goal are not joined by a path wide enough for the radius, across all
+    /// layers and connections.
+    #[error("no path for radius {radius} from layer {from} to layer {to}")]
+    NoPath {
+        /// The start's layer.
+        from: LayerId,
+        /// The goal's layer.
+        to: LayerId,
+        /// The radius asked for.
+        radius: f64,
+    },
+    /// A radius that is negative or not finite.
+    #[error("radius {0} must be finite and non-negative")]
+    InvalidRadius(f64),
+}
+
+/// The layered ECM: the environment and one ECM per layer (in layer order).
+///
+/// ```
+/// use corridor_ecm::LayeredEcm;
+/// use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, LayerId, Point, Segment};
+/// let mut world = LayeredEnvironment::new();
+/// let hall = world.add_layer(Layer::new("hall",
+///     Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 4.0)), HeightPlane::flat(0.0)));
+/// let ramp = world.add_layer(Layer::new("ramp",
+///     Environment::rectangle(Point::new(10.0, 0.0), Point::new(15.0, 4.0)), HeightPlane::new(0.2, 0.0, -2.0)));
+/// world.connect(hall, ramp, Segment::new(Point::new(10.0, 1.0), Point::new(10.0, 3.0))).unwrap();
+/// let ecm = LayeredEcm::build(&world).unwrap();
+/// let (layer, _cell) = ecm.locate(ramp, Point::new(12.0, 2.0)).unwrap();
+/// assert_eq!(layer, ramp);
+/// assert!((ecm.free_area() - 60.0).abs() < 1e-6);
+/// ```
+#[derive(Debug)]
+pub struct LayeredEcm {
+    world: LayeredEnvironment,
+    layers: Vec<Ecm>,
+}
+
+impl LayeredEcm {
+    /// Validates `world` and builds every layer's ECM in parallel.
+    pub fn build(world: &LayeredEnvironment) -> Result<LayeredEcm, LayeredEcmError> {
+        Self::build_with(world, &BuildOptions::default())
+    }
+
+    /// [`LayeredEcm::build`] with explicit options for every layer.
+    pub fn build_with(
+        world: &LayeredEnvironment,
+        options: &BuildOptions,
+    ) -> Result<LayeredEcm, LayeredEcmError> {
+        world.validate()?;
+        let envs: Vec<_> = world.layers().collect();
+        let layers = envs
+            .par_iter()
+            .map(|(id, layer)| {
+                Ecm::build_with(&layer.environment, options)
+                    .map_err(|source| LayeredEcmError::Build { layer: *id, source })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(LayeredEcm {
+            world: world.clone(),
+            layers,
+        })
+    }
+
+    /// The environment it was built from.
+    pub fn world(&self) -> &LayeredEnvironment {
+        &self.world
+    }
+
+    /// The ECM of one layer (its connections closed).
+    pub fn layer(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError> {
+        self.layers
+            .get(layer.0 as usize)
+            .ok_or(LayeredEcmError::Model(LayeredError::UnknownLayer {
+                layer,
+                count: self.layers.len(),
+            }))
+    }
+
+    /// Every layer's ECM, in layer order.
+    pub fn layers(&self) -> impl ExactSizeIterator<Item = (LayerId, &Ecm)> {
+        self.layers
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (LayerId(i as u32), e))
+    }
+
+    /// The (layer, cell piece) holding the ground point `p` on `layer`.
+    pub fn locate(&self, layer: LayerId, p: Point) -> Result<(LayerId, CellRef), LayeredEcmError> {
+        let cell = self
+            .layer(layer)?
+            .locate(p)
+            .map_err(|source| LayeredEcmError::Query { layer, source })?;
+        Ok((layer, cell))
+    }
+
+    /// The distance from `p` on `layer` to the nearest wall of its layer, connections
+    /// counted as walls (so a lower bound of the layered clearance near a connection).
+    pub fn clearance(&self, layer: LayerId, p: Point) -> Result<f64, LayeredEcmError> {
+        self.layer(layer)?
+            .clearance(p)
+            .map_err(|source| LayeredEcmError::Query { layer, source })
+    }
+
+    /// The nearest wall point to `p` on its layer, connections counted as walls.
+    pub fn nearest_obstacle_point(
+        &self,
+        layer: LayerId,
+        p: Point,
+    ) -> Result<Point, LayeredEcmError> {
+        self.layer(layer)?
+            .nearest_obstacle_point(p)
+            .map_err(|source| LayeredEcmError::Query { layer, source })
+    }
+
+    /// The free area of all layers together (the sum of their cells).
+    pub fn free_area(&self) -> f64 {
+        self.layers.iter().map(Ecm::free_area).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,522 @@
+//! Paths across layers: which connections to cross, and where.
+//!
+//! A [`LayeredPlanner`] is made for one radius `r`. On every connection it places
+//! crossing samples every [`LayeredPlanner::SPACING`] units (at least `r` from the
+//! connection's ends); each sample is a straight crossing segment from `r + η` inside one
+//! layer to `r + η` inside the other (η = [`CROSSING_MARGIN_STEPS`] grid steps), kept only
+//! if it stays at least `r` from every wall of both layers (brute force, the connection
+//! itself excepted). The per-layer ECM planner (any radius, the same fitting rule as in
+//! 2D) gives the length between any two samples on one layer; a query adds its start and
+//! goal, runs Dijkstra's algorithm over the samples, then slides each chosen crossing
+//! along its connection (golden-section search) to the shortest total.
+//!
+//! So the route is exact within each layer, the crossing points are optimized
+//! numerically, and every crossing costs 2η more than a straight pass: a path is at most
+//! a little longer than the layered shortest path, never closer than `r` to a wall.
+
+use super::{LayeredEcm, LayeredEcmError};
+use crate::{CorridorPath, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
+use corridor_geom::{orient, ConnectionId, LayerId, Obstacle, Orientation, Point, Segment};
+use rayon::prelude::*;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// How far inside each layer a crossing segment ends, beyond the radius, in grid steps:
+/// the per-layer ECMs see the closed connection as a wall, and an end exactly `r` from
+/// it would be decided by rounding.
+pub const CROSSING_MARGIN_STEPS: f64 = 10.0;
+
+/// One piece of a layered path: the path inside one layer.
+#[derive(Clone, Debug)]
+pub struct LayeredStep {
+    /// The layer.
+    pub layer: LayerId,
+    /// The 2D path in that layer's ECM (its corridor, indicative route, medial route).
+    pub path: CorridorPath,
+}
+
+/// A path across layers.
+#[derive(Clone, Debug)]
+pub struct LayeredPath {
+    /// Ground-plane length: the steps' lengths plus the crossing segments.
+    pub length: f64,
+    /// The path in each layer, in order; consecutive steps are joined by a straight
+    /// crossing segment through a connection.
+    pub steps: Vec<LayeredStep>,
+    /// The connections crossed, in order.
+    pub crossings: Vec<ConnectionId>,
+}
+
+impl LayeredPath {
+    /// Every point with its layer, in order (crossing segments join consecutive steps).
+    pub fn points(&self) -> Vec<(LayerId, Point)> {
+        self.steps
+            .iter()
+            .flat_map(|s| s.path.points.iter().map(move |p| (s.layer, *p)))
+            .collect()
+    }
+
+    /// The path in 3D: each point lifted onto its layer's height plane.
+    pub fn points_3d(&self, ecm: &LayeredEcm) -> Vec<corridor_geom::Point3> {
+        self.points()
+            .into_iter()
+            .filter_map(|(l, p)| ecm.world().point_3d(l, p).ok())
+            .collect()
+    }
+}
+
+/// A crossing sample's end on one layer.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    layer: LayerId,
+    point: Point,
+    /// The node on the other side of the same crossing.
+    partner: usize,
+    connection: ConnectionId,
+}
+
+/// Crossing samples for one radius, with the lengths between samples on each layer.
+///
+/// ```
+/// use corridor_ecm::{LayeredEcm, LayeredPlanner};
+/// use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, Point, Segment};
+/// let mut world = LayeredEnvironment::new();
+/// let flat = |min, max, z| Layer::new("l", Environment::rectangle(min, max), HeightPlane::flat(z));
+/// let hall = world.add_layer(flat(Point::new(0.0, 0.0), Point::new(10.0, 10.0), 0.0));
+/// let ramp = world.add_layer(flat(Point::new(10.0, 4.0), Point::new(14.0, 6.0), 1.0));
+/// world.connect(hall, ramp, Segment::new(Point::new(10.0, 4.0), Point::new(10.0, 6.0))).unwrap();
+/// let ecm = LayeredEcm::build(&world).unwrap();
+/// let planner = LayeredPlanner::new(&ecm, 0.5).unwrap();
+/// let path = planner.plan(hall, Point::new(2.0, 5.0), ramp, Point::new(13.0, 5.0)).unwrap();
+/// assert!((path.length - 11.0).abs() < 1e-2);
+/// assert_eq!(path.steps.len(), 2);
+/// // A disk of radius 1.5 does not pass the 2-wide door.
+/// assert!(LayeredPlanner::new(&ecm, 1.5).unwrap()
+///     .plan(hall, Point::new(2.0, 5.0), ramp, Point::new(13.0, 5.0)).is_err());
+/// ```
+pub struct LayeredPlanner<'a> {
+    ecm: &'a LayeredEcm,
+    radius: f64,
+    nodes: Vec<Node>,
+    by_layer: Vec<Vec<usize>>,
+    /// Lengths between nodes of one layer, both directions.
+    links: Vec<Vec<(usize, f64)>>,
+}
+
+impl<'a> LayeredPlanner<'a> {
+    /// Distance between crossing samples along a connection, in user units.
+    pub const SPACING: f64 = 0.1;
+
+    /// Places the crossing samples for `radius` and measures the lengths between them.
+    pub fn new(ecm: &'a LayeredEcm, radius: f64) -> Result<Self, LayeredEcmError> {
+        if !radius.is_finite() || radius < 0.0 {
+            return Err(LayeredEcmError::InvalidRadius(radius));
+        }
+        let world = ecm.world();
+        let walls: Vec<Vec<Segment>> = world
+            .layers()
+            .map(|(_, l)| walls_of(&l.environment))
+            .collect();
+        let mut nodes = Vec::new();
+        for (id, c) in world.connections() {
+            let [l, n] = c.layers;
+            let grid = ecm.layer(l)?.grid.scale();
+            let offset = radius + CROSSING_MARGIN_STEPS / grid;
+            let tolerance = FIT_TOLERANCE_STEPS / grid;
+            let (a, b) = (c.segment.a, c.segment.b);
+            let len = a.distance(b);
+            let left = (b - a).perp() / len;
+            let into_n = match world.free_side(id, l)? {
+                Orientation::CounterClockwise => -left,
+                _ => left,
+            };
+            let span = len - 2.0 * offset;
+            if span < 0.0 {
+                continue;
+            }
+            let count = (span / Self::SPACING).ceil().max(1.0) as usize;
+            for k in 0..=count {
+                let x = a + (b - a) * ((offset + span * k as f64 / count as f64) / len);
+                let crossing = Segment::new(x - into_n * offset, x + into_n * offset);
+                let clear = [l, n].iter().all(|layer| {
+                    walls[layer.0 as usize]
+                        .iter()
+                        .flat_map(|w| outside_of(*w, c.segment))
+                        .all(|w| fits(crossing.distance_to_segment(&w), radius, tolerance))
+                });
+                if clear {
+                    let i = nodes.len();
+                    nodes.push(Node {
+                        layer: l,
+                        point: crossing.a,
+                        partner: i + 1,
+                        connection: id,
+                    });
+                    nodes.push(Node {
+                        layer: n,
+                        point: crossing.b,
+                        partner: i,
+                        connection: id,
+                    });
+                }
+            }
+        }
+        let mut by_layer = vec![Vec::new(); world.layer_count()];
+        for (i, node) in nodes.iter().enumerate() {
+            by_layer[node.layer.0 as usize].push(i);
+        }
+        let pairs: Vec<(usize, usize)> = by_layer
+            .iter()
+            .flat_map(|ids| {
+                ids.iter()
+                    .enumerate()
+                    .flat_map(move |(k, &i)| ids[k + 1..].iter().map(move |&j| (i, j)))
+            })
+            .collect();
+        let lengths: Vec<Option<f64>> = pairs
+            .par_iter()
+            .map_init(Planner::new, |planner, &(i, j)| {
+                let layer = ecm.layer(nodes[i].layer).ok()?;
+                let query = PathQuery::new(nodes[i].point, nodes[j].point).with_radius(radius);
+                planner.plan(layer, &query).ok().map(|p| p.length)
+            })
+            .collect();
+        let mut links = vec![Vec::new(); nodes.len()];
+        for (&(i, j), length) in pairs.iter().zip(lengths) {
+            if let Some(length) = length {
+                links[i].push((j, length));
+                links[j].push((i, length));
+            }
+        }
+        Ok(LayeredPlanner {
+            ecm,
+            radius,
+            nodes,
+            by_layer,
+            links,
+        })
+    }
+
+    /// The number of crossing samples (each has two ends).
+    pub fn crossing_count(&self) -> usize {
+        self.nodes.len() / 2
+    }
+
+    /// A shortest path for the planner's radius from `start` on layer `from` to `goal`
+    /// on layer `to`.
+    pub fn plan(
+        &self,
+        from: LayerId,
+        start: Point,
+        to: LayerId,
+        goal: Point,
+    ) -> Result<LayeredPath, LayeredEcmError> {
+        let (from_ecm, to_ecm) = (self.ecm.layer(from)?, self.ecm.layer(to)?);
+        let r = self.radius;
+        let plan = |layer: LayerId, a: Point, b: Point| {
+            let ecm = self.ecm.layer(layer).ok()?;
+            Planner::new()
+                .plan(ecm, &PathQuery::new(a, b).with_radius(r))
+                .ok()
+        };
+        // Start and goal errors are the caller's; a missing corridor is not.
+        let usable = |layer, ecm, p: Point| -> Result<(), LayeredEcmError> {
+            match Planner::new().plan(ecm, &PathQuery::new(p, p).with_radius(r)) {
+                Err(
+                    source @ (PlanError::Start(_)
+                    | PlanError::StartTooClose { .. }
+                    | PlanError::Goal(_)
+                    | PlanError::GoalTooClose { .. }),
+                ) => Err(LayeredEcmError::Plan { layer, source }),
+                _ => Ok(()),
+            }
+        };
+        usable(from, from_ecm, start)?;
+        usable(to, to_ecm, goal)?;
+        let n = self.nodes.len();
+        let (s, g) = (n, n + 1);
+        let first: Vec<(usize, f64)> = self.by_layer[from.0 as usize]
+            .par_iter()
+            .filter_map(|&i| plan(from, start, self.nodes[i].point).map(|p| (i, p.length)))
+            .collect();
+        let last: Vec<(usize, f64)> = self.by_layer[to.0 as usize]
+            .par_iter()
+            .filter_map(|&i| plan(to, self.nodes[i].point, goal).map(|p| (i, p.length)))
+            .collect();
+        let mut to_goal = vec![f64::INFINITY; n];
+        for &(i, d) in &last {
+            to_goal[i] = d;
+        }
+        let direct = if from == to {
+            plan(from, start, goal).map(|p| p.length)
+        } else {
+            None
+        };
+        // Dijkstra over the samples.
+        let mut dist = vec![f64::INFINITY; n + 2];
+        let mut prev = vec![usize::MAX; n + 2];
+        let mut heap = BinaryHeap::new();
+        dist[s] = 0.0;
+        if let Some(d) = direct {
+            dist[g] = d;
+            prev[g] = s;
+            heap.push(Entry(d, g));
+        }
+        for &(i, d) in &first {
+            dist[i] = d;
+            prev[i] = s;
+            heap.push(Entry(d, i));
+        }
+        while let Some(Entry(d, u)) = heap.pop() {
+            if d > dist[u] || u == g {
+                if u == g {
+                    break;
+                }
+                continue;
+            }
+            let node = self.nodes[u];
+            let crossing = node.point.distance(self.nodes[node.partner].point);
+            let mut relax = |v: usize, step: f64| {
+                if d + step < dist[v] {
+                    dist[v] = d + step;
+                    prev[v] = u;
+                    heap.push(Entry(dist[v], v));
+                }
+            };
+            relax(node.partner, crossing);
+            for &(v, step) in &self.links[u] {
+                relax(v, step);
+            }
+            if to_goal[u].is_finite() {
+                relax(g, to_goal[u]);
+            }
+        }
+        if !dist[g].is_finite() {
+            return Err(LayeredEcmError::NoPath {
+                from,
+                to,
+                radius: r,
+            });
+        }
+        // The chosen crossings: each pair (this side, other side) in order.
+        let mut chain = Vec::new();
+        let mut at = prev[g];
+        while at != s {
+            chain.push(at);
+            at = prev[at];
+        }
+        chain.reverse();
+        // Consecutive nodes that are two ends of one sample are a crossing; other
+        // consecutive nodes lie on one layer (the route passes a sample without crossing,
+        // where the per-layer planner's lengths are not quite additive) and are planned
+        // through directly below.
+        let crossings: Vec<(ConnectionId, Point, Point, LayerId, LayerId)> = chain
+            .windows(2)
+            .filter(|pair| self.nodes[pair[0]].partner == pair[1])
+            .map(|pair| {
+                let (a, b) = (self.nodes[pair[0]], self.nodes[pair[1]]);
+                (a.connection, a.point, b.point, a.layer, b.layer)
+            })
+            .collect();
+        let crossings = self.slide(start, goal, from, crossings);
+        // The final steps, planned again with the corridors kept.
+        let mut steps = Vec::new();
+        let mut length = 0.0;
+        let (mut layer, mut at) = (from, start);
+        for &(_, here, there, _, next) in &crossings {
+            let path = plan(layer, at, here).ok_or(LayeredEcmError::NoPath {
+                from,
+                to,
+                radius: r,
+            })?;
+            length += path.length + here.distance(there);
+            steps.push(LayeredStep { layer, path });
+            (layer, at) = (next, there);
+        }
+        let path = plan(layer, at, goal).ok_or(LayeredEcmError::NoPath {
+            from,
+            to,
+            radius: r,
+        })?;
+        length += path.length;
+        steps.push(LayeredStep { layer, path });
+        Ok(LayeredPath {
+            length,
+            steps,
+            crossings: crossings.iter().map(|c| c.0).collect(),
+        })
+    }
+
+    /// Slides each crossing along its connection (two golden-section passes), keeping a
+    /// move only when its crossing segment is clear and the total gets shorter.
+    fn slide(
+        &self,
+        start: Point,
+        goal: Point,
+        from: LayerId,
+        mut crossings: Vec<(ConnectionId, Point, Point, LayerId, LayerId)>,
+    ) -> Vec<(ConnectionId, Point, Point, LayerId, LayerId)> {
+        let world = self.ecm.world();
+        let r = self.radius;
+        let length = |layer: LayerId, a: Point, b: Point| -> f64 {
+            self.ecm
+                .layer(layer)
+                .ok()
+                .and_then(|ecm| {
+                    Planner::new()
+                        .plan(ecm, &PathQuery::new(a, b).with_radius(r))
+                        .ok()
+                })
+                .map_or(f64::INFINITY, |p| p.length)
+        };
+        for _pass in 0..2 {
+            for k in 0..crossings.len() {
+                let (id, here, there, l, n) = crossings[k];
+                let Ok(c) = world.connection(id) else {
+                    continue;
+                };
+                let (before_layer, before) = if k == 0 {
+                    (from, start)
+                } else {
+                    (crossings[k - 1].4, crossings[k - 1].2)
+                };
+                let after = crossings.get(k + 1).map_or(goal, |c| c.1);
+                let (a, b) = (c.segment.a, c.segment.b);
+                let d = b - a;
+                let shift = here - (a + d * ((here - a).dot(d) / d.length_squared()));
+                let cross = there - here;
+                let at = |u: f64| a + d * u + shift;
+                let total = |u: f64| {
+                    let p = at(u);
+                    length(before_layer, before, p) + cross.length() + length(n, p + cross, after)
+                };
+                let u0 = (here - shift - a).dot(d) / d.length_squared();
+                let du = Self::SPACING / d.length();
+                let (mut lo, mut hi) = (u0 - du, u0 + du);
+                let clear = |u: f64| self.clear_crossing(id, at(u), at(u) + cross, l, n);
+                let f = |u: f64| if clear(u) { total(u) } else { f64::INFINITY };
+                // Golden-section search, one new evaluation per step.
+                let golden = 0.618_033_988_749_895;
+                let (mut m1, mut m2) = (hi - golden * (hi - lo), lo + golden * (hi - lo));
+                let (mut f1, mut f2) = (f(m1), f(m2));
+                for _ in 0..12 {
+                    if f1 <= f2 {
+                        (hi, m2, f2) = (m2, m1, f1);
+                        m1 = hi - golden * (hi - lo);
+                        f1 = f(m1);
+                    } else {
+                        (lo, m1, f1) = (m1, m2, f2);
+                        m2 = lo + golden * (hi - lo);
+                        f2 = f(m2);
+                    }
+                }
+                let u = 0.5 * (lo + hi);
+                if clear(u) && total(u) < total(u0) {
+                    crossings[k].1 = at(u);
+                    crossings[k].2 = at(u) + cross;
+                }
+            }
+        }
+        crossings
+    }
+
+    /// Whether the crossing segment `p`–`q` through connection `id` keeps the radius from
+    /// every wall of both layers (the connection excepted).
+    fn clear_crossing(&self, id: ConnectionId, p: Point, q: Point, l: LayerId, n: LayerId) -> bool {
+        let world = self.ecm.world();
+        let Ok(c) = world.connection(id) else {
+            return false;
+        };
+        let Ok(grid) = self.ecm.layer(l).map(|e| e.grid.scale()) else {
+            return false;
+        };
+        let crossing = Segment::new(p, q);
+        // Inside the connection's span, at least the radius from its ends.
+        let (a, b) = (c.segment.a, c.segment.b);
+        let u = (p - a).dot(b - a) / (b - a).length_squared();
+        let len = a.distance(b);
+        if u * len < self.radius || (1.0 - u) * len < self.radius {
+            return false;
+        }
+        [l, n].iter().all(|layer| {
+            world.layer(*layer).is_ok_and(|lay| {
+                walls_of(&lay.environment)
+                    .into_iter()
+                    .flat_map(|w| outside_of(w, c.segment))
+                    .all(|w| {
+                        fits(
+                            crossing.distance_to_segment(&w),
+                            self.radius,
+                            FIT_TOLERANCE_STEPS / grid,
+                        )
+                    })
+            })
+        })
+    }
+}
+
+/// Whether a distance to a wall lets a disk of radius `r` pass (touching is fitting; a
+/// point must not touch).
+fn fits(distance: f64, r: f64, tolerance: f64) -> bool {
+    if r == 0.0 {
+        distance > 0.0
+    } else {
+        distance >= r - tolerance
+    }
+}
+
+/// Every wall edge of a layer's environment (points as zero-length segments).
+fn walls_of(env: &corridor_geom::Environment) -> Vec<Segment> {
+    let mut out: Vec<Segment> = env.boundary().edges().collect();
+    for (_, o) in env.obstacles() {
+        match o {
+            Obstacle::Point(p) => out.push(Segment::new(*p, *p)),
+            Obstacle::Polyline(v) => out.extend(v.windows(2).map(|w| Segment::new(w[0], w[1]))),
+            Obstacle::Polygon(poly) => out.extend(poly.edges()),
+        }
+    }
+    out
+}
+
+/// The parts of wall `w` outside the connection `c` (all of `w` unless it lies on `c`'s
+/// line, decided exactly).
+fn outside_of(w: Segment, c: Segment) -> Vec<Segment> {
+    if orient(c.a, c.b, w.a) != Orientation::Collinear
+        || orient(c.a, c.b, w.b) != Orientation::Collinear
+    {
+        return vec![w];
+    }
+    let d = c.b - c.a;
+    let at = |p: Point| (p - c.a).dot(d) / d.length_squared();
+    let (mut s, mut t) = (at(w.a), at(w.b));
+    if s > t {
+        std::mem::swap(&mut s, &mut t);
+    }
+    let point = |u: f64| c.a + d * u;
+    let mut out = Vec::new();
+    if s < 0.0 {
+        out.push(Segment::new(point(s), point(t.min(0.0))));
+    }
+    if t > 1.0 {
+        out.push(Segment::new(point(s.max(1.0)), point(t)));
+    }
+    out
+}
+
+/// A min-heap entry of Dijkstra's algorithm.
+#[derive(PartialEq)]
+struct Entry(f64, usize);
+
+impl Eq for Entry {}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
