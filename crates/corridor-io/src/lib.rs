@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod obj;
 pub mod scenes;
 pub mod svg;
 
