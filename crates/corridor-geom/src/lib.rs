@@ -45,6 +45,7 @@ mod environment;
 pub mod free_space;
 pub mod funnel;
 mod hull;
+mod layered;
 mod polygon;
 mod predicates;
 pub mod radix;
@@ -60,6 +61,9 @@ pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner
 pub use free_space::traced::canonical_free_space;
 pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PathQueryError, PointClass, Wedge};
 pub use hull::convex_hull;
+pub use layered::{
+    Connection, ConnectionId, HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError,
+};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,

@@ -1,6 +1,7 @@
 //! Built-in example environments, made in code and deterministic, resembling the test
 //! scenes of the ECM papers (van Toll et al. 2012, Table I): an empty box, a military
-//! compound, a dungeon of rooms with concave walls, and a city grid.
+//! compound, a dungeon of rooms with concave walls, and a city grid; and one layered
+//! scene, [`layers`] (`builtin:layers`: two floors joined by two staircases).
 //!
 //! ```
 //! use corridor_io::scenes::{self, Scene};
@@ -11,7 +12,9 @@
 //! assert!(scenes::city().vertex_count() > 2_000);
 //! ```
 
-use corridor_geom::{Environment, Obstacle, Point, Polygon, Ring};
+use corridor_geom::{
+    Environment, HeightPlane, Layer, LayeredEnvironment, Obstacle, Point, Polygon, Ring, Segment,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::f64::consts::PI;
@@ -362,4 +365,82 @@ pub fn city() -> Environment {
         }
     }
     env
+}
+
+/// The names of the built-in layered scenes (`builtin:NAME`).
+pub const LAYERED: [&str; 1] = ["layers"];
+
+/// The built-in layered scene with this short name.
+pub fn layered_from_name(name: &str) -> Option<LayeredEnvironment> {
+    (name == "layers").then(layers)
+}
+
+/// Two 40 × 20 floors, 4 units apart, over the same ground, joined by two straight
+/// staircases modelled as sloped layers (as in the *Layers* scene of van Toll et al. 2012,
+/// Figure 1): stairs A climb eastwards along the south wall from x = 10 to 20, stairs B
+/// westwards along the north wall from x = 35 to 25. Under each staircase the ground floor
+/// has a solid block, above it the upper floor has its stairwell; each staircase meets
+/// a floor at the block's or the well's end edge, which is the connection.
+///
+/// ```
+/// let world = corridor_io::scenes::layers();
+/// world.validate().unwrap();
+/// assert_eq!((world.layer_count(), world.connections().len()), (4, 4));
+/// ```
+pub fn layers() -> LayeredEnvironment {
+    let floor = |obstacles: Vec<Obstacle>| {
+        let mut env = Environment::rectangle(p(0.0, 0.0), p(40.0, 20.0));
+        for o in obstacles {
+            env.insert(o);
+        }
+        env
+    };
+    let (a_min, a_max) = (p(10.0, 0.0), p(20.0, 3.0));
+    let (b_min, b_max) = (p(25.0, 17.0), p(35.0, 20.0));
+    let ground = floor(vec![
+        Obstacle::rectangle(a_min, a_max),
+        Obstacle::rectangle(b_min, b_max),
+        Obstacle::rectangle(p(5.0, 8.0), p(8.0, 12.0)),
+        Obstacle::rectangle(p(17.0, 8.0), p(22.0, 14.0)),
+        Obstacle::segment(p(30.0, 4.0), p(30.0, 12.0)),
+        Obstacle::Point(p(12.0, 16.0)),
+    ]);
+    let upper = floor(vec![
+        Obstacle::rectangle(a_min, a_max),
+        Obstacle::rectangle(b_min, b_max),
+        Obstacle::rectangle(p(3.0, 12.0), p(6.0, 18.0)),
+        Obstacle::rectangle(p(14.0, 5.0), p(17.0, 9.0)),
+        Obstacle::polygon(vec![p(30.0, 6.0), p(36.0, 6.0), p(33.0, 11.0)]),
+        Obstacle::segment(p(8.0, 11.0), p(24.0, 11.0)),
+    ]);
+    let mut world = LayeredEnvironment::new();
+    let l0 = world.add_layer(Layer::new("ground floor", ground, HeightPlane::flat(0.0)));
+    let l1 = world.add_layer(Layer::new("upper floor", upper, HeightPlane::flat(4.0)));
+    let stairs = |name: &str, min: Point, max: Point, plane: HeightPlane| {
+        Layer::new(name, Environment::rectangle(min, max), plane)
+    };
+    let sa = world.add_layer(stairs(
+        "stairs A",
+        a_min,
+        a_max,
+        HeightPlane::new(0.4, 0.0, -4.0),
+    ));
+    let sb = world.add_layer(stairs(
+        "stairs B",
+        b_min,
+        b_max,
+        HeightPlane::new(-0.4, 0.0, 14.0),
+    ));
+    let edge = |x: f64, y0: f64, y1: f64| Segment::new(p(x, y0), p(x, y1));
+    for (from, to, segment) in [
+        (l0, sa, edge(10.0, 0.0, 3.0)),
+        (sa, l1, edge(20.0, 0.0, 3.0)),
+        (l0, sb, edge(35.0, 17.0, 20.0)),
+        (sb, l1, edge(25.0, 17.0, 20.0)),
+    ] {
+        world
+            .connect(from, to, segment)
+            .expect("the built-in staircases meet the floors on their boundaries");
+    }
+    world
 }
