@@ -19,21 +19,15 @@ fn counts() {
     for name in ["nav_test.obj", "dungeon.obj", "undulating.obj"] {
         let (mesh, level) = level(name);
         eprintln!(
-            "{name}: {} triangles, {} walkable, {} layers, {} connections, area {:.3}",
+            "{name}: {} triangles, {} walkable, {} layers, {} connections ({} rejected: {:?}), area {:.3}",
             mesh.triangles().len(),
             level.walkable_triangle_count(),
-            level.layers().len(),
-            level.connections().len(),
+            level.layered().layer_count(),
+            level.layered().connections().len(),
+            level.rejected_connections().len(),
+            level.rejected_connections().iter().take(3).collect::<Vec<_>>(),
             level.area()
         );
-        for (i, l) in level.layers().iter().enumerate() {
-            let (_, err) = l.fitted_plane();
-            eprintln!(
-                "  layer {i}: {} pieces, area {:.3}, {} holes, plane error {err:.3}",
-                l.triangle_count(),
-                l.area(),
-                l.environment().obstacles().count()
-            );
-        }
+        level.layered().validate().unwrap();
     }
 }

@@ -2,11 +2,12 @@
 //! `i_overlay`, all on one integer grid per level, so that an edge two results share
 //! has the same coordinates in both.
 
-use corridor_geom::Point;
+use corridor_geom::{Point, SnapGrid};
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay::ShapeType;
 use i_overlay::core::overlay_rule::OverlayRule;
-use i_overlay::float::overlay::FloatOverlay;
+use i_overlay::core::solver::Solver;
+use i_overlay::float::overlay::{FloatOverlay, OverlayOptions};
 use i_overlay::i_float::adapter::FloatPointAdapter;
 use i_overlay::i_float::float::rect::FloatRect;
 
@@ -21,24 +22,31 @@ pub(crate) struct GroundGrid {
 }
 
 impl GroundGrid {
-    /// A grid covering `[min, max]` grown by `margin`, with a power-of-two scale that
-    /// leaves headroom in `i32` for the overlay's arithmetic (28 bits of coordinate:
-    /// a 100 m level gets a step of about 1e-6 m).
-    pub(crate) fn new(min: Point, max: Point, margin: f64) -> Self {
-        let rect = FloatRect::new(
-            min.x - margin,
-            max.x + margin,
-            min.y - margin,
-            max.y + margin,
-        )
-        .expect("finite, ordered bounds (checked by the caller)");
-        GroundGrid {
-            adapter: FloatPointAdapter::with_coordinate_bits(rect, 28),
-        }
+    /// The grid of the layers' environments (`snap`: `scale` steps per unit, origin at
+    /// zero), for a level within `[min, max]` grown by `margin`: every overlay result
+    /// is on it, so snapping the layers changes nothing. `None` when the level is too
+    /// large for `i32` coordinates at that scale.
+    pub(crate) fn new(min: Point, max: Point, margin: f64, snap: SnapGrid) -> Option<Self> {
+        let r = min.abs().max(max.abs()).max_element() + margin;
+        let rect = FloatRect::new(-r, r, -r, r).ok()?;
+        let adapter =
+            FloatPointAdapter::try_with_scale_and_coordinate_bits(rect, snap.scale(), 29).ok()?;
+        Some(GroundGrid { adapter })
+    }
+
+    /// `p` rounded to the grid.
+    pub(crate) fn round(&self, p: Point) -> [f64; 2] {
+        let i = self.adapter.float_to_int(&[p.x, p.y]);
+        self.adapter.int_to_float(&i)
     }
 
     fn overlay(&self, subject: &[&[[f64; 2]]], clip: &[&[[f64; 2]]], rule: OverlayRule) -> Region {
-        let mut overlay = FloatOverlay::with_adapter(self.adapter.clone(), 16);
+        // OGC-valid output: no contour touches itself or another of its shape, so
+        // every contour is a simple ring the environment accepts.
+        let mut options = OverlayOptions::ogc();
+        options.clean_result = true;
+        let mut overlay =
+            FloatOverlay::new_custom(self.adapter.clone(), options, Solver::default(), 16);
         for c in subject {
             overlay = overlay.unsafe_add_contour(c, ShapeType::Subject);
         }

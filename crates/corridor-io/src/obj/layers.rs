@@ -4,13 +4,14 @@
 //! the edges between pieces of different layers become connections.
 
 use super::ground::{region_area, region_box, GroundGrid, Region};
-use super::walkable::{HeightPlane, WalkablePiece};
-use corridor_geom::{PackedTree, Point};
+use super::walkable::WalkablePiece;
+use corridor_geom::{HeightPlane, PackedTree, Point};
 use std::collections::VecDeque;
 
 /// Points this close (in level units) count as the same, and edges this close to a
-/// line as on it: far below any level's detail, far above the overlay grid's step.
-pub(crate) const GROUND_TOLERANCE: f64 = 1e-5;
+/// line as on it: two steps of the snap grid (results of cuts are rounded to it), far
+/// below any level's detail.
+pub(crate) const GROUND_TOLERANCE: f64 = 2e-4;
 
 /// Overlaps smaller than this (in square units) are rounding, not overlap.
 const AREA_TOLERANCE: f64 = 1e-6;
@@ -79,7 +80,8 @@ pub(crate) fn adjacencies(nodes: &[Node], max_climb: f64) -> Vec<Adjacency> {
             let m = &nodes[j];
             for (p, q) in edges(&n.region) {
                 for (s0, s1) in shared_parts(p, q, &m.region) {
-                    let steps = [s0, s1].map(|s| (n.plane.height(s) - m.plane.height(s)).abs());
+                    let steps =
+                        [s0, s1].map(|s| (n.plane.height_at(s) - m.plane.height_at(s)).abs());
                     if steps.iter().all(|&d| d <= max_climb) {
                         out.push(Adjacency {
                             nodes: [i, j],

@@ -1,12 +1,17 @@
-//! What is a 3D level as layers? The assembled result of the pipeline: each layer's
-//! free space as a 2D [`Environment`] with its heights, and the connections between
-//! layers.
+//! What is a 3D level as layers? The assembled result of the pipeline: a
+//! [`LayeredEnvironment`] (each layer's free space as a 2D environment with a fitted
+//! height plane, the connections between layers) and, per layer, the exact heights of
+//! the triangles it is made of.
 
 use super::ground::{contour_area, region_area, GroundGrid, Region};
+use super::joints::{insert_points, rings_of, runs, snap_rings, stations, Rings};
 use super::layers::{adjacencies, assign_layers, nodes, Node, GROUND_TOLERANCE};
 use super::read::{read_obj, ObjError, TriangleMesh};
-use super::walkable::{ground, walkable_pieces, HeightPlane, WalkableOptions};
-use corridor_geom::{Environment, EnvironmentError, Obstacle, Point, Polygon, Ring};
+use super::walkable::{ground, walkable_pieces, WalkableOptions};
+use corridor_geom::{
+    Environment, EnvironmentError, HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError,
+    Obstacle, Point, Polygon, Ring, Segment,
+};
 use std::collections::BTreeMap;
 
 /// Why a level could not be made into layers.
@@ -24,6 +29,13 @@ pub enum LevelError {
         /// Its value.
         value: f64,
     },
+    /// The level reaches farther from the origin than the layers' snap grid can hold
+    /// (about 100 km at 10,000 steps per unit).
+    #[error("the level reaches {extent} units from the origin, too far for the snap grid")]
+    TooLarge {
+        /// The largest ground coordinate (absolute).
+        extent: f64,
+    },
     /// No triangle has walkable ground.
     #[error("nothing in the level is walkable with these options")]
     NothingWalkable,
@@ -38,27 +50,18 @@ pub enum LevelError {
     },
 }
 
-/// One walkable layer: a connected region of the ground plane whose points have one
-/// height each.
+/// The surface of one layer: the triangles (walkable parts of them) it is made of,
+/// each with its own height plane, exactly as in the mesh.
 #[derive(Clone, Debug)]
-pub struct Layer {
-    environment: Environment,
+pub struct LayerSurface {
     pieces: Vec<(Region, HeightPlane, usize)>,
     area: f64,
+    plane_error: f64,
 }
 
-/// A segment of the ground plane where two layers meet: on both layers' boundaries,
-/// with heights within a step of each other.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Connection {
-    /// The two layers, lower index first.
-    pub layers: [usize; 2],
-    /// The segment's ends.
-    pub segment: (Point, Point),
-}
-
-/// A level as walkable layers and connections, made by [`read_level`] or
-/// [`Level::from_mesh`].
+/// A level as walkable layers joined by connections, made by [`read_level`] or
+/// [`Level::from_mesh`]. Ground-plane point `(x, y)` is the OBJ's `(x, z)`; heights
+/// are the OBJ's `y`.
 ///
 /// ```
 /// use corridor_io::obj::{read_level, WalkableOptions};
@@ -66,17 +69,18 @@ pub struct Connection {
 /// let text = "v 0 0 0\nv 4 0 0\nv 4 0 4\nv 0 0 4\nv 2 3 0\nv 4 3 0\nv 4 3 4\nv 2 3 4\n\
 ///             f 1 4 3 2\nf 5 8 7 6\n";
 /// let level = read_level(text, &WalkableOptions::default()).unwrap();
-/// assert_eq!(level.layers().len(), 2);
+/// assert_eq!(level.layered().layer_count(), 2);
 /// // Under the balcony there is 3 units of headroom: the floor stays whole.
-/// assert_eq!(level.layers()[0].area(), 16.0);
-/// assert_eq!(level.layers()[1].height_at(corridor_geom::Point::new(3.0, 1.0)), Some(3.0));
-/// assert!(level.connections().is_empty());
+/// assert_eq!(level.surfaces()[0].area(), 16.0);
+/// assert_eq!(level.surfaces()[1].height_at(corridor_geom::Point::new(3.0, 1.0)), Some(3.0));
+/// assert_eq!(level.layered().connections().len(), 0);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Level {
-    layers: Vec<Layer>,
-    connections: Vec<Connection>,
+    layered: LayeredEnvironment,
+    surfaces: Vec<LayerSurface>,
     walkable_triangles: usize,
+    rejected: Vec<LayeredError>,
 }
 
 /// Reads an OBJ level and splits its walkable ground into layers ([`Level::from_mesh`]).
@@ -85,9 +89,9 @@ pub fn read_level(text: &str, options: &WalkableOptions) -> Result<Level, LevelE
 }
 
 impl Level {
-    /// The walkable ground of `mesh` (Y up; the ground plane is `(x, z)`, see
-    /// [`WalkableOptions`]) as layers whose ground-plane projections do not overlap,
-    /// joined by connections.
+    /// The walkable ground of `mesh` (Y up) as layers whose ground-plane projections do
+    /// not overlap, joined by connections; every connection passes the model's exact
+    /// check ([`LayeredEnvironment::connect`]).
     pub fn from_mesh(mesh: &TriangleMesh, options: &WalkableOptions) -> Result<Level, LevelError> {
         if let Some((name, value)) = options.out_of_range() {
             return Err(LevelError::BadOption { name, value });
@@ -97,7 +101,12 @@ impl Level {
             (Point::splat(f64::MAX), Point::splat(f64::MIN)),
             |(lo, hi), &p| (lo.min(p), hi.max(p)),
         );
-        let grid = GroundGrid::new(lo, hi, 1.0 + options.wall_thickness);
+        let snap = corridor_geom::SnapGrid::default();
+        let grid = GroundGrid::new(lo, hi, 1.0 + options.wall_thickness, snap).ok_or(
+            LevelError::TooLarge {
+                extent: lo.abs().max(hi.abs()).max_element(),
+            },
+        )?;
         let pieces = walkable_pieces(mesh, options, &grid);
         let walkable_triangles = pieces.len();
         let nodes = nodes(pieces);
@@ -113,14 +122,18 @@ impl Level {
         }
         // A layer whose union falls apart (pieces that touch at a point only) becomes
         // one layer per part.
-        let mut layers = Vec::new();
+        let mut parts: Vec<Region> = Vec::new();
+        let mut surfaces = Vec::new();
         let mut final_layer = vec![usize::MAX; nodes.len()];
         for group in members {
             let union = grid.union(group.iter().map(|&n| &nodes[n].region));
-            let parts = simple_parts(union);
-            let single = parts.len() == 1;
-            for part in parts {
-                let index = layers.len();
+            let split = simple_parts(union);
+            let single = split.len() == 1;
+            for part in split {
+                if region_area(&part) < options.min_layer_area {
+                    continue;
+                }
+                let index = parts.len();
                 let mut pieces = Vec::new();
                 for &n in &group {
                     if final_layer[n] == usize::MAX && (single || inside(&nodes[n], &part)) {
@@ -128,15 +141,12 @@ impl Level {
                         pieces.push((nodes[n].region.clone(), nodes[n].plane, nodes[n].triangle));
                     }
                 }
-                let environment = environment(&part).map_err(|source| LevelError::Environment {
-                    layer: index,
-                    source,
-                })?;
-                layers.push(Layer {
-                    environment,
+                surfaces.push(LayerSurface {
                     area: region_area(&part),
                     pieces,
+                    plane_error: 0.0,
                 });
+                parts.push(part);
             }
         }
         let mut by_pair: BTreeMap<[usize; 2], Vec<(Point, Point)>> = BTreeMap::new();
@@ -149,29 +159,64 @@ impl Level {
                     .push(a.segment);
             }
         }
-        let connections = by_pair
-            .into_iter()
-            .flat_map(|(layers, segments)| {
-                merge_collinear(segments)
-                    .into_iter()
-                    .map(move |segment| Connection { layers, segment })
-            })
-            .collect();
+        // Both layers get the same vertices along every connection, then everything
+        // is snapped to the layers' grid.
+        let mut rings: Vec<Rings> = parts.iter().map(rings_of).collect();
+        let mut joints = Vec::new();
+        for (pair, segments) in by_pair {
+            for segment in merge_collinear(segments) {
+                let points = stations(segment, &rings[pair[0]], &rings[pair[1]]);
+                for l in pair {
+                    insert_points(&mut rings[l], &points);
+                }
+                joints.push((pair, points));
+            }
+        }
+        let mut layered = LayeredEnvironment::new();
+        for (index, (r, surface)) in rings.iter().zip(&mut surfaces).enumerate() {
+            // Points inserted for the connections may bend a ring by up to the
+            // tolerance; where that makes it invalid, the layer keeps its rings as
+            // they were (and its connections are checked, and maybe refused, as such).
+            let environment = environment(&snap_rings(r, snap))
+                .or_else(|_| environment(&snap_rings(&rings_of(&parts[index]), snap)))
+                .map_err(|source| LevelError::Environment {
+                    layer: index,
+                    source,
+                })?;
+            let (plane, error) = surface.fitted_plane();
+            surface.plane_error = error;
+            layered.add_layer(Layer::new(format!("layer {index}"), environment, plane));
+        }
+        let mut rejected = Vec::new();
+        for (pair, points) in joints {
+            for (a, b) in runs(&points, snap) {
+                let [first, second] = pair.map(|l| LayerId(l as u32));
+                if let Err(e) = layered.connect(first, second, Segment::new(a, b)) {
+                    rejected.push(e);
+                }
+            }
+        }
         Ok(Level {
-            layers,
-            connections,
+            layered,
+            surfaces,
             walkable_triangles,
+            rejected,
         })
     }
 
-    /// The layers.
-    pub fn layers(&self) -> &[Layer] {
-        &self.layers
+    /// The layers and connections.
+    pub fn layered(&self) -> &LayeredEnvironment {
+        &self.layered
     }
 
-    /// The connections between layers.
-    pub fn connections(&self) -> &[Connection] {
-        &self.connections
+    /// The layers and connections, without the surfaces.
+    pub fn into_layered(self) -> LayeredEnvironment {
+        self.layered
+    }
+
+    /// Each layer's surface, indexed like the layers ([`LayerId`]`.0`).
+    pub fn surfaces(&self) -> &[LayerSurface] {
+        &self.surfaces
     }
 
     /// How many triangles have some walkable ground.
@@ -179,24 +224,27 @@ impl Level {
         self.walkable_triangles
     }
 
+    /// Joints between layers that the model's exact check refused (both layers free on
+    /// the same side of the segment, or not on a boundary after snapping), with the
+    /// reason; they are left out of [`Level::layered`]. Not expected: a level where
+    /// this is not empty is worth a look.
+    pub fn rejected_connections(&self) -> &[LayeredError] {
+        &self.rejected
+    }
+
     /// The total walkable area (ground plane) over all layers.
     pub fn area(&self) -> f64 {
-        self.layers.iter().map(Layer::area).sum()
+        self.surfaces.iter().map(LayerSurface::area).sum()
     }
 }
 
-impl Layer {
-    /// The layer's free space: its boundary, and its holes as obstacles.
-    pub fn environment(&self) -> &Environment {
-        &self.environment
-    }
-
-    /// The free area in the ground plane.
+impl LayerSurface {
+    /// The free area in the ground plane (before snapping to the layer's grid).
     pub fn area(&self) -> f64 {
         self.area
     }
 
-    /// How many triangles (pieces of triangles) the layer is made of.
+    /// How many pieces of triangles the layer is made of.
     pub fn triangle_count(&self) -> usize {
         self.pieces.len()
     }
@@ -206,15 +254,22 @@ impl Layer {
         self.pieces.iter().map(|p| p.2)
     }
 
-    /// The height of the layer over ground point `p`: that of the triangle under it
-    /// (heights are kept per triangle, exactly as the mesh has them); `None` when `p`
-    /// is not on the layer (farther than a tolerance from every piece).
+    /// The largest height difference, at a triangle corner, between the layer's
+    /// fitted plane (the model's [`Layer::height`]) and the mesh: zero for a flat floor
+    /// or a straight ramp, what one plane per layer loses on terrain.
+    pub fn plane_error(&self) -> f64 {
+        self.plane_error
+    }
+
+    /// The height of the layer over ground point `p`: that of the triangle under it,
+    /// exactly as in the mesh; `None` when `p` is not on the layer (farther than a
+    /// tolerance from every piece).
     pub fn height_at(&self, p: Point) -> Option<f64> {
         let mut best: Option<(f64, f64)> = None;
         for (region, plane, _) in &self.pieces {
             let d = region_distance(region, p);
             if d <= GROUND_TOLERANCE * 10.0 && best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, plane.height(p)));
+                best = Some((d, plane.height_at(p)));
                 if d == 0.0 {
                     break;
                 }
@@ -223,16 +278,15 @@ impl Layer {
         best.map(|b| b.1)
     }
 
-    /// The least-squares plane through the layer's triangle corners, weighted by area,
-    /// and the largest height error it makes at a corner: what a model with one plane
-    /// per layer loses (zero for a flat floor or a straight ramp).
-    pub fn fitted_plane(&self) -> (HeightPlane, f64) {
+    /// The least-squares plane through the pieces' corners (weighted by area) and the
+    /// largest height error it makes at a corner.
+    fn fitted_plane(&self) -> (HeightPlane, f64) {
         let mut samples: Vec<(Point, f64, f64)> = Vec::new();
         for (region, plane, _) in &self.pieces {
             let w = region_area(region).max(0.0);
             for c in region.iter().flatten().flatten() {
                 let p = Point::new(c[0], c[1]);
-                samples.push((p, plane.height(p), w));
+                samples.push((p, plane.height_at(p), w));
             }
         }
         let total: f64 = samples
@@ -259,14 +313,10 @@ impl Layer {
         } else {
             (0.0, 0.0)
         };
-        let fit = HeightPlane {
-            a,
-            b,
-            c: mean - a * centre.x - b * centre.y,
-        };
+        let fit = HeightPlane::new(a, b, mean - a * centre.x - b * centre.y);
         let error = samples
             .iter()
-            .map(|&(p, z, _)| (fit.height(p) - z).abs())
+            .map(|&(p, z, _)| (fit.height_at(p) - z).abs())
             .fold(0.0, f64::max);
         (fit, error)
     }
@@ -345,26 +395,52 @@ fn simple_parts(union: Region) -> Vec<Region> {
 
 /// A closed contour split into loops that visit no point twice.
 fn split_pinches(contour: Vec<[f64; 2]>) -> Vec<Vec<[f64; 2]>> {
+    split_pinches_by(contour, |p| [p[0].to_bits(), p[1].to_bits()])
+}
+
+/// A closed contour split into loops in which no two points have the same key.
+fn split_pinches_by<P: Copy>(contour: Vec<P>, key: impl Fn(&P) -> [u64; 2]) -> Vec<Vec<P>> {
     let mut loops = Vec::new();
-    let mut stack: Vec<[f64; 2]> = Vec::new();
+    let mut stack: Vec<P> = Vec::new();
+    let mut at: std::collections::HashMap<[u64; 2], usize> = std::collections::HashMap::new();
     for p in contour {
-        if let Some(at) = stack.iter().position(|&q| q == p) {
-            loops.push(stack.split_off(at));
+        if let Some(&i) = at.get(&key(&p)) {
+            let cycle = stack.split_off(i);
+            for q in &cycle {
+                at.remove(&key(q));
+            }
+            loops.push(cycle);
         }
+        at.insert(key(&p), stack.len());
         stack.push(p);
     }
     loops.push(stack);
     loops
 }
 
-/// The environment of one shape: its outer contour is the boundary, its holes are
-/// polygon obstacles.
-fn environment(part: &Region) -> Result<Environment, EnvironmentError> {
-    let ring = |c: &Vec<[f64; 2]>| Ring::new(c.iter().map(|p| Point::new(p[0], p[1])).collect());
-    let shape = &part[0];
-    let mut env = Environment::new(ring(&shape[0]));
-    for hole in &shape[1..] {
-        env.insert(Obstacle::Polygon(Polygon::simple(ring(hole).reversed())));
+/// The environment of one layer: its outer ring is the boundary, the other rings
+/// (holes of the free space) are polygon obstacles.
+fn environment(rings: &[Vec<Point>]) -> Result<Environment, EnvironmentError> {
+    let area = |r: &Vec<Point>| Ring::new(r.clone()).signed_area();
+    // Snapping may make a ring pass twice through a grid point: split it there. The
+    // outer ring keeps its largest loop (any other is a sliver that snapping cut off).
+    let key = |p: &Point| [p.x.to_bits(), p.y.to_bits()];
+    let loops = |r: &Vec<Point>| split_pinches_by(r.clone(), key);
+    let outer = loops(&rings[0])
+        .into_iter()
+        .max_by(|a, b| area(a).total_cmp(&area(b)))
+        .unwrap_or_default();
+    let mut env = Environment::new(Ring::new(outer));
+    for hole in rings[1..].iter().flat_map(loops) {
+        if hole.len() >= 3 && area(&hole) != 0.0 {
+            let ring = Ring::new(hole);
+            let ring = if ring.signed_area() < 0.0 {
+                ring.reversed()
+            } else {
+                ring
+            };
+            env.insert(Obstacle::Polygon(Polygon::simple(ring)));
+        }
     }
     env.validate()?;
     Ok(env)

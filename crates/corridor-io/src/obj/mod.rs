@@ -11,20 +11,24 @@
 //!    radius later).
 //! 3. `layers`: which pieces go together on a layer (breadth-first growth over edges
 //!    where heights differ by at most a step, never overlapping in the ground plane)?
-//! 4. `level` ([`Level`]): each layer's free space as a 2D [`Environment`] with
-//!    per-triangle heights, and the [`Connection`]s between layers.
+//! 4. `level` ([`Level`]): the layers as a [`LayeredEnvironment`] (each layer's free
+//!    space a 2D environment with a fitted height plane, the connections between
+//!    layers), and each layer's exact per-triangle heights ([`LayerSurface`]).
+//!
+//! `joints` makes the connections exact on the layers' snap grid.
 //!
 //! `ground` does every union and difference on one integer grid per level (through
 //! `i_overlay`), so that layers that meet share exact coordinates.
 //!
-//! [`Environment`]: corridor_geom::Environment
+//! [`LayeredEnvironment`]: corridor_geom::LayeredEnvironment
 
 mod ground;
+mod joints;
 mod layers;
 mod level;
 mod read;
 mod walkable;
 
-pub use level::{read_level, Connection, Layer, Level, LevelError};
+pub use level::{read_level, LayerSurface, Level, LevelError};
 pub use read::{read_obj, ObjError, TriangleMesh};
-pub use walkable::{HeightPlane, WalkableOptions};
+pub use walkable::WalkableOptions;

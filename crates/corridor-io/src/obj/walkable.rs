@@ -5,7 +5,7 @@
 
 use super::ground::{GroundGrid, Region};
 use super::read::TriangleMesh;
-use corridor_geom::{PackedTree, Point};
+use corridor_geom::{HeightPlane, PackedTree, Point};
 
 /// The rules for walkable ground, in the level's units (metres for Recast's demo
 /// levels). The defaults are the Recast demo's agent: 45° slopes, 2.0 high, climbs 0.9.
@@ -32,6 +32,10 @@ pub struct WalkableOptions {
     /// the ground below it as a strip of this width (a vertical triangle has no area of
     /// its own to cut).
     pub wall_thickness: f64,
+    /// Layers (connected parts of walkable ground) smaller than this area are dropped:
+    /// slivers left between cuts, too small for any agent (Recast's demo drops far
+    /// more: regions under 8 voxels, 0.72 square units, unless connected).
+    pub min_layer_area: f64,
 }
 
 impl Default for WalkableOptions {
@@ -41,6 +45,7 @@ impl Default for WalkableOptions {
             agent_height: 2.0,
             max_climb: 0.9,
             wall_thickness: 0.01,
+            min_layer_area: 0.01,
         }
     }
 }
@@ -69,6 +74,11 @@ impl WalkableOptions {
                 self.wall_thickness,
                 self.wall_thickness.is_finite() && self.wall_thickness > 0.0,
             ),
+            (
+                "min_layer_area",
+                self.min_layer_area,
+                self.min_layer_area.is_finite() && self.min_layer_area >= 0.0,
+            ),
         ];
         checks.into_iter().find(|c| !c.2).map(|c| (c.0, c.1))
     }
@@ -78,46 +88,18 @@ impl WalkableOptions {
 /// does not count as above it.
 pub(crate) const HEIGHT_TOLERANCE: f64 = 1e-3;
 
-/// A height plane `z = a x + b y + c` over the ground plane.
-///
-/// ```
-/// use corridor_io::obj::HeightPlane;
-/// let plane = HeightPlane { a: 0.5, b: 0.0, c: 1.0 };
-/// assert_eq!(plane.height(corridor_geom::Point::new(2.0, 7.0)), 2.0);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HeightPlane {
-    /// Slope along ground x.
-    pub a: f64,
-    /// Slope along ground y.
-    pub b: f64,
-    /// Height at the origin.
-    pub c: f64,
-}
-
-impl HeightPlane {
-    /// The height over ground point `p`.
-    pub fn height(&self, p: Point) -> f64 {
-        self.a * p.x + self.b * p.y + self.c
+/// The height plane of a triangle over the ground plane; `None` when its ground
+/// projection has no area.
+pub(crate) fn plane_through(p: [Point; 3], h: [f64; 3]) -> Option<HeightPlane> {
+    let (d1, d2) = (p[1] - p[0], p[2] - p[0]);
+    let det = d1.perp_dot(d2);
+    if det == 0.0 || !det.is_finite() {
+        return None;
     }
-
-    /// The plane through three points (ground point, height); `None` when their ground
-    /// points are collinear.
-    pub(crate) fn through(p: [Point; 3], h: [f64; 3]) -> Option<HeightPlane> {
-        let (d1, d2) = (p[1] - p[0], p[2] - p[0]);
-        let det = d1.perp_dot(d2);
-        if det == 0.0 || !det.is_finite() {
-            return None;
-        }
-        let (e1, e2) = (h[1] - h[0], h[2] - h[0]);
-        let a = (e1 * d2.y - e2 * d1.y) / det;
-        let b = (e2 * d1.x - e1 * d2.x) / det;
-        Some(HeightPlane {
-            a,
-            b,
-            c: h[0] - a * p[0].x - b * p[0].y,
-        })
-    }
+    let (e1, e2) = (h[1] - h[0], h[2] - h[0]);
+    let a = (e1 * d2.y - e2 * d1.y) / det;
+    let b = (e2 * d1.x - e1 * d2.x) / det;
+    Some(HeightPlane::new(a, b, h[0] - a * p[0].x - b * p[0].y))
 }
 
 /// The ground point of an OBJ vertex (Y up): `(x, z)`; its height is `y`.
@@ -169,7 +151,7 @@ pub(crate) fn walkable_pieces(
         }
         let foot = ccw(feet[t]);
         let heights = mesh.corners(t).map(|v| v[1]);
-        let Some(plane) = HeightPlane::through(feet[t], heights) else {
+        let Some(plane) = plane_through(feet[t], heights) else {
             continue;
         };
         let mut cuts: Vec<Vec<[f64; 2]>> = Vec::new();
@@ -179,7 +161,8 @@ pub(crate) fn walkable_pieces(
                 cuts.extend(cut_by(mesh, &feet[u], u, &foot, &plane, options));
             }
         }
-        let contour: Vec<[f64; 2]> = foot.iter().map(|p| [p.x, p.y]).collect();
+        // On the snap grid, as the results of cuts are, so that pieces meet exactly.
+        let contour: Vec<[f64; 2]> = foot.iter().map(|&p| grid.round(p)).collect();
         let region = if cuts.is_empty() {
             vec![vec![contour]]
         } else {
@@ -241,7 +224,7 @@ fn cut_by(
         let (top, bottom) = heights_u
             .iter()
             .fold((f64::MIN, f64::MAX), |(hi, lo), &h| (hi.max(h), lo.min(h)));
-        let (h0, h1) = (plane.height(s0), plane.height(s1));
+        let (h0, h1) = (plane.height_at(s0), plane.height_at(s1));
         if top <= h0.min(h1) + options.max_climb || bottom >= h0.max(h1) + options.agent_height {
             return None;
         }
@@ -257,7 +240,7 @@ fn cut_by(
     } else {
         // A surface: it blocks where it is above the ground by more than the tolerance
         // and less than the agent's height.
-        let plane_u = HeightPlane::through(*foot_u, heights_u)?;
+        let plane_u = plane_through(*foot_u, heights_u)?;
         let mut poly = foot.to_vec();
         for k in 0..3 {
             let (a, b) = (foot_u[k], foot_u[(k + 1) % 3]);
@@ -266,7 +249,7 @@ fn cut_by(
                 .signum();
             poly = clip_convex(&poly, |p| orientation * (b - a).perp_dot(p - a));
         }
-        let gap = |p: Point| plane_u.height(p) - plane.height(p);
+        let gap = |p: Point| plane_u.height_at(p) - plane.height_at(p);
         poly = clip_convex(&poly, |p| gap(p) - HEIGHT_TOLERANCE);
         clip_convex(&poly, |p| options.agent_height - gap(p))
     };
