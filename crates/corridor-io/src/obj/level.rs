@@ -128,18 +128,27 @@ impl Level {
         for group in members {
             let union = grid.union(group.iter().map(|&n| &nodes[n].region));
             let split = simple_parts(union);
-            let single = split.len() == 1;
-            for part in split {
+            // Each node goes to the part nearest to its corners (the one holding it).
+            let owner: Vec<usize> = group
+                .iter()
+                .map(|&n| {
+                    (0..split.len())
+                        .min_by(|&a, &b| {
+                            distance(&nodes[n], &split[a])
+                                .total_cmp(&distance(&nodes[n], &split[b]))
+                        })
+                        .unwrap_or(0)
+                })
+                .collect();
+            for (k, part) in split.into_iter().enumerate() {
                 if region_area(&part) < options.min_layer_area {
                     continue;
                 }
                 let index = parts.len();
                 let mut pieces = Vec::new();
-                for &n in &group {
-                    if final_layer[n] == usize::MAX && (single || inside(&nodes[n], &part)) {
-                        final_layer[n] = index;
-                        pieces.push((nodes[n].region.clone(), nodes[n].plane, nodes[n].triangle));
-                    }
+                for (&n, _) in group.iter().zip(&owner).filter(|(_, &o)| o == k) {
+                    final_layer[n] = index;
+                    pieces.push((nodes[n].region.clone(), nodes[n].plane, nodes[n].triangle));
                 }
                 surfaces.push(LayerSurface {
                     area: region_area(&part),
@@ -322,14 +331,14 @@ impl LayerSurface {
     }
 }
 
-/// Whether node `n` lies in `part` (a shape of its layer's union): all its corners
-/// do, within the tolerance (where parts touch at a point, only one holds them all).
-fn inside(n: &Node, part: &Region) -> bool {
+/// How far node `n`'s corners are from `part` at most (zero when it lies inside).
+fn distance(n: &Node, part: &Region) -> f64 {
     n.region
         .iter()
         .flatten()
         .flatten()
-        .all(|c| region_distance(part, Point::new(c[0], c[1])) <= GROUND_TOLERANCE)
+        .map(|c| region_distance(part, Point::new(c[0], c[1])))
+        .fold(0.0, f64::max)
 }
 
 /// Distance from `p` to a region (zero inside).
