@@ -1,11 +1,11 @@
 //! Where exactly do two layers meet? Connection segments made exact on the layers' snap
 //! grid: both layers' rings get the same vertices along every connection, everything is
-//! snapped, and a connection is a run of grid edges on one line, so that the model's
-//! exact check (`LayeredEnvironment::connect`) accepts it.
+//! snapped, and a connection is a run of edges both layers' rings have, straight on the
+//! grid, so that the model's exact check (`LayeredEnvironment::connect`) accepts it.
 
 use super::ground::Region;
 use super::layers::GROUND_TOLERANCE;
-use corridor_geom::{orient_grid, GridPoint, Orientation, Point, SnapGrid};
+use corridor_geom::{orient_grid, Environment, GridPoint, Obstacle, Orientation, Point, SnapGrid};
 
 /// A layer's rings (outer first, then holes) as plain points.
 pub(crate) type Rings = Vec<Vec<Point>>;
@@ -107,25 +107,69 @@ pub(crate) fn snap_rings(rings: &Rings, grid: SnapGrid) -> Vec<Vec<Point>> {
         .collect()
 }
 
-/// The stations snapped and cut into runs of grid segments on one line: the
-/// connections' segments.
-pub(crate) fn runs(stations: &[Point], grid: SnapGrid) -> Vec<(Point, Point)> {
-    let mut points: Vec<GridPoint> = Vec::new();
-    for p in stations {
-        if let Ok(g) = grid.snap(*p) {
-            if points.last() != Some(&g) {
-                points.push(g);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    let mut start = 0;
-    for k in 1..points.len() {
-        let last = k + 1 == points.len();
-        if last || orient_grid(points[start], points[k], points[k + 1]) != Orientation::Collinear {
-            out.push((grid.to_point(points[start]), grid.to_point(points[k])));
-            start = k;
+/// The edges of an environment's rings (boundary and polygon obstacles).
+pub(crate) fn ring_edges(env: &Environment) -> Vec<(Point, Point)> {
+    let mut out: Vec<(Point, Point)> = env.boundary().edges().map(|e| (e.a, e.b)).collect();
+    for (_, o) in env.obstacles() {
+        if let Obstacle::Polygon(poly) = o {
+            out.extend(poly.edges().map(|e| (e.a, e.b)));
         }
     }
     out
+}
+
+/// The edges along `segment` (within the tolerance) that both layers' rings have,
+/// joined into runs that are exactly straight on `grid`: each run is covered by edges
+/// of both layers, so the model's exact check holds wherever the free sides are
+/// opposite.
+pub(crate) fn shared_runs(
+    segment: (Point, Point),
+    a: &[(Point, Point)],
+    b: &[(Point, Point)],
+    grid: SnapGrid,
+) -> Vec<(Point, Point)> {
+    let (p, q) = segment;
+    let length = p.distance(q);
+    if length == 0.0 {
+        return Vec::new();
+    }
+    let dir = (q - p) / length;
+    let along = |x: Point| {
+        let d = x - p;
+        let t = dir.dot(d);
+        (dir.perp_dot(d).abs() <= GROUND_TOLERANCE
+            && t >= -GROUND_TOLERANCE
+            && t <= length + GROUND_TOLERANCE)
+            .then_some(t)
+    };
+    let key = |x: Point| grid.snap(x).ok();
+    let theirs: std::collections::HashSet<(GridPoint, GridPoint)> = b
+        .iter()
+        .filter_map(|&(x, y)| Some((key(x)?, key(y)?)))
+        .flat_map(|(x, y)| [(x, y), (y, x)])
+        .collect();
+    // Shared edges as (start, end) along the segment's direction.
+    let mut shared: Vec<(f64, GridPoint, GridPoint)> = a
+        .iter()
+        .filter_map(|&(x, y)| {
+            let (tx, ty) = (along(x)?, along(y)?);
+            let (gx, gy) = (key(x)?, key(y)?);
+            theirs
+                .contains(&(gx, gy))
+                .then_some(if tx <= ty { (tx, gx, gy) } else { (ty, gy, gx) })
+        })
+        .collect();
+    shared.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut out: Vec<(GridPoint, GridPoint)> = Vec::new();
+    for (_, s, e) in shared {
+        match out.last_mut() {
+            Some(last) if last.1 == s && orient_grid(last.0, s, e) == Orientation::Collinear => {
+                last.1 = e
+            }
+            _ => out.push((s, e)),
+        }
+    }
+    out.into_iter()
+        .map(|(s, e)| (grid.to_point(s), grid.to_point(e)))
+        .collect()
 }

@@ -4,7 +4,9 @@
 //! the triangles it is made of.
 
 use super::ground::{contour_area, region_area, GroundGrid, Region};
-use super::joints::{insert_points, rings_of, runs, snap_rings, stations, Rings};
+use super::joints::{
+    insert_points, ring_edges, rings_of, shared_runs, snap_rings, stations, Rings,
+};
 use super::layers::{adjacencies, assign_layers, nodes, Node, GROUND_TOLERANCE};
 use super::read::{read_obj, ObjError, TriangleMesh};
 use super::walkable::{ground, walkable_pieces, WalkableOptions};
@@ -196,9 +198,16 @@ impl Level {
             surface.plane_error = error;
             layered.add_layer(Layer::new(format!("layer {index}"), environment, plane));
         }
+        let edges: Vec<Vec<(Point, Point)>> = layered
+            .layers()
+            .map(|(_, layer)| ring_edges(&layer.environment))
+            .collect();
         let mut rejected = Vec::new();
         for (pair, points) in joints {
-            for (a, b) in runs(&points, snap) {
+            let (Some(&start), Some(&end)) = (points.first(), points.last()) else {
+                continue;
+            };
+            for (a, b) in shared_runs((start, end), &edges[pair[0]], &edges[pair[1]], snap) {
                 let [first, second] = pair.map(|l| LayerId(l as u32));
                 if let Err(e) = layered.connect(first, second, Segment::new(a, b)) {
                     rejected.push(e);
