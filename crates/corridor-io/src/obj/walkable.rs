@@ -142,7 +142,7 @@ pub(crate) fn walkable_pieces(
     let feet: Vec<[Point; 3]> = (0..mesh.triangles().len())
         .map(|t| mesh.corners(t).map(ground))
         .collect();
-    let boxes: Vec<[f64; 4]> = feet.iter().map(|f| triangle_box(f)).collect();
+    let boxes: Vec<[f64; 4]> = feet.iter().map(triangle_box).collect();
     let tree = PackedTree::new(&boxes);
     let mut pieces = Vec::new();
     for t in 0..feet.len() {
