@@ -219,6 +219,20 @@ fn recast_levels_match_brute_force() {
             }
         }
         let box_area = (hi.x - lo.x) * (hi.y - lo.y);
+        let worst_plane = level
+            .surfaces()
+            .iter()
+            .map(|s| s.plane_error())
+            .fold(0.0, f64::max);
+        let flat_area: f64 = level
+            .surfaces()
+            .iter()
+            .filter(|s| s.plane_error() <= 0.01)
+            .map(|s| s.area())
+            .sum();
+        eprintln!(
+            "{name}: largest fitted-plane error {worst_plane:.3}, area on layers within 0.01 of their plane {flat_area:.1}"
+        );
         let estimate = box_area * layers_sum as f64 / checked as f64;
         eprintln!(
             "{name}: {} layers, {} connections ({} refused), area {:.2} (sampled {:.2}), {checked} points checked, {skipped} skipped, {} mismatches {:?}",
