@@ -3,13 +3,15 @@
 //! Readers for the native JSON environment format, GeoJSON, Moving AI `.map`/`.scen`
 //! grids, any-angle `maze.txt`/`problems.csv` sets and Polyanya `.mesh` (version 2)
 //! navigation meshes; every reader returns a typed error with the line (and column where
-//! it helps) and never panics. The SVG writer ([`svg::SvgDocument`]) draws environments
-//! and Explicit Corridor Maps ([`svg::SvgDocument::add_ecm`]), and takes extra layers
-//! from the other planners.
+//! it helps) and never panics. [`obj`] turns a Wavefront OBJ 3D level into walkable
+//! layers joined by connections (a `LayeredEnvironment`). The SVG writer
+//! ([`svg::SvgDocument`]) draws environments and Explicit Corridor Maps
+//! ([`svg::SvgDocument::add_ecm`]), and takes extra layers from the other planners.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod obj;
 pub mod scenes;
 pub mod svg;
 
