@@ -1,13 +1,14 @@
-//! The medial axis as dense arrays by vertex slot, for the A* searches (built once per
-//! map), with the gates a funnel needs and the pendant trees numbered.
+//! The medial axis as dense arrays by vertex slot (built once per map), with the gates a
+//! funnel needs and the pendant trees numbered: what the searches' layout
+//! ([`SearchGraph`](super::search_graph::SearchGraph)) is made from.
 
 use super::gate::Gate;
-use crate::graph::{Ecm, EdgeId, VertexId};
+use crate::graph::Ecm;
 use crate::util::slot;
 use corridor_geom::Point;
 
-/// The medial axis as dense arrays by vertex slot (built once per map): the A* searches
-/// touch nothing else in their inner loop.
+/// The medial axis as dense arrays by vertex slot (built once per map), laid out again
+/// for the searches by [`SearchGraph`](super::search_graph::SearchGraph).
 #[derive(Debug, Default)]
 pub(crate) struct Adjacency {
     /// The map it was built for.
@@ -37,8 +38,6 @@ pub(crate) struct Adjacency {
 /// One edge as seen from one of its end vertices.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Link {
-    pub(crate) edge: EdgeId,
-    pub(crate) next: VertexId,
     pub(crate) edge_slot: u32,
     pub(crate) next_slot: u32,
     pub(crate) min_clearance: f64,
@@ -95,8 +94,6 @@ impl Adjacency {
                     None => (v, f64::NEG_INFINITY),
                 };
                 self.links[at + k] = Link {
-                    edge: e,
-                    next,
                     edge_slot: slot(e) as u32,
                     next_slot: slot(next) as u32,
                     min_clearance,

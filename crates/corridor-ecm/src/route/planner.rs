@@ -51,6 +51,8 @@ pub struct Planner {
     funnel: TautPath,
     best_funnel: TautPath,
     used: Vec<EdgeId>,
+    /// [`SearchGraph::goal_key`] of the goal candidates' edges, for the A* search.
+    goal_keys: Vec<u32>,
     /// The map's adjacency in dense arrays, for the A* searches.
     adjacency: Adjacency,
     /// The same laid out for the taut-length search (chains contiguous).
@@ -82,6 +84,7 @@ impl Default for Planner {
             funnel: TautPath::empty(),
             best_funnel: TautPath::empty(),
             used: Vec::new(),
+            goal_keys: Vec::new(),
             adjacency: Adjacency::default(),
             search_graph: SearchGraph::default(),
             candidates: CANDIDATE_CORRIDORS,
@@ -116,8 +119,9 @@ enum Parent {
     None,
     /// Reached from start candidate `index` along its edge (`forward`: towards the end).
     Start { index: usize, forward: bool },
-    /// Reached over `edge` from `from`.
-    Edge { from: VertexId, edge: EdgeId },
+    /// Reached over the edge in slot `edge` from node `from` (`forward`: the edge leaves
+    /// `from` at its start).
+    Edge { from: u32, edge: u32, forward: bool },
 }
 
 /// How the best route ends.
@@ -125,9 +129,10 @@ enum Parent {
 enum Finish {
     /// Start candidate `start` and goal candidate `goal` share an edge.
     Direct { start: usize, goal: usize },
-    /// Goal candidate `goal`, entered from `vertex` (`forward`: from the edge's start).
+    /// Goal candidate `goal`, entered from search-graph node `node` (`forward`: from the
+    /// edge's start).
     Via {
-        vertex: VertexId,
+        node: u32,
         goal: usize,
         forward: bool,
     },
@@ -453,6 +458,13 @@ impl Planner {
     /// A* on the medial axis from the start candidates to the goal candidates, skipping
     /// every stretch whose clearance is below `radius`. Leaves the route in `self.route`
     /// and returns the start and goal candidates it uses.
+    ///
+    /// It runs on the taut-length search's [`SearchGraph`] layout (nodes of a chain next
+    /// to each other in memory, 32-byte links): the search is bound by cache misses, and
+    /// the links are visited in the same order as the ECM's. Like the taut-length
+    /// search it does not enter a pendant tree of the medial axis that holds no goal
+    /// candidate's edge ([`SearchLink::leads_to_goal`](super::search_graph::SearchLink::leads_to_goal)): a route into one can only end
+    /// at a leaf.
     fn search(
         &mut self,
         ecm: &Ecm,
@@ -460,9 +472,23 @@ impl Planner {
         goals: &[Retraction],
         radius: f64,
     ) -> Result<(Retraction, Retraction), PlanError> {
-        let slots = ecm.vertices.capacity() + 1;
-        self.best.reset(slots);
-        self.closed.reset(slots);
+        let graph = std::mem::take(&mut self.search_graph);
+        let found = self.search_in(ecm, &graph, starts, goals, radius);
+        self.search_graph = graph;
+        found
+    }
+
+    fn search_in(
+        &mut self,
+        ecm: &Ecm,
+        graph: &SearchGraph,
+        starts: &[Retraction],
+        goals: &[Retraction],
+        radius: f64,
+    ) -> Result<(Retraction, Retraction), PlanError> {
+        let nodes = graph.node_count();
+        self.best.reset(nodes);
+        self.closed.reset(nodes);
         self.open.clear();
         self.route.clear();
         let heuristic = |p: Point| {
@@ -471,20 +497,27 @@ impl Planner {
                 .map(|g| p.distance(g.point))
                 .fold(f64::INFINITY, f64::min)
         };
+        let node = |v: VertexId| graph.node(slot(v));
+        // Pendant trees of the medial axis without a goal edge are dead ends.
+        self.goal_keys.clear();
+        self.goal_keys.extend(goals.iter().map(|g| {
+            let edge = &ecm.edges[g.edge()];
+            graph.goal_key(node(edge.start), node(edge.end))
+        }));
         for (index, start) in starts.iter().enumerate() {
             let edge = &ecm.edges[start.edge()];
             for forward in [true, false] {
                 let Some(length) = partial(ecm, start, forward, radius) else {
                     continue;
                 };
-                let v = if forward { edge.end } else { edge.start };
-                if self.best.get(slot(v)).is_none_or(|b| length < b.0) {
+                let v = node(if forward { edge.end } else { edge.start });
+                if self.best.get(v as usize).is_none_or(|b| length < b.0) {
                     self.best
-                        .insert(slot(v), (length, Parent::Start { index, forward }));
+                        .insert(v as usize, (length, Parent::Start { index, forward }));
                     self.open.push(Open {
-                        estimate: length + heuristic(ecm.vertices[v].position),
+                        estimate: length + heuristic(graph.position(v)),
                         cost: length,
-                        vertex: v,
+                        node: v,
                     });
                 }
             }
@@ -506,13 +539,13 @@ impl Planner {
         while let Some(Open {
             estimate,
             cost,
-            vertex,
+            node: at,
         }) = self.open.pop()
         {
             if estimate >= best_total {
                 break;
             }
-            let vs = slot(vertex);
+            let vs = at as usize;
             // A stale entry (the vertex was reached more cheaply since) or a closed vertex.
             if self.best.get(vs).is_none_or(|b| cost > b.0) || self.closed.insert(vs, ()) {
                 continue;
@@ -521,7 +554,7 @@ impl Planner {
                 let edge = &ecm.edges[goal.edge()];
                 for forward in [true, false] {
                     let entry = if forward { edge.start } else { edge.end };
-                    if entry != vertex {
+                    if node(entry) != at {
                         continue;
                     }
                     // Entering forward from the start vertex runs the stretch before the goal.
@@ -529,7 +562,7 @@ impl Planner {
                         if cost + rest < best_total {
                             best_total = cost + rest;
                             finish = Some(Finish::Via {
-                                vertex,
+                                node: at,
                                 goal: goal_index,
                                 forward,
                             });
@@ -537,26 +570,21 @@ impl Planner {
                     }
                 }
             }
-            let (lo, hi) = (
-                self.adjacency.first[vs] as usize,
-                self.adjacency.first[vs + 1] as usize,
-            );
-            for k in lo..hi {
-                let link = self.adjacency.links[k];
-                if link.min_clearance < radius {
+            for link in graph.links(at) {
+                if link.min_clearance < radius || !link.leads_to_goal(&self.goal_keys) {
                     continue;
                 }
-                let (next, ns, edge_id) = (link.next, link.next_slot as usize, link.edge);
+                let ns = link.next as usize;
                 if self.closed.contains(ns) {
                     continue;
                 }
-                let es = link.edge_slot as usize;
+                let es = link.edge as usize;
                 let factor = if self.penalty.contains(es) {
                     PENALTY
                 } else {
                     1.0
                 };
-                let next_cost = cost + factor * self.edge_cost(ecm, edge_id, es);
+                let next_cost = cost + factor * self.edge_cost(ecm, graph.edge_id(link.edge), es);
                 if self.best.get(ns).is_some_and(|b| b.0 <= next_cost) {
                     continue;
                 }
@@ -565,15 +593,16 @@ impl Planner {
                     (
                         next_cost,
                         Parent::Edge {
-                            from: vertex,
-                            edge: edge_id,
+                            from: at,
+                            edge: link.edge,
+                            forward: link.forward(),
                         },
                     ),
                 );
                 self.open.push(Open {
-                    estimate: next_cost + heuristic(self.adjacency.position[ns]),
+                    estimate: next_cost + heuristic(graph.position(link.next)),
                     cost: next_cost,
-                    vertex: next,
+                    node: link.next,
                 });
             }
         }
@@ -581,17 +610,20 @@ impl Planner {
             None => Err(PlanError::NoCorridor { radius }),
             Some(Finish::Direct { start, goal }) => Ok((starts[start], goals[goal])),
             Some(Finish::Via {
-                mut vertex,
+                node: mut at,
                 goal,
                 forward,
             }) => {
                 self.route.push((goals[goal].edge(), forward));
                 loop {
-                    match self.best.get(slot(vertex)).map(|b| b.1) {
-                        Some(Parent::Edge { from, edge }) => {
-                            let e = &ecm.edges[edge];
-                            self.route.push((edge, e.start == from && e.end == vertex));
-                            vertex = from;
+                    match self.best.get(at as usize).map(|b| b.1) {
+                        Some(Parent::Edge {
+                            from,
+                            edge,
+                            forward,
+                        }) => {
+                            self.route.push((graph.edge_id(edge), forward));
+                            at = from;
                         }
                         Some(Parent::Start { index, forward }) => {
                             self.route.push((starts[index].edge(), forward));

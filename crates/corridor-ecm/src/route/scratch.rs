@@ -1,7 +1,6 @@
 //! Per-query state a planner keeps between queries: generation-stamped marks by slot and
 //! the entries of the A* open lists.
 
-use crate::graph::VertexId;
 use std::cmp::Ordering;
 
 /// Per-slot values valid for one generation: `reset` forgets everything in O(1).
@@ -55,7 +54,8 @@ impl<T: Copy + Default> Marks<T> {
 pub(crate) struct Open {
     pub(crate) estimate: f64,
     pub(crate) cost: f64,
-    pub(crate) vertex: VertexId,
+    /// The vertex, as a [`SearchGraph`](super::search_graph::SearchGraph) node.
+    pub(crate) node: u32,
 }
 
 impl Eq for Open {}

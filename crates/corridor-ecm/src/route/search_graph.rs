@@ -1,4 +1,5 @@
-//! The medial axis laid out for the taut-length search ([`super::taut`]).
+//! The medial axis laid out for the searches: the taut-length search ([`super::taut`])
+//! and the planner's A*.
 //!
 //! The search is bound by cache misses, not arithmetic: a step from one vertex to the
 //! next used to read the vertex's link range, its links, the pendant-tree numbers of
@@ -14,6 +15,7 @@ use super::adjacency::{Adjacency, Link};
 use super::gate::Gate;
 use crate::graph::{Ecm, EdgeId};
 use crate::util::slot;
+use corridor_geom::Point;
 
 /// No node (a vertex slot without a vertex).
 const NO_NODE: u32 = u32::MAX;
@@ -80,6 +82,8 @@ pub(crate) struct SearchGraph {
     tree_out: Vec<u32>,
     /// Edge ids by slot.
     edge_ids: Vec<EdgeId>,
+    /// Vertex positions by node (the A* heuristic's).
+    position: Vec<Point>,
 }
 
 impl SearchGraph {
@@ -187,6 +191,9 @@ impl SearchGraph {
         self.links.clear();
         self.tree_in.clear();
         self.tree_out.clear();
+        self.position.clear();
+        self.position
+            .extend(order.iter().map(|&v| adjacency.position[v]));
         for &v in &order {
             for link in links_of(v) {
                 place_edge(link, &mut self.gates, &mut gates_at);
@@ -222,6 +229,18 @@ impl SearchGraph {
     #[inline]
     pub(crate) fn node(&self, vertex_slot: usize) -> u32 {
         self.node_of[vertex_slot]
+    }
+
+    /// The number of nodes.
+    #[inline]
+    pub(crate) fn node_count(&self) -> usize {
+        self.position.len()
+    }
+
+    /// The position of a node's vertex.
+    #[inline]
+    pub(crate) fn position(&self, node: u32) -> Point {
+        self.position[node as usize]
     }
 
     /// The links of a node.

@@ -656,6 +656,38 @@ impl TautSearch {
                 .is_some_and(|&g| apex_length > g * (1.0 + ROOT_SLACK))
     }
 
+    /// Whether an ancestor of `label` with the same funnel apex reached the same window
+    /// (the same node over the same edge in the same direction): the route has gone round
+    /// a loop that left the apex where it was, as round a point obstacle, where every
+    /// turn ties with the last and root pruning, which drops only strictly longer
+    /// labels, would let the search go round for ever.
+    ///
+    /// Such a label is dominated by that ancestor `A` when the goal lies beyond its
+    /// window `W` (so every extension crosses `W` last after the loop): a path through
+    /// the label's corridor to a point `x` of `W` crosses `W` first at some `y`, so it is
+    /// at least `f_A(y) + |y − x|`, which is at least `f_A(x)` since `A`'s corridor
+    /// holds the straight piece of `W` from `y` to `x`; and both labels have the same
+    /// continuations (they depend only on the node and the edge it was entered by).
+    /// Only ancestors with the same apex are looked at (the walk up stops at the first
+    /// other apex), which keeps the check short: an apex never comes back on a route.
+    fn repeats_window(&self, label: &Label, apex: Point, start_point: Point) -> bool {
+        if apex == start_point {
+            return false;
+        }
+        let mut at = label.parent;
+        while at != NONE {
+            let a = &self.labels[at as usize];
+            if a.funnel.apex != apex {
+                return false;
+            }
+            if a.node == label.node && a.edge == label.edge && a.forward == label.forward {
+                return true;
+            }
+            at = a.parent;
+        }
+        false
+    }
+
     /// Completes `label` (reached over the portals `label.from..=label.to` of its edge,
     /// the last being `window`, with its funnel in `self.work` and its parent's in
     /// `self.current`), bounds it and queues it, unless it is pruned.
@@ -721,6 +753,10 @@ impl TautSearch {
             start_point.distance(goal_point)
         };
         let dominated = self.dominated(apex, apex_length, start_point);
+        if label.beyond && !dominated && self.repeats_window(&label, apex, start_point) {
+            // A loop back to a window already crossed with the same apex: never shorter.
+            return;
+        }
         label.bound = parent.0.max(match (label.beyond, dominated) {
             (true, true) => return,
             (true, false) => through_window,
