@@ -192,7 +192,7 @@ pub use corridor_visgraph as visgraph;
 pub use glam;
 
 /// Visibility on the ECM: [`Ecm::visibility_polygon`](ecm::Ecm::visibility_polygon), [`Ecm::line_of_sight`](ecm::Ecm::line_of_sight).
-pub use corridor_ecm::{EdgeKind, VisibilityError, VisibilityPolygon};
+pub use corridor_ecm::{EdgeKind, ViewLimits, VisibilityError, VisibilityPolygon};
 pub use planner::{FindPathError, PathPlanner, PlannedPath, RadiusGraph};
 
 /// The README's quick start, run as a doctest so that it stays true.
