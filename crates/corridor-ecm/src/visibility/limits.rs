@@ -83,7 +83,7 @@ impl ViewLimits {
         }
         if let Some((direction, opening)) = self.cone {
             let ok_dir = direction.is_finite() && direction != Point::new(0.0, 0.0);
-            if !ok_dir || !(opening > 0.0 && opening <= TAU) {
+            if !(ok_dir && opening > 0.0 && opening <= TAU) {
                 return Err(VisibilityError::BadCone { direction, opening });
             }
         }
