@@ -299,6 +299,20 @@ enum Command {
         /// Print JSON (one object; one per line for a batch) instead of text.
         #[arg(long)]
         json: bool,
+        /// See only this far (user units): the cut parts become arcs of the range circle.
+        #[arg(long, value_name = "R", allow_negative_numbers = true)]
+        range: Option<f64>,
+        /// Field of view in degrees (0 < deg ≤ 360), centred on --dir.
+        #[arg(
+            long,
+            value_name = "DEG",
+            requires = "dir",
+            allow_negative_numbers = true
+        )]
+        fov: Option<f64>,
+        /// The direction the viewer faces, as x,y (with --fov).
+        #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true, requires = "fov")]
+        dir: Option<corridor_geom::Point>,
     },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
@@ -417,12 +431,16 @@ fn run(command: Command) -> Result<(), CliError> {
             batch,
             svg,
             json,
+            range,
+            fov,
+            dir,
         } => visibility::run(&visibility::VisibilityArgs {
             file: &file,
             from,
             batch: batch.as_deref(),
             svg: svg.as_deref(),
             json,
+            limits: visibility::limits(range, fov, dir),
         }),
         Command::Soak {
             ops,

@@ -1,10 +1,11 @@
 //! `corridor visibility`: what a point sees on a map (its visibility polygon from the ECM),
-//! printed, as JSON or drawn; or, with `--batch`, the polygons of many points from a CSV.
+//! printed, as JSON or drawn; or, with `--batch`, the polygons of many points from a CSV;
+//! optionally limited to a range and a field-of-view cone.
 
 use crate::environment_arg::{ecm_bounds, load_map, write, Map};
 use crate::error::CliError;
 use crate::progress;
-use corridor_ecm::{Ecm, EdgeKind, VisibilityPolygon};
+use corridor_ecm::{Ecm, EdgeKind, ViewLimits, VisibilityPolygon};
 use corridor_geom::Point;
 use corridor_io::svg::SvgDocument;
 use serde_json::json;
@@ -23,10 +24,27 @@ pub struct VisibilityArgs<'a> {
     pub svg: Option<&'a Path>,
     /// One JSON object (one query) or one per line (batch) instead of text.
     pub json: bool,
+    /// Range and field of view.
+    pub limits: ViewLimits,
+}
+
+/// The limits from `--range R`, `--fov DEG` and `--dir x,y` (checked by the query).
+pub fn limits(range: Option<f64>, fov: Option<f64>, dir: Option<Point>) -> ViewLimits {
+    let mut limits = ViewLimits::new();
+    if let Some(r) = range {
+        limits = limits.with_range(r);
+    }
+    if let (Some(deg), Some(dir)) = (fov, dir) {
+        limits = limits.with_cone(dir, deg.to_radians());
+    }
+    limits
 }
 
 /// Answers one query or a batch.
 pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
+    args.limits
+        .validate()
+        .map_err(|e| CliError::Usage(format!("--range/--fov/--dir: {e}")))?;
     let map = load_map(args.file)?;
     let (ecm, env) = match map {
         Map::Environment(env) => {
@@ -39,7 +57,7 @@ pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
         (Some(q), None) => {
             let started = Instant::now();
             let seen = ecm
-                .visibility_polygon(q)
+                .visibility_polygon_within(q, &args.limits)
                 .map_err(|e| CliError::Usage(format!("--from: {e}")))?;
             let us = started.elapsed().as_secs_f64() * 1e6;
             if args.json {
@@ -72,7 +90,7 @@ pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
             }
             Ok(())
         }
-        (None, Some(csv)) => batch(&ecm, csv, args.json),
+        (None, Some(csv)) => batch(&ecm, csv, args.json, &args.limits),
         _ => Err(CliError::Usage(
             "give either --from x,y or --batch FILE.csv".into(),
         )),
@@ -81,7 +99,7 @@ pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
 
 /// The polygons of every point of a CSV, one line each (text or JSON); points that are
 /// not free get their error on their line, and the batch goes on.
-fn batch(ecm: &Ecm, csv: &Path, json: bool) -> Result<(), CliError> {
+fn batch(ecm: &Ecm, csv: &Path, json: bool, limits: &ViewLimits) -> Result<(), CliError> {
     let text = std::fs::read_to_string(csv).map_err(|source| CliError::Io {
         path: csv.display().to_string(),
         source,
@@ -110,7 +128,7 @@ fn batch(ecm: &Ecm, csv: &Path, json: bool) -> Result<(), CliError> {
         println!("x,y,corners,windows,area,error");
     }
     for q in points {
-        match ecm.visibility_polygon(q) {
+        match ecm.visibility_polygon_within(q, limits) {
             Ok(seen) if json => println!("{}", polygon_json(&seen, None)),
             Ok(seen) => {
                 let windows = seen
@@ -137,10 +155,15 @@ fn polygon_json(seen: &VisibilityPolygon, us: Option<f64>) -> serde_json::Value 
         "kinds": seen.kinds().iter().map(|k| match k {
             EdgeKind::Wall => "wall",
             EdgeKind::Window => "window",
+            EdgeKind::Arc => "arc",
+            EdgeKind::Cone => "cone",
         }).collect::<Vec<_>>(),
     });
     if let Some(us) = us {
         value["us"] = us.into();
+    }
+    if let Some(range) = seen.range() {
+        value["range"] = range.into();
     }
     value
 }

@@ -74,3 +74,48 @@ fn batch_reports_each_point_and_bad_points_fail_cleanly() {
     let o = corridor(&["visibility", map.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn range_and_field_of_view() {
+    let map = small_map();
+    let svg = scratch_dir("corridor-cli-visibility").join("cone.svg");
+    // From (3.5, 1.5), facing -x with a 90° cone, 1 unit away: a quarter disk of area π/4.
+    let o = corridor(&[
+        "visibility",
+        map.to_str().unwrap(),
+        "--from",
+        "3.5,1.5",
+        "--range",
+        "0.5",
+        "--fov",
+        "90",
+        "--dir",
+        "-1,0",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_success(&o);
+    let value: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let area = value["area"].as_f64().unwrap();
+    let quarter = std::f64::consts::PI * 0.25 / 4.0;
+    assert!((area - quarter).abs() < 1e-12, "{area}");
+    let kinds = value["kinds"].as_array().unwrap();
+    assert!(kinds.iter().any(|k| k == "arc") && kinds.iter().any(|k| k == "cone"));
+    assert_eq!(value["range"].as_f64(), Some(0.5));
+    // Limits out of their domain: a clear error, no panic.
+    for bad in [
+        &["--range", "-2"][..],
+        &["--fov", "400", "--dir", "1,0"][..],
+    ] {
+        let mut args = vec!["visibility", map.to_str().unwrap(), "--from", "3.5,1.5"];
+        args.extend_from_slice(bad);
+        let o = corridor(&args);
+        assert!(!o.status.success());
+        assert!(
+            stderr(&o).contains("range") || stderr(&o).contains("cone"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

@@ -109,4 +109,4 @@ pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 pub use store::{LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;
-pub use visibility::{EdgeKind, VisibilityError, VisibilityPolygon};
+pub use visibility::{EdgeKind, ViewLimits, VisibilityError, VisibilityPolygon};

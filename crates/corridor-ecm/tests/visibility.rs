@@ -4,9 +4,11 @@
 //! corners and query points on walls' supporting lines) and on a sample of the shared
 //! Moving AI maps. The example `visibility_check` runs the large counts.
 
-use corridor_ecm::{Ecm, EdgeKind, VisibilityError};
+use corridor_ecm::{Ecm, EdgeKind, ViewLimits, VisibilityError};
 use corridor_geom::{Environment, Obstacle, Point, Polygon, Ring};
-use corridor_testkit::visibility_oracle::{merge_collinear, polygon_area, WallSweep};
+use corridor_testkit::visibility_oracle::{
+    limit_polygon, merge_collinear, merge_limited, polygon_area, WallSweep,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -262,4 +264,164 @@ fn shared_maps_sample_matches_the_sweep() {
             .collect();
         check_sight(&ecm, &sweep, &pairs, name);
     }
+}
+
+/// Random limits: a range, a cone, both or neither (openings up to the whole turn, a
+/// half turn among them).
+fn random_limits(rng: &mut ChaCha8Rng, scale: f64) -> ViewLimits {
+    let mut limits = ViewLimits::new();
+    if rng.random_bool(0.7) {
+        limits = limits.with_range(rng.random_range(0.05..1.0) * scale);
+    }
+    if rng.random_bool(0.7) {
+        let a: f64 = rng.random_range(0.0..std::f64::consts::TAU);
+        let opening = match rng.random_range(0..6) {
+            0 => std::f64::consts::PI,
+            1 => std::f64::consts::TAU,
+            _ => rng.random_range(0.05..std::f64::consts::TAU),
+        };
+        limits = limits.with_cone(Point::new(a.cos(), a.sin()), opening);
+    }
+    limits
+}
+
+/// Compares the limited polygon of `q` with the oracle's cut of the sweep's polygon:
+/// corner count after merging, area to 1e-9 relative. Returns whether it was compared.
+fn check_limited(ecm: &Ecm, sweep: &WallSweep, q: Point, limits: &ViewLimits) -> bool {
+    if sweep.on_wall(q) {
+        return false;
+    }
+    let Ok(ours) = ecm.visibility_polygon_within(q, limits) else {
+        return false;
+    };
+    assert_eq!(ours.kinds().len(), ours.len());
+    let truth = limit_polygon(
+        q,
+        &sweep.visibility_polygon(q),
+        limits.range(),
+        limits.cone(),
+    );
+    let mine: Vec<(Point, bool)> = ours
+        .edges()
+        .map(|(a, _, k)| (a, k == EdgeKind::Arc))
+        .collect();
+    let (a, b) = (
+        merge_limited(&mine, 1e-9),
+        merge_limited(&truth.corners, 1e-9),
+    );
+    let rel = (ours.area() - truth.area).abs() / truth.area.abs().max(1e-300);
+    assert!(
+        a.len() == b.len() && rel <= 1e-9,
+        "{q:?} {limits:?}: ECM {} corners, area {}; oracle {} corners, area {}\n ours {a:?}\n oracle {b:?}",
+        a.len(),
+        ours.area(),
+        b.len(),
+        truth.area
+    );
+    true
+}
+
+#[test]
+fn range_and_cone_match_the_oracle() {
+    let mut checked = 0;
+    for seed in 0..20 {
+        let env = corridor_testkit::free_space_cases::random_environment(seed, 12, 9);
+        if let Ok(ecm) = Ecm::build(&env) {
+            let sweep = walls_of(&env);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed + 100);
+            for q in corridor_testkit::free_space_cases::random_points(seed, 12, 9, 30) {
+                let limits = random_limits(&mut rng, 12.0);
+                checked += check_limited(&ecm, &sweep, q, &limits) as usize;
+            }
+        }
+        let options = corridor_testkit::random::RandomEnvironmentOptions::default();
+        let env = corridor_testkit::random::random_environment(seed, &options);
+        let Ok(ecm) = Ecm::build(&env) else { continue };
+        let sweep = walls_of(&env);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..30 {
+            let q = Point::new(rng.random_range(0.0..100.0), rng.random_range(0.0..100.0));
+            let limits = random_limits(&mut rng, 100.0);
+            checked += check_limited(&ecm, &sweep, q, &limits) as usize;
+        }
+    }
+    assert!(checked > 500, "only {checked} compared");
+}
+
+#[test]
+fn range_and_cone_on_a_shared_map() {
+    let path = corridor_testkit::data_dir()
+        .join("movingai")
+        .join("arena.map");
+    let grid = corridor_io::read_map(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let env = grid.to_environment();
+    let ecm = Ecm::build(&env).unwrap();
+    let sweep = walls_of(&env);
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let mut checked = 0;
+    while checked < 300 {
+        let (x, y) = (
+            rng.random_range(0..grid.width()),
+            rng.random_range(0..grid.height()),
+        );
+        if !grid.is_free(x as i64, y as i64) {
+            continue;
+        }
+        let q = Point::new(x as f64 + 0.5, y as f64 + 0.5);
+        let limits = random_limits(&mut rng, 40.0);
+        assert!(
+            check_limited(&ecm, &sweep, q, &limits),
+            "{q:?} not answered"
+        );
+        checked += 1;
+    }
+}
+
+#[test]
+fn limits_out_of_their_domain_are_typed_errors() {
+    let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(4.0, 3.0));
+    let ecm = Ecm::build(&env).unwrap();
+    let q = Point::new(1.0, 1.0);
+    let x = Point::new(1.0, 0.0);
+    for (limits, range) in [
+        (ViewLimits::new().with_range(0.0), true),
+        (ViewLimits::new().with_range(f64::NAN), true),
+        (ViewLimits::new().with_range(f64::INFINITY), true),
+        (
+            ViewLimits::new().with_cone(Point::new(0.0, 0.0), 1.0),
+            false,
+        ),
+        (ViewLimits::new().with_cone(x, 0.0), false),
+        (ViewLimits::new().with_cone(x, 7.0), false),
+        (
+            ViewLimits::new().with_cone(Point::new(f64::NAN, 1.0), 1.0),
+            false,
+        ),
+    ] {
+        let e = ecm.visibility_polygon_within(q, &limits).unwrap_err();
+        assert_eq!(
+            matches!(e, VisibilityError::BadRange { .. }),
+            range,
+            "{limits:?}: {e}"
+        );
+        assert_eq!(
+            matches!(e, VisibilityError::BadCone { .. }),
+            !range,
+            "{limits:?}: {e}"
+        );
+    }
+    // In range of nothing: the whole disk, one corner and one arc.
+    let disk = ecm
+        .visibility_polygon_within(Point::new(2.0, 1.5), &ViewLimits::new().with_range(0.5))
+        .unwrap();
+    assert_eq!(disk.kinds(), &[EdgeKind::Arc]);
+    assert!((disk.area() - std::f64::consts::PI * 0.25).abs() < 1e-12);
+    // A half-turn cone facing +y from the middle of the bottom: half the room.
+    let half = ecm
+        .visibility_polygon_within(
+            Point::new(2.0, 0.5),
+            &ViewLimits::new().with_cone(Point::new(0.0, 1.0), std::f64::consts::PI),
+        )
+        .unwrap();
+    assert!((half.area() - 10.0).abs() < 1e-9, "{}", half.area());
 }

@@ -329,3 +329,164 @@ pub fn polygon_area(ring: &[Point]) -> f64 {
         .sum::<f64>()
         * 0.5
 }
+
+/// A visibility polygon cut to a range and a cone, as the oracle computes it: corners with
+/// whether the edge leaving each runs along the range circle, and the area.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LimitedPolygon {
+    /// Corners, counter-clockwise, each with `true` when the edge leaving it is an arc.
+    pub corners: Vec<(Point, bool)>,
+    /// The area (triangles to the viewpoint, plus circular sectors under the arcs).
+    pub area: f64,
+}
+
+/// Cuts the visibility polygon `ring` of `q` (counter-clockwise, star-shaped around `q`)
+/// to the disk of radius `range` and the cone of `opening` radians around `direction`,
+/// edge by edge: each edge is split where it crosses the cone's sides and the circle, and
+/// each part is judged by its midpoint (hidden outside the cone; kept within the disk;
+/// replaced by its radial projection onto the circle, an arc, beyond it). Written apart
+/// from the library's cut, which walks the corners by angle.
+pub fn limit_polygon(
+    q: Point,
+    ring: &[Point],
+    range: Option<f64>,
+    cone: Option<(Point, f64)>,
+) -> LimitedPolygon {
+    let cone = cone.filter(|&(_, opening)| opening < std::f64::consts::TAU);
+    let in_cone = |p: Point| match cone {
+        None => true,
+        Some((dir, opening)) => {
+            let d = p - q;
+            let t = (d.y.atan2(d.x) - dir.y.atan2(dir.x) + std::f64::consts::PI)
+                .rem_euclid(std::f64::consts::TAU)
+                - std::f64::consts::PI;
+            t.abs() <= opening / 2.0
+        }
+    };
+    let in_disk = |p: Point| range.is_none_or(|r| (p - q).length() <= r);
+    let project = |p: Point| match range {
+        Some(r) => q + (p - q).normalize() * r,
+        None => p,
+    };
+    let sides: Vec<Point> = match cone {
+        None => Vec::new(),
+        Some((dir, opening)) => {
+            let c = dir.y.atan2(dir.x);
+            [c - opening / 2.0, c + opening / 2.0]
+                .iter()
+                .map(|a| Point::new(a.cos(), a.sin()))
+                .collect()
+        }
+    };
+    // (start, end, kind): 0 hidden, 1 straight, 2 arc.
+    let mut pieces: Vec<(Point, Point, u8)> = Vec::new();
+    let n = ring.len();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let d = b - a;
+        let mut ts = vec![0.0, 1.0];
+        for &u in &sides {
+            let den = d.perp_dot(u);
+            if den != 0.0 {
+                let t = (q - a).perp_dot(u) / den;
+                let s = (q - a).perp_dot(d) / den;
+                if t > 0.0 && t < 1.0 && s > 0.0 {
+                    ts.push(t);
+                }
+            }
+        }
+        if let Some(r) = range {
+            let f = a - q;
+            let (aa, bb, cc) = (d.dot(d), f.dot(d), f.dot(f) - r * r);
+            let disc = bb * bb - aa * cc;
+            if aa > 0.0 && disc > 0.0 {
+                for t in [(-bb - disc.sqrt()) / aa, (-bb + disc.sqrt()) / aa] {
+                    if t > 0.0 && t < 1.0 {
+                        ts.push(t);
+                    }
+                }
+            }
+        }
+        ts.sort_by(f64::total_cmp);
+        for w in ts.windows(2) {
+            if w[0] >= w[1] {
+                continue;
+            }
+            let (s, e) = (a + d * w[0], a + d * w[1]);
+            let mid = a + d * ((w[0] + w[1]) / 2.0);
+            let kind = if !in_cone(mid) {
+                0
+            } else if in_disk(mid) {
+                1
+            } else {
+                2
+            };
+            pieces.push((s, e, kind));
+        }
+    }
+    let m = pieces.len();
+    let mut corners = Vec::new();
+    let mut area = 0.0;
+    for i in 0..m {
+        let (s, e, kind) = pieces[i];
+        match kind {
+            0 => {
+                let (_, pe, pk) = pieces[(i + m - 1) % m];
+                if pk != 0 {
+                    let end = if pk == 2 { project(pe) } else { pe };
+                    corners.push((end, false));
+                    corners.push((q, false));
+                }
+            }
+            1 => {
+                corners.push((s, false));
+                area += 0.5 * (s - q).perp_dot(e - q);
+            }
+            _ => {
+                corners.push((project(s), true));
+                let r = range.unwrap_or(0.0);
+                // A part of one edge turns less than a half turn around `q` (none, for
+                // a window): the signed angle, never a wrap-around.
+                let (u, v) = (s - q, e - q);
+                area += 0.5 * r * r * u.perp_dot(v).atan2(u.dot(v));
+            }
+        }
+    }
+    LimitedPolygon { corners, area }
+}
+
+/// [`merge_collinear`] for limited polygons: drops repeated corners (the later one says
+/// which edge leaves), corners between two arcs, and corners between two straight edges
+/// on one line (within `tolerance`, as there), until none is left.
+pub fn merge_limited(ring: &[(Point, bool)], tolerance: f64) -> Vec<(Point, bool)> {
+    let scale = ring
+        .iter()
+        .fold(0.0f64, |m, p| m.max(p.0.x.abs()).max(p.0.y.abs()))
+        .max(1.0);
+    let same = |a: Point, b: Point| (b - a).length() <= tolerance * scale;
+    let flat = |a: Point, b: Point, c: Point| {
+        if tolerance == 0.0 {
+            orient(a, b, c) == Orientation::Collinear
+        } else {
+            let cross = (b - a).perp_dot(c - b);
+            cross.abs() <= tolerance * scale * ((b - a).length() + (c - b).length()).max(1e-300)
+        }
+    };
+    let mut out: Vec<(Point, bool)> = ring.to_vec();
+    loop {
+        let n = out.len();
+        if n < 2 {
+            return out;
+        }
+        let drop = (0..n).find(|&i| {
+            let (p, c, nx) = (out[(i + n - 1) % n], out[i], out[(i + 1) % n]);
+            same(c.0, nx.0) || (p.1 && c.1) || (n > 3 && !p.1 && !c.1 && flat(p.0, c.0, nx.0))
+        });
+        match drop {
+            Some(i) => {
+                out.remove(i);
+            }
+            None => return out,
+        }
+    }
+}

@@ -192,7 +192,7 @@ pub use corridor_visgraph as visgraph;
 pub use glam;
 
 /// Visibility on the ECM: [`Ecm::visibility_polygon`](ecm::Ecm::visibility_polygon), [`Ecm::line_of_sight`](ecm::Ecm::line_of_sight).
-pub use corridor_ecm::{EdgeKind, VisibilityError, VisibilityPolygon};
+pub use corridor_ecm::{EdgeKind, ViewLimits, VisibilityError, VisibilityPolygon};
 /// Multi-layered (2.5D) environments: the model, its ECM and paths across layers.
 pub use corridor_ecm::{LayeredEcm, LayeredEcmError, LayeredPath, LayeredPlanner};
 pub use corridor_geom::{HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError};

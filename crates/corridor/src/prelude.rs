@@ -8,7 +8,7 @@ pub use corridor_asfv::{AsfvOptions, Decomposition};
 pub use corridor_ecm::{
     Change, CorridorStep, DynamicEcm, Ecm, Patch, PathQuery, PlanError, Planner,
 };
-pub use corridor_ecm::{EdgeKind, VisibilityPolygon};
+pub use corridor_ecm::{EdgeKind, ViewLimits, VisibilityPolygon};
 pub use corridor_geom::{Aabb, Environment, Obstacle, ObstacleId, Point, Polygon, Ring};
 pub use corridor_io::scenes::Scene;
 pub use corridor_io::{load_environment, read_json, write_json};

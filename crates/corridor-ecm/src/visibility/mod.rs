@@ -34,8 +34,11 @@
 //! ```
 
 mod cells;
+mod limits;
 mod polygon;
 mod sight;
+
+pub use limits::ViewLimits;
 
 use crate::graph::Ecm;
 use crate::locate::QueryError;
@@ -48,15 +51,25 @@ pub enum EdgeKind {
     Wall,
     /// A window: a ray from the viewpoint past a corner, with free space beyond.
     Window,
+    /// An arc of the range circle ([`ViewLimits::with_range`]), counter-clockwise around
+    /// the viewpoint from one corner to the next (all the way round when the polygon has
+    /// one corner).
+    Arc,
+    /// A side of the field-of-view cone ([`ViewLimits::with_cone`]): a segment from or to
+    /// the viewpoint.
+    Cone,
 }
 
 /// The region seen from a point: a simple polygon, counter-clockwise, star-shaped around
-/// its origin, in user units; edge `i` runs from vertex `i` to vertex `i + 1` (cyclically).
+/// its origin, in user units; edge `i` runs from vertex `i` to vertex `i + 1` (cyclically),
+/// straight, or along the range circle for an [`EdgeKind::Arc`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct VisibilityPolygon {
     origin: Point,
     vertices: Vec<Point>,
     kinds: Vec<EdgeKind>,
+    /// The range circle's radius, when the view was limited to one.
+    range: Option<f64>,
 }
 
 impl VisibilityPolygon {
@@ -91,11 +104,27 @@ impl VisibilityPolygon {
         self.vertices.is_empty()
     }
 
-    /// The area (shoelace, taken around the origin, where every triangle is positive).
+    /// The radius of the range circle the arcs run along, when the view was limited.
+    pub fn range(&self) -> Option<f64> {
+        self.range
+    }
+
+    /// The area (shoelace, taken around the origin, where every triangle is positive; an
+    /// arc adds its circular sector).
     pub fn area(&self) -> f64 {
         let o = self.origin;
+        let r = self.range.unwrap_or(0.0);
+        let n = self.vertices.len();
         self.edges()
-            .map(|(a, b, _)| (a - o).perp_dot(b - o))
+            .map(|(a, b, kind)| match kind {
+                EdgeKind::Arc if n == 1 => std::f64::consts::TAU * r * r,
+                EdgeKind::Arc => {
+                    let (u, v) = (a - o, b - o);
+                    let turn = (v.y.atan2(v.x) - u.y.atan2(u.x)).rem_euclid(std::f64::consts::TAU);
+                    turn * r * r
+                }
+                _ => (a - o).perp_dot(b - o),
+            })
             .sum::<f64>()
             * 0.5
     }
@@ -121,6 +150,20 @@ pub enum VisibilityError {
     OnObstacle {
         /// The point.
         point: Point,
+    },
+    /// The range is not a finite number > 0.
+    #[error("range {range} is not a finite number > 0")]
+    BadRange {
+        /// The range.
+        range: f64,
+    },
+    /// The cone's direction is zero or not finite, or its opening is not in (0, 2π].
+    #[error("cone direction ({}, {}) with opening {opening} rad: need a finite non-zero direction and an opening in (0, 2π]", .direction.x, .direction.y)]
+    BadCone {
+        /// The direction.
+        direction: Point,
+        /// The opening angle (radians).
+        opening: f64,
     },
     /// The character radius is negative or not finite.
     #[error("radius {radius} is not a finite number ≥ 0")]

@@ -265,5 +265,6 @@ fn assemble(origin: Point, seen: &[Seen]) -> VisibilityPolygon {
         origin,
         vertices: out.iter().map(|v| v.0).collect(),
         kinds: out.iter().map(|v| v.1).collect(),
+        range: None,
     }
 }

@@ -42,16 +42,18 @@ impl Ecm {
             match at {
                 At::Cell(cell, entry) => {
                     let piece = self.piece(cell).ok_or(missing)?;
-                    if touches_wall(&piece, p) {
+                    // Entered across a side, the cell cannot hold `p` (the segment crossed
+                    // that side beyond `p`): only a cell the walk starts or turns in is
+                    // checked for `p` on a wall.
+                    if entry.is_none() && touches_wall(&piece, p) {
                         return Err(VisibilityError::OnObstacle { point: p });
-                    }
-                    if piece.contains(q) {
-                        return Ok(!touches_wall(&piece, q));
                     }
                     if p == q {
                         return Ok(true);
                     }
                     let d = q - p;
+                    // Which side of the segment's line each corner lies on, once.
+                    let sides = piece.corners.map(|c| orient(p, q, c));
                     // The side the segment crosses in its interior, leaving the cell.
                     let mut next = None;
                     let mut corner: Option<(Point, bool)> = None;
@@ -59,12 +61,13 @@ impl Ecm {
                         if Some(j as u8) == entry || piece.across[j] == Across::Nothing {
                             continue;
                         }
-                        let (u, v) = (piece.corners[j], piece.corners[(j + 1) % 4]);
-                        let (ou, ov) = (orient(p, q, u), orient(p, q, v));
+                        let k = (j + 1) % 4;
+                        let (u, v) = (piece.corners[j], piece.corners[k]);
+                        let (ou, ov) = (sides[j], sides[k]);
                         if ou == CW && ov == CCW {
                             next = Some(j);
                         }
-                        for (w, k, o) in [(u, j, ou), (v, (j + 1) % 4, ov)] {
+                        for (w, k, o) in [(u, j, ou), (v, k, ov)] {
                             let ahead = (w - p).dot(d) > 0.0;
                             if o == COL
                                 && ahead
@@ -73,6 +76,15 @@ impl Ecm {
                                 corner = Some((w, piece.on_wall[k]));
                             }
                         }
+                    }
+                    // `q` is in the cell when it is not beyond the side the segment leaves
+                    // by (one test instead of four); without a clean exit, test them all.
+                    let holds_q = match next {
+                        Some(j) => orient(piece.corners[j], piece.corners[(j + 1) % 4], q) != CW,
+                        None => piece.contains(q),
+                    };
+                    if holds_q {
+                        return Ok(!touches_wall(&piece, q));
                     }
                     match (next, corner) {
                         (Some(j), _) => match self.resolve(cell, piece.across[j]) {

@@ -24,7 +24,25 @@ impl SvgDocument {
     /// ```
     pub fn add_visibility(&mut self, polygon: &VisibilityPolygon) -> &mut Self {
         let size = 0.006 * self.view().size().max_element();
-        let mut ring: Vec<_> = polygon.vertices().to_vec();
+        // Arcs of the range circle drawn as short chords (about 5° each).
+        let (o, r) = (polygon.origin(), polygon.range().unwrap_or(0.0));
+        let mut ring: Vec<_> = Vec::with_capacity(polygon.len() + 1);
+        for (a, b, kind) in polygon.edges() {
+            ring.push(a);
+            if kind == EdgeKind::Arc {
+                let start = (a - o).y.atan2((a - o).x);
+                let mut turn =
+                    ((b - o).y.atan2((b - o).x) - start).rem_euclid(std::f64::consts::TAU);
+                if turn == 0.0 {
+                    turn = std::f64::consts::TAU;
+                }
+                let steps = (turn / 5f64.to_radians()).ceil() as usize;
+                for i in 1..steps {
+                    let t = start + turn * i as f64 / steps as f64;
+                    ring.push(o + corridor_geom::Point::new(t.cos(), t.sin()) * r);
+                }
+            }
+        }
         if let Some(&first) = ring.first() {
             ring.push(first);
         }
