@@ -1,15 +1,15 @@
 //! Who is near whom: a uniform grid of the characters' positions, rebuilt every substep,
 //! answering "the k nearest characters within distance d".
 //!
-//! The cells (of half the search distance) tile the plane, wrapped onto a table of
-//! W × H buckets (powers of two, 2 to 4 buckets per character): bucket
-//! `(cx mod W, cy mod H)`. Characters are counting-sorted by bucket into one array of
-//! (position, index) entries, so a rebuild is O(n) with no allocation once grown, a
-//! crowd spread over a large world costs memory for its characters only, and a search
-//! reads each row of its 5 × 5 window as one run of memory. A search visits the rows
-//! nearest first and, in each, only the cells not further than the k-th nearest found so
-//! far (or than d): the early exit RVO2's k-d tree gets by shrinking its range.
-//! The answer is exact (ties broken by index), whatever the cells.
+//! The cells (of half the search distance, or of all of it for a sparse crowd) tile the
+//! plane, wrapped onto a table of W × H buckets (powers of two, 2 to 4 buckets per
+//! character): bucket `(cx mod W, cy mod H)`. Characters are counting-sorted by bucket
+//! into one array of (position, index) entries, so a rebuild is O(n) with no allocation
+//! once grown, a crowd spread over a large world costs memory for its characters only,
+//! and a search reads each row of its 5 × 5 (or 3 × 3) window as one run of memory. A
+//! search visits the rows nearest first and, in each, only the cells not further than the
+//! k-th nearest found so far (or than d): the early exit RVO2's k-d tree gets by shrinking
+//! its range. The answer is exact (ties broken by index), whatever the cells.
 
 use corridor_geom::Point;
 
@@ -25,6 +25,8 @@ struct Entry {
 pub struct NeighbourGrid {
     cell: f64,
     inverse: f64,
+    /// Cells of the whole search distance (a 3 × 3 window), not of half of it.
+    whole: bool,
     /// log2 of the table's width and height.
     width_bits: u32,
     height_bits: u32,
@@ -65,8 +67,6 @@ impl NeighbourGrid {
     /// assert_eq!(found.iter().map(|&(_, i)| i).collect::<Vec<_>>(), [1]);
     /// ```
     pub fn rebuild(&mut self, positions: &[Point], distance: f64) {
-        self.cell = distance * 0.5;
-        self.inverse = 1.0 / self.cell;
         let bits = (2 * positions.len())
             .next_power_of_two()
             .trailing_zeros()
@@ -74,14 +74,13 @@ impl NeighbourGrid {
         self.width_bits = bits.div_ceil(2);
         self.height_bits = bits - self.width_bits;
         let count = 1usize << bits;
-        self.start.clear();
-        self.start.resize(count + 1, 0);
-        self.buckets.clear();
-        let inverse = self.inverse;
-        for &p in positions {
-            let b = self.bucket(floor_i64(p.x * inverse), floor_i64(p.y * inverse));
-            self.buckets.push(b as u32);
-            self.start[b + 1] += 1;
+        // Cells of half the distance, unless the occupied ones hold fewer than two
+        // characters on average: then most of a 5 × 5 window is empty, and a 3 × 3
+        // window of cells of the whole distance reads fewer cells for the same answer.
+        let occupied = self.count(positions, distance * 0.5, count);
+        self.whole = positions.len() < 2 * occupied;
+        if self.whole {
+            self.count(positions, distance, count);
         }
         let mut sum = 0;
         for s in &mut self.start {
@@ -102,6 +101,25 @@ impl NeighbourGrid {
         }
         self.start.copy_within(0..count, 1);
         self.start[0] = 0;
+    }
+
+    /// Buckets every position for cells of side `cell` (into `buckets`, with the counts
+    /// in `start[b + 1]`); returns how many buckets are occupied.
+    fn count(&mut self, positions: &[Point], cell: f64, buckets: usize) -> usize {
+        self.cell = cell;
+        self.inverse = 1.0 / cell;
+        self.start.clear();
+        self.start.resize(buckets + 1, 0);
+        self.buckets.clear();
+        let inverse = self.inverse;
+        let mut occupied = 0;
+        for &p in positions {
+            let b = self.bucket(floor_i64(p.x * inverse), floor_i64(p.y * inverse));
+            self.buckets.push(b as u32);
+            occupied += usize::from(self.start[b + 1] == 0);
+            self.start[b + 1] += 1;
+        }
+        occupied
     }
 
     /// The up to `k` characters nearest `at` within `distance` (squared distance, index),
@@ -127,7 +145,8 @@ impl NeighbourGrid {
         let gaps = |offset: f64| {
             let c = self.cell;
             let o = offset * c;
-            [(o + c), o, 0.0, c - o, 2.0 * c - o].map(|g| g * g)
+            let far = if self.whole { f64::INFINITY } else { 1.0 };
+            [(o + c) * far, o, 0.0, c - o, (2.0 * c - o) * far].map(|g| g * g)
         };
         let (gx, gy) = (gaps(fx - cx as f64), gaps(fy - cy as f64));
         let width = 1u64 << self.width_bits;
