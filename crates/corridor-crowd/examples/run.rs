@@ -1,10 +1,11 @@
 //! Runs a built-in scenario and prints its statistics and step times (the Rust side of
 //! `bench/rvo2`).
 //!
-//! `cargo run --release -p corridor-crowd --example run -- SCENARIO [AGENTS] [STEPS] [THREADS] [route|straight]`
+//! `cargo run --release -p corridor-crowd --example run -- SCENARIO [AGENTS] [STEPS] [THREADS] [route|straight] [share|alone]`
 //!
-//! Prints one line: agents, threads, steps, all_arrived, step_ms median/p99/mean,
-//! agent_steps_per_s, and the run's statistics.
+//! Prints one line: agents, threads, steps, all_arrived, setup seconds (building the map
+//! and placing the crowd), the first step's seconds (everyone plans then), step_ms
+//! median/p99/mean of the STEPS steps after it, agent_steps_per_s, and the statistics.
 
 use corridor_crowd::{Scenario, ScenarioKind};
 use std::time::Instant;
@@ -23,10 +24,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if args.get(4).map(String::as_str) == Some("straight") {
         scenario.options.route_following = false;
     }
+    match args.get(5).map(String::as_str) {
+        Some("share") => scenario.options.share_plans = true,
+        Some("alone") => scenario.options.share_plans = false,
+        _ => {}
+    }
     let setup = Instant::now();
     let mut run = scenario.start(threads)?;
     let setup_s = setup.elapsed().as_secs_f64();
     let n = run.sim.crowd().len();
+    let first = Instant::now();
+    run.step()?;
+    let first_step_s = first.elapsed().as_secs_f64();
     let mut ms = Vec::new();
     let mut agent_steps = 0u64;
     let mut total = 0.0;
@@ -46,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let s = run.sim.stats();
     println!(
-        "scenario={} agents={n} threads={threads} route_following={} steps={} all_arrived={} setup_s={setup_s:.2} step_ms median={:.4} p99={:.4} mean={:.4} agent_steps_per_s={:.3e}",
+        "scenario={} agents={n} threads={threads} route_following={} steps={} all_arrived={} setup_s={setup_s:.2} first_step_s={first_step_s:.2} step_ms median={:.4} p99={:.4} mean={:.4} agent_steps_per_s={:.3e}",
         scenario.name,
         scenario.options.route_following,
         ms.len(),
@@ -57,8 +66,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         agent_steps as f64 / (total / 1e3),
     );
     println!(
-        "stats: arrived={} min_pairwise_distance={:.4} min_gap={:.4} collisions={} min_wall_gap={:.4} pushes={} undone={} plans={} replans={} invalidated={} failed_plans={} pushed_out={} stuck={} mean_travel_s={:.1} mean_speed={:.3}",
-        s.arrived, s.min_pairwise_distance, s.min_pairwise_gap, s.collisions, s.min_wall_gap, s.wall_pushes, s.undone_moves, s.plans, s.replans, s.invalidated, s.failed_plans, s.pushed_out, s.stuck, s.mean_travel_time(), s.mean_speed()
+        "stats: arrived={} min_pairwise_distance={:.4} min_gap={:.4} collisions={} min_wall_gap={:.4} pushes={} undone={} plans={} replans={} shared_plans={} invalidated={} failed_plans={} pushed_out={} stuck={} mean_travel_s={:.1} mean_speed={:.3}",
+        s.arrived, s.min_pairwise_distance, s.min_pairwise_gap, s.collisions, s.min_wall_gap, s.wall_pushes, s.undone_moves, s.plans, s.replans, s.shared_plans, s.invalidated, s.failed_plans, s.pushed_out, s.stuck, s.mean_travel_time(), s.mean_speed()
     );
     Ok(())
 }
