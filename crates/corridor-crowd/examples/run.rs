@@ -33,9 +33,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut run = scenario.start(threads)?;
     let setup_s = setup.elapsed().as_secs_f64();
     let n = run.sim.crowd().len();
-    let first = Instant::now();
+    let (first, first_cpu) = (Instant::now(), cpu_seconds());
     run.step()?;
     let first_step_s = first.elapsed().as_secs_f64();
+    let first_step_cpu_s = cpu_seconds() - first_cpu;
+    let steps_cpu = cpu_seconds();
     let mut ms = Vec::new();
     let mut agent_steps = 0u64;
     let mut total = 0.0;
@@ -47,15 +49,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         total += e;
         ms.push(e);
     }
+    let steps_cpu_s = cpu_seconds() - steps_cpu;
     run.sim.finish();
     let mut sorted = ms.clone();
     sorted.sort_by(f64::total_cmp);
     let pct = |p: f64| {
-        sorted[((p / 100.0 * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1]
+        let at = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+        sorted.get(at.max(1) - 1).copied().unwrap_or(0.0)
     };
     let s = run.sim.stats();
     println!(
-        "scenario={} agents={n} threads={threads} route_following={} steps={} all_arrived={} setup_s={setup_s:.2} first_step_s={first_step_s:.2} step_ms median={:.4} p99={:.4} mean={:.4} agent_steps_per_s={:.3e}",
+        "scenario={} agents={n} threads={threads} route_following={} steps={} all_arrived={} setup_s={setup_s:.2} first_step_s={first_step_s:.2} first_step_cpu_s={first_step_cpu_s:.2} steps_cpu_s={steps_cpu_s:.2} step_ms median={:.4} p99={:.4} mean={:.4} agent_steps_per_s={:.3e}",
         scenario.name,
         scenario.options.route_following,
         ms.len(),
@@ -70,4 +74,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         s.arrived, s.min_pairwise_distance, s.min_pairwise_gap, s.collisions, s.min_wall_gap, s.wall_pushes, s.undone_moves, s.plans, s.replans, s.shared_plans, s.invalidated, s.failed_plans, s.pushed_out, s.stuck, s.mean_travel_time(), s.mean_speed()
     );
     Ok(())
+}
+
+/// CPU seconds this process has used, all threads (Linux's /proc; NaN elsewhere): on a
+/// loaded machine wall-clock seconds overstate the work.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return f64::NAN;
+    };
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and
+    // 13th of them, in clock ticks (100 per second on Linux).
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let ticks: Vec<f64> = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    if ticks.len() == 2 {
+        (ticks[0] + ticks[1]) / 100.0
+    } else {
+        f64::NAN
+    }
 }
