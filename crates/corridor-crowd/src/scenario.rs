@@ -593,11 +593,13 @@ fn city(n: usize, kind: ScenarioKind) -> Result<Scenario, CrowdError> {
         // A group's first member is placed as anyone; the others within 4 m of it,
         // with goals in its goal's 2 m cell.
         let first = (groups && k % CITY_GROUP != 0).then(|| characters[k - k % CITY_GROUP]);
-        let at = placer
-            .place_in(&mut rng, component, |r| match first {
-                Some(f) => box_around(f.position, 4.0, r),
-                None => box_around(centre, spread, r),
-            })
+        // Near the group's first member, else (a cramped spot) a little further, else
+        // anywhere.
+        let near = first.map_or(Vec::new(), |f| vec![(f.position, 4.0), (f.position, 8.0)]);
+        let at = near
+            .into_iter()
+            .chain([(centre, spread)])
+            .find_map(|(c, half)| placer.place_in(&mut rng, component, |r| box_around(c, half, r)))
             .ok_or_else(|| no_room("characters"))?;
         let goal = match first {
             Some(f) => {

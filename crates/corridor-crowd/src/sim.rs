@@ -320,7 +320,8 @@ impl Simulation {
             }
             if invalid || crowd.phase[i] == Phase::Blocked {
                 crowd.needs_plan[i] = true;
-                crowd.planned_at[i] = f64::NEG_INFINITY;
+                // Long ago (so it may plan at once), yet planned before: a re-plan.
+                crowd.planned_at[i] = f64::MIN;
             }
         }
     }
