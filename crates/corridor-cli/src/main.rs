@@ -237,13 +237,14 @@ enum Command {
         replay: Vec<PathBuf>,
     },
     /// Run a crowd simulation: a built-in scenario (circle, circle-5k, circle-50k, blocks,
-    /// crossing, evacuation, city, city-door) or a scenario file (versioned JSON).
+    /// crossing, evacuation, city, city-door, city-groups) or a scenario file (versioned
+    /// JSON).
     ///
     /// JSON fields: scenario, agents, threads, route_following, steps, time_s,
     /// all_arrived, arrived, removed, mean_travel_s, max_travel_s, mean_speed,
     /// min_pairwise_distance, min_pairwise_gap, collisions, min_wall_gap, wall_pushes,
-    /// undone_moves, plans, replans, invalidated, failed_plans, changes, pushed_out,
-    /// stuck, setup_s, step_ms {median, p99, mean}, agent_steps_per_s.
+    /// undone_moves, plans, replans, shared_plans, invalidated, failed_plans, changes,
+    /// pushed_out, stuck, setup_s, step_ms {median, p99, mean}, agent_steps_per_s.
     Simulate {
         /// A built-in scenario's name or a scenario file.
         scenario: String,

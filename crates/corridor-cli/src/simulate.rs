@@ -231,6 +231,7 @@ fn report(
             "undone_moves": s.undone_moves,
             "plans": s.plans,
             "replans": s.replans,
+            "shared_plans": s.shared_plans,
             "invalidated": s.invalidated,
             "failed_plans": s.failed_plans,
             "changes": s.changes,
@@ -272,8 +273,8 @@ fn report(
         s.min_wall_gap, s.wall_pushes, s.undone_moves
     );
     println!(
-        "plans {} (re-plans {}, after obstacle changes {}, failed {}); obstacle changes {}, characters pushed out {}, stuck {}",
-        s.plans, s.replans, s.invalidated, s.failed_plans, s.changes, s.pushed_out, s.stuck
+        "plans {} (re-plans {}, after obstacle changes {}, joined a group's {}, failed {}); obstacle changes {}, characters pushed out {}, stuck {}",
+        s.plans, s.replans, s.invalidated, s.shared_plans, s.failed_plans, s.changes, s.pushed_out, s.stuck
     );
     println!(
         "setup {setup_s:.2} s; step {:.3} ms median, {:.3} ms p99; {per_s:.3e} agent-steps/s",

@@ -1,42 +1,52 @@
 //! Who is near whom: a uniform grid of the characters' positions, rebuilt every substep,
 //! answering "the k nearest characters within distance d".
 //!
-//! The cells (of half the search distance) tile the plane, wrapped onto a table of
-//! W × H buckets (powers of two, 8 to 16 buckets per character, so that few far cells share a bucket): bucket
-//! `(cx mod W, cy mod H)`. Characters are counting-sorted by bucket, so a rebuild is
-//! O(n) and a crowd spread over a large world costs memory for its characters only;
-//! neighbouring cells of a row are neighbouring buckets, so a search reads each row of
-//! its window as one run of memory. It reads the 3 × 3 cells around the query first and
-//! the outer ring of the 5 × 5 window only when the k-th nearest found so far could be
-//! beaten there (what RVO2's k-d tree gains by shrinking its range).
+//! The cells (of half the search distance, or of all of it for a sparse crowd) tile the
+//! plane, wrapped onto a table of W × H buckets (powers of two, 2 to 4 buckets per
+//! character): bucket `(cx mod W, cy mod H)`. Characters are counting-sorted by bucket
+//! into one array of (position, index) entries, so a rebuild is O(n) with no allocation
+//! once grown, a crowd spread over a large world costs memory for its characters only,
+//! and a search reads each row of its 5 × 5 (or 3 × 3) window as one run of memory. A
+//! search visits the rows nearest first and, in each, only the cells not further than the
+//! k-th nearest found so far (or than d): the early exit RVO2's k-d tree gets by shrinking
+//! its range. The answer is exact (ties broken by index), whatever the cells.
 
 use corridor_geom::Point;
 
-/// The grid: characters sorted by bucket, each bucket's run in that order.
+/// One character in the grid.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    at: Point,
+    index: u32,
+}
+
+/// The grid: characters sorted by bucket, each bucket's run in index order.
 #[derive(Debug, Default)]
 pub struct NeighbourGrid {
     cell: f64,
+    inverse: f64,
+    /// Cells of the whole search distance (a 3 × 3 window), not of half of it.
+    whole: bool,
     /// log2 of the table's width and height.
     width_bits: u32,
     height_bits: u32,
-    /// Bucket b's characters are `order[start[b]..start[b + 1]]`.
+    /// Bucket b's characters are `entries[start[b]..start[b + 1]]`.
     start: Vec<u32>,
-    /// Character indices, by bucket.
-    order: Vec<u32>,
-    /// Positions in `order`'s order, so a scan reads memory in sequence.
-    positions: Vec<Point>,
+    entries: Vec<Entry>,
     /// Scratch: each character's bucket.
     buckets: Vec<u32>,
 }
 
-impl NeighbourGrid {
-    #[inline]
-    fn cell_of(&self, p: Point) -> (i64, i64) {
-        let inv = 1.0 / self.cell;
-        ((p.x * inv).floor() as i64, (p.y * inv).floor() as i64)
-    }
+/// `floor(x)` as an integer without a call into libm (x86-64 without SSE 4.1 has no
+/// rounding instruction); saturates far outside the range that matters.
+#[inline(always)]
+fn floor_i64(x: f64) -> i64 {
+    let t = x as i64;
+    t - i64::from((t as f64) > x)
+}
 
-    #[inline]
+impl NeighbourGrid {
+    #[inline(always)]
     fn bucket(&self, cx: i64, cy: i64) -> usize {
         let x = (cx as u64 & ((1 << self.width_bits) - 1)) as usize;
         let y = (cy as u64 & ((1 << self.height_bits) - 1)) as usize;
@@ -57,84 +67,59 @@ impl NeighbourGrid {
     /// assert_eq!(found.iter().map(|&(_, i)| i).collect::<Vec<_>>(), [1]);
     /// ```
     pub fn rebuild(&mut self, positions: &[Point], distance: f64) {
-        self.cell = distance * 0.5;
-        let bits = (8 * positions.len())
+        let bits = (2 * positions.len())
             .next_power_of_two()
             .trailing_zeros()
             .max(6);
         self.width_bits = bits.div_ceil(2);
         self.height_bits = bits - self.width_bits;
         let count = 1usize << bits;
-        self.start.clear();
-        self.start.resize(count + 1, 0);
-        self.buckets.clear();
-        for &p in positions {
-            let (cx, cy) = self.cell_of(p);
-            let b = self.bucket(cx, cy);
-            self.buckets.push(b as u32);
-            self.start[b + 1] += 1;
+        // Cells of half the distance, unless the occupied ones hold fewer than two
+        // characters on average: then most of a 5 × 5 window is empty, and a 3 × 3
+        // window of cells of the whole distance reads fewer cells for the same answer.
+        let occupied = self.count(positions, distance * 0.5, count);
+        self.whole = positions.len() < 2 * occupied;
+        if self.whole {
+            self.count(positions, distance, count);
         }
-        for b in 0..count {
-            self.start[b + 1] += self.start[b];
+        let mut sum = 0;
+        for s in &mut self.start {
+            sum += *s;
+            *s = sum;
         }
-        self.order.clear();
-        self.order.resize(positions.len(), 0);
-        self.positions.clear();
-        self.positions.resize(positions.len(), Point::ZERO);
+        self.entries.clear();
+        self.entries.resize(positions.len(), Entry::default());
         // Fill each bucket in index order, with start[b] as its cursor; then shift the
         // starts back.
-        for (i, &b) in self.buckets.iter().enumerate() {
-            let at = self.start[b as usize] as usize;
-            self.order[at] = i as u32;
-            self.positions[at] = positions[i];
-            self.start[b as usize] += 1;
+        for (i, (&b, &at)) in self.buckets.iter().zip(positions).enumerate() {
+            let slot = &mut self.start[b as usize];
+            self.entries[*slot as usize] = Entry {
+                at,
+                index: i as u32,
+            };
+            *slot += 1;
         }
-        for b in (1..=count).rev() {
-            self.start[b] = self.start[b - 1];
-        }
+        self.start.copy_within(0..count, 1);
         self.start[0] = 0;
     }
 
-    /// Scans cells `cx0 ..= cx1` of row `cy` (at most the table's width).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn scan_row(
-        &self,
-        cx0: i64,
-        cx1: i64,
-        cy: i64,
-        at: Point,
-        limit: f64,
-        k: usize,
-        skip: Option<u32>,
-        found: &mut Vec<(f64, u32)>,
-    ) {
-        let first = self.bucket(cx0, cy);
-        let span = (cx1 - cx0) as usize;
-        let row_end = (first | ((1 << self.width_bits) - 1)) + 1;
-        let mut runs = [(first, (first + span + 1).min(row_end)), (0, 0)];
-        if first + span + 1 > row_end {
-            // Wraps around the table's width: the rest starts the row again.
-            let row_start = row_end - (1 << self.width_bits);
-            runs[1] = (row_start, row_start + (first + span + 1 - row_end));
+    /// Buckets every position for cells of side `cell` (into `buckets`, with the counts
+    /// in `start[b + 1]`); returns how many buckets are occupied.
+    fn count(&mut self, positions: &[Point], cell: f64, buckets: usize) -> usize {
+        self.cell = cell;
+        self.inverse = 1.0 / cell;
+        self.start.clear();
+        self.start.resize(buckets + 1, 0);
+        self.buckets.clear();
+        let inverse = self.inverse;
+        let mut occupied = 0;
+        for &p in positions {
+            let b = self.bucket(floor_i64(p.x * inverse), floor_i64(p.y * inverse));
+            self.buckets.push(b as u32);
+            occupied += usize::from(self.start[b + 1] == 0);
+            self.start[b + 1] += 1;
         }
-        for (b0, b1) in runs {
-            if b0 == b1 {
-                continue;
-            }
-            let (s0, s1) = (self.start[b0] as usize, self.start[b1] as usize);
-            for s in s0..s1 {
-                let d = self.positions[s].distance_squared(at);
-                if d > limit {
-                    continue;
-                }
-                let index = self.order[s];
-                if Some(index) == skip || (found.len() == k && !after(found[k - 1], (d, index))) {
-                    continue;
-                }
-                insert_sorted(found, (d, index), k);
-            }
-        }
+        occupied
     }
 
     /// The up to `k` characters nearest `at` within `distance` (squared distance, index),
@@ -149,24 +134,69 @@ impl NeighbourGrid {
         found: &mut Vec<(f64, u32)>,
     ) {
         found.clear();
-        if k == 0 || self.order.is_empty() {
+        if k == 0 || self.entries.is_empty() {
             return;
         }
+        let skip = skip.unwrap_or(u32::MAX);
         let limit = distance * distance;
-        let (cx, cy) = self.cell_of(at);
-        for dy in -1..=1 {
-            self.scan_row(cx - 1, cx + 1, cy + dy, at, limit, k, skip, found);
-        }
-        // Every point of the outer ring is at least one cell away.
-        if found.len() == k && found[k - 1].0 <= self.cell * self.cell {
-            return;
-        }
-        for dy in [-2, 2] {
-            self.scan_row(cx - 2, cx + 2, cy + dy, at, limit, k, skip, found);
-        }
-        for dy in -1..=1 {
-            self.scan_row(cx - 2, cx - 2, cy + dy, at, limit, k, skip, found);
-            self.scan_row(cx + 2, cx + 2, cy + dy, at, limit, k, skip, found);
+        let (fx, fy) = (at.x * self.inverse, at.y * self.inverse);
+        let (cx, cy) = (floor_i64(fx), floor_i64(fy));
+        // Squared distance from `at` to the columns (rows) −2 ..= 2 of the window.
+        let gaps = |offset: f64| {
+            let c = self.cell;
+            let o = offset * c;
+            let far = if self.whole { f64::INFINITY } else { 1.0 };
+            [(o + c) * far, o, 0.0, c - o, (2.0 * c - o) * far].map(|g| g * g)
+        };
+        let (gx, gy) = (gaps(fx - cx as f64), gaps(fy - cy as f64));
+        let width = 1u64 << self.width_bits;
+        let mut bound = limit;
+        // Rows nearest first; in each row, the run of cells not beyond the bound.
+        for (dy, ry) in [(0, gy[2]), (-1, gy[1]), (1, gy[3]), (-2, gy[0]), (2, gy[4])] {
+            if ry > bound {
+                continue;
+            }
+            let left = if gx[0] + ry <= bound {
+                2
+            } else {
+                i64::from(gx[1] + ry <= bound)
+            };
+            let right = if gx[4] + ry <= bound {
+                2
+            } else {
+                i64::from(gx[3] + ry <= bound)
+            };
+            let row = self.bucket(0, cy + dy);
+            let x0 = (cx - left) as u64 & (width - 1);
+            let x1 = x0 + (left + right + 1) as u64;
+            let (first, wrapped) = if x1 <= width {
+                ((x0, x1), (0, 0))
+            } else {
+                // Wraps around the table's width: the rest starts the row again.
+                ((x0, width), (0, x1 - width))
+            };
+            for (b0, b1) in [first, wrapped] {
+                if b0 == b1 {
+                    continue;
+                }
+                let (s0, s1) = (
+                    self.start[row + b0 as usize] as usize,
+                    self.start[row + b1 as usize] as usize,
+                );
+                for e in &self.entries[s0..s1] {
+                    let d = e.at.distance_squared(at);
+                    if d > bound || e.index == skip {
+                        continue;
+                    }
+                    if found.len() == k && !after(found[k - 1], (d, e.index)) {
+                        continue;
+                    }
+                    insert_sorted(found, (d, e.index), k);
+                    if found.len() == k {
+                        bound = found[k - 1].0;
+                    }
+                }
+            }
         }
     }
 }
@@ -207,29 +237,32 @@ mod tests {
 
     #[test]
     fn matches_brute_force() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let positions: Vec<Point> = (0..2000)
-            .map(|_| {
-                Point::new(
-                    rng.random_range(-100.0..100.0),
-                    rng.random_range(-100.0..100.0),
-                )
-            })
-            .collect();
-        let mut grid = NeighbourGrid::default();
-        grid.rebuild(&positions, 15.0);
-        let mut found = Vec::new();
-        for (i, &p) in positions.iter().enumerate().take(300) {
-            grid.nearest(p, 15.0, 10, Some(i as u32), &mut found);
-            let mut all: Vec<(f64, u32)> = positions
-                .iter()
-                .enumerate()
-                .filter(|&(j, q)| j != i && q.distance_squared(p) <= 225.0)
-                .map(|(j, q)| (q.distance_squared(p), j as u32))
+        // Dense (early exits), and spread wide so that far cells share buckets.
+        for (seed, half) in [(3, 100.0), (4, 5000.0)] {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut positions: Vec<Point> = (0..2000)
+                .map(|_| Point::new(rng.random_range(-half..half), rng.random_range(-half..half)))
                 .collect();
-            all.sort_by(|a, b| a.partial_cmp(b).unwrap());
-            all.truncate(10);
-            assert_eq!(found, all);
+            // A cluster, so that the sparse case has neighbours too.
+            positions.extend(
+                (0..200)
+                    .map(|_| Point::new(rng.random_range(0.0..30.0), rng.random_range(0.0..30.0))),
+            );
+            let mut grid = NeighbourGrid::default();
+            grid.rebuild(&positions, 15.0);
+            let mut found = Vec::new();
+            for (i, &p) in positions.iter().enumerate().step_by(7) {
+                grid.nearest(p, 15.0, 10, Some(i as u32), &mut found);
+                let mut all: Vec<(f64, u32)> = positions
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, q)| j != i && q.distance_squared(p) <= 225.0)
+                    .map(|(j, q)| (q.distance_squared(p), j as u32))
+                    .collect();
+                all.sort_by(|a, b| a.partial_cmp(b).unwrap());
+                all.truncate(10);
+                assert_eq!(found, all);
+            }
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct Options {
     pub arrival_distance: f64,
     /// Arrived characters leave the simulation (an evacuation), instead of staying.
     pub remove_arrived: bool,
+    /// Characters starting close together for the same place share one plan
+    /// ([`share_route`](crate::share_route)): one plans, the others join its route.
+    pub share_plans: bool,
     /// Seed of the tiny perturbation of preferred velocities that breaks perfect
     /// symmetries (RVO2's Blocks does the same); 0 for none.
     pub seed: u64,
@@ -79,6 +82,7 @@ impl Default for Options {
             stray_distance: 3.0,
             arrival_distance: 0.0,
             remove_arrived: false,
+            share_plans: false,
             seed: 0,
         }
     }

@@ -37,17 +37,21 @@ pub enum ScenarioKind {
     /// The city, characters crossing a street at (250, 275) from both sides, where a door
     /// closes the street a quarter into the run.
     CityDoor,
+    /// The city, characters in groups of 20 that start within a few metres of each
+    /// other and walk to one place (goals within a 2 m cell), sharing their plans.
+    CityGroups,
 }
 
 impl ScenarioKind {
     /// Every built-in scenario.
-    pub const ALL: [ScenarioKind; 6] = [
+    pub const ALL: [ScenarioKind; 7] = [
         ScenarioKind::Circle,
         ScenarioKind::Blocks,
         ScenarioKind::Crossing,
         ScenarioKind::Evacuation,
         ScenarioKind::City,
         ScenarioKind::CityDoor,
+        ScenarioKind::CityGroups,
     ];
 
     /// Its name on the command line.
@@ -59,6 +63,7 @@ impl ScenarioKind {
             ScenarioKind::Evacuation => "evacuation",
             ScenarioKind::City => "city",
             ScenarioKind::CityDoor => "city-door",
+            ScenarioKind::CityGroups => "city-groups",
         }
     }
 
@@ -85,6 +90,7 @@ impl ScenarioKind {
             ScenarioKind::Evacuation => 400,
             ScenarioKind::City => 50_000,
             ScenarioKind::CityDoor => 10_000,
+            ScenarioKind::CityGroups => 10_000,
         }
     }
 }
@@ -160,8 +166,7 @@ impl Scenario {
             ScenarioKind::Blocks => Ok(blocks(n)),
             ScenarioKind::Crossing => crossing(n),
             ScenarioKind::Evacuation => evacuation(n),
-            ScenarioKind::City => city(n, false),
-            ScenarioKind::CityDoor => city(n, true),
+            ScenarioKind::City | ScenarioKind::CityDoor | ScenarioKind::CityGroups => city(n, kind),
         }
     }
 
@@ -552,7 +557,14 @@ fn city_door() -> Obstacle {
 /// the city costs the ECM planner up to a quarter of a second each (docs/BENCHMARKS.md).
 const CITY_TRIP: f64 = 120.0;
 
-fn city(n: usize, door: bool) -> Result<Scenario, CrowdError> {
+/// Characters per group in the city with groups.
+const CITY_GROUP: usize = 20;
+
+fn city(n: usize, kind: ScenarioKind) -> Result<Scenario, CrowdError> {
+    let (door, groups) = (
+        kind == ScenarioKind::CityDoor,
+        kind == ScenarioKind::CityGroups,
+    );
     let environment = Scene::City.build();
     let ecm = Ecm::build(&environment).map_err(|e| CrowdError::Map(e.into()))?;
     // The streets' component (the courtyards are closed off).
@@ -560,12 +572,13 @@ fn city(n: usize, door: bool) -> Result<Scenario, CrowdError> {
     let mut rng = ChaCha8Rng::seed_from_u64(0xC17E5);
     let mut placer = Placer::new(&ecm, 0.35);
     let mut goals = Placer::new(&ecm, 0.35);
-    let mut characters = Vec::new();
-    // With the door: everyone starts within 60 m of it, west or east, and walks to the
-    // other side; without: anywhere.
+    let mut characters: Vec<Character> = Vec::new();
+    // With the door: everyone starts near it (within 60 m, more for large crowds so
+    // that they fit), west or east, and walks to the mirrored place on the other side;
+    // without: anywhere.
     let door_at = Point::new(250.0, 275.0);
     let (centre, spread) = if door {
-        (door_at, 60.0)
+        (door_at, (n as f64).sqrt().max(60.0))
     } else {
         (Point::splat(250.0), 249.0)
     };
@@ -575,29 +588,45 @@ fn city(n: usize, door: bool) -> Result<Scenario, CrowdError> {
             r.random_range((c.y - half).max(1.0)..(c.y + half).min(499.0)),
         )
     };
-    for _ in 0..n {
-        let at = placer
-            .place_in(&mut rng, component, |r| box_around(centre, spread, r))
-            .ok_or_else(|| CrowdError::Scenario(format!("no room for {n} characters")))?;
-        let goal = goals
-            .place_in(&mut rng, component, |r| {
-                if door {
-                    // Mirrored across the door's street, within 60 m of the door.
-                    let q = box_around(door_at, 60.0, r);
-                    let west = at.x < door_at.x;
-                    Point::new(
-                        if west {
-                            q.x.max(door_at.x)
-                        } else {
-                            q.x.min(door_at.x)
-                        },
-                        q.y,
-                    )
-                } else {
-                    box_around(at, CITY_TRIP / 2.0_f64.sqrt(), r)
-                }
-            })
-            .ok_or_else(|| CrowdError::Scenario(format!("no room for {n} goals")))?;
+    let no_room = |what: &str| CrowdError::Scenario(format!("no room for {n} {what}"));
+    for k in 0..n {
+        // A group's first member is placed as anyone; the others within 4 m of it,
+        // with goals in its goal's 2 m cell.
+        let first = (groups && k % CITY_GROUP != 0).then(|| characters[k - k % CITY_GROUP]);
+        // Near the group's first member, else (a cramped spot) a little further, else
+        // anywhere.
+        let near = first.map_or(Vec::new(), |f| vec![(f.position, 4.0), (f.position, 8.0)]);
+        let at = near
+            .into_iter()
+            .chain([(centre, spread)])
+            .find_map(|(c, half)| placer.place_in(&mut rng, component, |r| box_around(c, half, r)))
+            .ok_or_else(|| no_room("characters"))?;
+        let goal = match first {
+            Some(f) => {
+                let cell = (f.goal / 2.0).floor() * 2.0;
+                (0..1000)
+                    .map(|_| {
+                        cell + Point::new(
+                            rng.random_range(0.35..1.65),
+                            rng.random_range(0.35..1.65),
+                        )
+                    })
+                    .find(|&q| ecm.clearance(q).is_ok_and(|c| c >= 0.4))
+                    .unwrap_or(f.goal)
+            }
+            None => goals
+                .place_in(&mut rng, component, |r| {
+                    if door {
+                        // Mirrored across the door's street.
+                        let q = box_around(at, 20.0, r);
+                        Point::new(2.0 * door_at.x - q.x, q.y)
+                            .clamp(Point::splat(1.0), Point::splat(499.0))
+                    } else {
+                        box_around(at, CITY_TRIP / 2.0_f64.sqrt(), r)
+                    }
+                })
+                .ok_or_else(|| no_room("goals"))?,
+        };
         characters.push(pedestrian(&mut rng, at, goal));
     }
     let steps = 400;
@@ -610,9 +639,12 @@ fn city(n: usize, door: bool) -> Result<Scenario, CrowdError> {
         Vec::new()
     };
     Ok(Scenario {
-        name: if door { "city-door" } else { "city" }.into(),
+        name: kind.name().into(),
         environment,
-        options: pedestrian_options(),
+        options: Options {
+            share_plans: groups,
+            ..pedestrian_options()
+        },
         characters,
         events,
         steps,

@@ -14,6 +14,7 @@ use crate::grid::NeighbourGrid;
 use crate::options::Options;
 use crate::orca::{choose_velocity, orca_half_plane, HalfPlane};
 use crate::route::Route;
+use crate::share::{self, share_route};
 use crate::stats::Stats;
 use crate::walls::{move_clear, wall_half_plane, MoveOutcome, WallCache};
 use corridor_ecm::{Change, DynamicEcm, Ecm, PathQuery, Planner};
@@ -319,7 +320,8 @@ impl Simulation {
             }
             if invalid || crowd.phase[i] == Phase::Blocked {
                 crowd.needs_plan[i] = true;
-                crowd.planned_at[i] = f64::NEG_INFINITY;
+                // Long ago (so it may plan at once), yet planned before: a re-plan.
+                crowd.planned_at[i] = f64::MIN;
             }
         }
     }
@@ -394,30 +396,11 @@ fn plan_routes(parallel: bool, ecm: &Ecm, options: &Options, crowd: &mut Crowd, 
         }
         return;
     }
-    let mut plans: Vec<Option<Route>> = Vec::new();
-    let crowd_ref = &*crowd;
-    map_indices(
-        parallel,
-        due.len(),
-        Planner::new,
-        |planner, k| {
-            let i = due[k];
-            let query = PathQuery::new(crowd_ref.position[i], crowd_ref.goal[i])
-                .with_radius(crowd_ref.radius[i])
-                .with_preferred_clearance(crowd_ref.preferred_clearance[i]);
-            let path = planner.plan(ecm, &query).ok()?;
-            let mut points = path.indicative_route;
-            if points.len() < 2 {
-                points = vec![crowd_ref.position[i], crowd_ref.goal[i]];
-            }
-            Some(Route {
-                points,
-                edges: path.edges.iter().map(|&(e, _)| e).collect(),
-                segment: 0,
-            })
-        },
-        &mut plans,
-    );
+    let plans = if options.share_plans {
+        plan_shared(parallel, ecm, crowd, &due, stats)
+    } else {
+        plan_each(parallel, ecm, crowd, &due, None)
+    };
     for (&i, plan) in due.iter().zip(plans) {
         stats.plans += 1;
         if crowd.planned_at[i] > f64::NEG_INFINITY || crowd.phase[i] == Phase::Blocked {
@@ -436,6 +419,104 @@ fn plan_routes(parallel: bool, ecm: &Ecm, options: &Options, crowd: &mut Crowd, 
             }
         }
     }
+}
+
+/// Plans for each of `due` on its own (in parallel, one planner per worker), for its
+/// radius or the one `radius` gives it.
+fn plan_each(
+    parallel: bool,
+    ecm: &Ecm,
+    crowd: &Crowd,
+    due: &[usize],
+    radius: Option<&[f64]>,
+) -> Vec<Option<Route>> {
+    let mut plans = Vec::new();
+    map_indices(
+        parallel,
+        due.len(),
+        Planner::new,
+        |planner, k| {
+            let i = due[k];
+            let r = radius.map_or(crowd.radius[i], |r| r[k]);
+            let query = PathQuery::new(crowd.position[i], crowd.goal[i])
+                .with_radius(r)
+                .with_preferred_clearance(crowd.preferred_clearance[i].max(r));
+            let path = planner.plan(ecm, &query).ok()?;
+            let mut points = path.indicative_route;
+            if points.len() < 2 {
+                points = vec![crowd.position[i], crowd.goal[i]];
+            }
+            Some(Route {
+                points,
+                edges: path.edges.iter().map(|&(e, _)| e).collect(),
+                segment: 0,
+            })
+        },
+        &mut plans,
+    );
+    plans
+}
+
+/// Plans for `due` in groups ([`crate::share`]): one plan per group, for its largest
+/// radius; the others join it, and whoever cannot plans alone.
+fn plan_shared(
+    parallel: bool,
+    ecm: &Ecm,
+    crowd: &Crowd,
+    due: &[usize],
+    stats: &mut Stats,
+) -> Vec<Option<Route>> {
+    let leader = share::leaders(due, crowd);
+    let mut group_radius: Vec<f64> = due.iter().map(|&i| crowd.radius[i]).collect();
+    for (k, &l) in leader.iter().enumerate() {
+        group_radius[l] = group_radius[l].max(crowd.radius[due[k]]);
+    }
+    let heads: Vec<usize> = (0..due.len()).filter(|&k| leader[k] == k).collect();
+    let head_due: Vec<usize> = heads.iter().map(|&k| due[k]).collect();
+    let head_radius: Vec<f64> = heads.iter().map(|&k| group_radius[k]).collect();
+    let head_plans = plan_each(parallel, ecm, crowd, &head_due, Some(&head_radius));
+    let mut plan_of: Vec<Option<&Route>> = vec![None; due.len()];
+    for (&k, plan) in heads.iter().zip(&head_plans) {
+        plan_of[k] = plan.as_ref();
+    }
+    let mut plans = Vec::new();
+    map_indices(
+        parallel,
+        due.len(),
+        || (),
+        |_, k| {
+            let (l, i) = (leader[k], due[k]);
+            if l == k {
+                return None;
+            }
+            share_route(
+                ecm,
+                plan_of[l]?,
+                crowd.position[i],
+                crowd.goal[i],
+                crowd.radius[i],
+            )
+        },
+        &mut plans,
+    );
+    stats.shared_plans += plans.iter().filter(|p| p.is_some()).count() as u64;
+    for (&k, plan) in heads.iter().zip(head_plans) {
+        plans[k] = plan;
+    }
+    // Followers who could not join, and leaders whose group's radius did not fit.
+    let alone: Vec<usize> = (0..due.len())
+        .filter(|&k| {
+            plans[k].is_none() && !(leader[k] == k && group_radius[k] == crowd.radius[due[k]])
+        })
+        .collect();
+    let alone_due: Vec<usize> = alone.iter().map(|&k| due[k]).collect();
+    for (&k, plan) in alone
+        .iter()
+        .zip(plan_each(parallel, ecm, crowd, &alone_due, None))
+    {
+        plans[k] = plan;
+    }
+    plans
 }
 
 /// Preferred velocities: towards the attraction point on the route at the preferred

@@ -32,6 +32,9 @@ pub struct Stats {
     pub replans: u64,
     /// Of which after an obstacle change touched the corridor.
     pub invalidated: u64,
+    /// Of the plans, routes joined from a group member's plan instead of planned
+    /// ([`Options::share_plans`](crate::Options::share_plans)).
+    pub shared_plans: u64,
     /// Plans that found no corridor (the character waits, blocked).
     pub failed_plans: u64,
     /// Obstacle changes applied.

@@ -295,3 +295,49 @@ fn bad_characters_are_refused() {
     };
     assert!(Simulation::new(Environment::rectangle(Point::ZERO, Point::ONE), bad).is_err());
 }
+
+/// The distance between segments `a0 a1` and `w`.
+fn segment_distance(a0: Point, a1: Point, w: &Segment) -> f64 {
+    if segments_meet(a0, a1, w) {
+        return 0.0;
+    }
+    let leg = Segment::new(a0, a1);
+    [
+        w.distance(a0),
+        w.distance(a1),
+        leg.distance(w.a),
+        leg.distance(w.b),
+    ]
+    .into_iter()
+    .fold(f64::INFINITY, f64::min)
+}
+
+/// Groups in the city share plans: most members join their group's route instead of
+/// planning; every route, shared or not, keeps its character's radius from every wall
+/// (brute force over the wall segments, up to the planner's fitting tolerance); routes
+/// are the same for 1 and 2 threads; the crowd then walks without touching a wall.
+#[test]
+fn groups_share_plans_on_routes_that_fit() {
+    let scenario = Scenario::builtin(ScenarioKind::CityGroups, Some(60)).unwrap();
+    assert!(scenario.options.share_plans);
+    let walls = wall_segments(&scenario.environment);
+    let mut one = scenario.start(1).unwrap();
+    one.step().unwrap();
+    let mut run = scenario.start(2).unwrap();
+    run_checked(&mut run, &walls, 1);
+    assert_eq!(one.sim.crowd().routes(), run.sim.crowd().routes());
+    let s = run.sim.stats();
+    assert_eq!(s.plans, 60);
+    assert!(s.shared_plans >= 30, "{s:?}");
+    let c = run.sim.crowd();
+    for (route, &r) in c.routes().iter().zip(c.radii()) {
+        for leg in route.points.windows(2) {
+            for w in &walls {
+                let d = segment_distance(leg[0], leg[1], w);
+                assert!(d >= r - 1e-3, "leg {leg:?} is {d} from a wall, radius {r}");
+            }
+        }
+    }
+    run_checked(&mut run, &walls, 40);
+    assert!(run.sim.stats().min_wall_gap >= 0.0);
+}
