@@ -18,6 +18,7 @@
 
 mod adjacency;
 mod corridor;
+mod ends;
 mod funnel;
 mod gate;
 mod path;

@@ -7,6 +7,7 @@ use super::corridor::{
     between, corridor_steps, keeps_clearance, medial_route, partial, portals_for,
     pulled_medial_route,
 };
+use super::ends::{restore_end_portals, EndPortals};
 use super::path::{CorridorPath, CorridorStep, PathQuery, PlanError};
 use super::scratch::{Marks, Open};
 use super::search_graph::SearchGraph;
@@ -59,6 +60,8 @@ pub struct Planner {
     candidates: usize,
     /// Whether to time the phases of each query.
     timing: bool,
+    /// Buffers for putting dropped end portals back (see `ends`).
+    ends: EndPortals,
     times: [Duration; PHASES],
 }
 
@@ -86,6 +89,7 @@ impl Default for Planner {
             search_graph: SearchGraph::default(),
             candidates: CANDIDATE_CORRIDORS,
             timing: false,
+            ends: EndPortals::default(),
             times: [Duration::ZERO; PHASES],
         }
     }
@@ -370,9 +374,25 @@ impl Planner {
         laps.lap(&mut self.times, 3);
         let step = self.adjacency.check_step;
         let keeps = keeps_clearance(ecm, &path.points, radius, step);
-        if !keeps {
-            // The disk funnel is exact for well-formed corridors, but near start and goal
-            // its portals can miss a corner; never return a path that grazes a wall.
+        let restored = if keeps {
+            None
+        } else {
+            // The trimmed corridor missed a corner next to start or goal: put some of
+            // the dropped portals back (see `ends`).
+            restore_end_portals(
+                ecm,
+                query,
+                corridor,
+                |_| radius,
+                (radius, step, ARC_TOLERANCE * radius.max(1e-9)),
+                &mut self.ends,
+                &mut path.points,
+            )
+        };
+        if let Some(length) = restored {
+            path.length = length;
+        } else if !keeps {
+            // Never return a path that grazes a wall.
             medial_route(query, &start, &goal, corridor, &mut path.medial_route);
             pulled_medial_route(ecm, &path.medial_route, radius, step, &mut path.points);
             path.length = path.points.windows(2).map(|w| w[0].distance(w[1])).sum();
@@ -399,7 +419,22 @@ impl Planner {
             self.funnel
                 .polyline_into(tolerance, &mut path.indicative_route);
             laps.lap(&mut self.times, 3);
-            if !keeps_clearance(ecm, &path.indicative_route, radius, step) {
+            let preferred_of = |s: &CorridorStep| {
+                let room = 0.5 * s.left.distance(s.right);
+                super::fitting_radius(ecm, preferred.min(room)).max(radius)
+            };
+            if !keeps_clearance(ecm, &path.indicative_route, radius, step)
+                && restore_end_portals(
+                    ecm,
+                    query,
+                    corridor,
+                    preferred_of,
+                    (radius, step, tolerance),
+                    &mut self.ends,
+                    &mut path.indicative_route,
+                )
+                .is_none()
+            {
                 path.indicative_route.clear();
                 path.indicative_route.extend_from_slice(&path.points);
             }
