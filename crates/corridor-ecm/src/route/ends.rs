@@ -38,7 +38,7 @@ impl Default for EndPortals {
 }
 
 /// The shortest of the funnel paths through `corridor` with up to [`RESTORED`] of the
-/// dropped portals put back at each end (keep-out radius from `clearance`) that keeps
+/// dropped portals put back at each end (each step's portal from `portal`) that keeps
 /// `radius` from every wall (`step`: the clearance check's look-up stretch), written
 /// into `out` as a polyline (tolerance `deviation`) with its length returned; `None`
 /// (and `out` untouched) when none does.
@@ -47,7 +47,7 @@ pub(super) fn restore_end_portals(
     ecm: &crate::Ecm,
     query: &PathQuery,
     corridor: &[CorridorStep],
-    clearance: impl Fn(&CorridorStep) -> f64,
+    portal: impl Fn(&CorridorStep) -> Portal,
     (radius, step, deviation): (f64, f64, f64),
     buffers: &mut EndPortals,
     out: &mut Vec<Point>,
@@ -63,9 +63,7 @@ pub(super) fn restore_end_portals(
             }
             let steps = &corridor[kept.start - a..kept.end + b];
             buffers.portals.clear();
-            buffers
-                .portals
-                .extend(steps.iter().map(|s| s.portal(clearance(s))));
+            buffers.portals.extend(steps.iter().map(&portal));
             taut_path_into(
                 query.start,
                 query.goal,

@@ -21,6 +21,7 @@ mod corridor;
 mod ends;
 mod funnel;
 mod gate;
+mod indicative;
 mod path;
 mod planner;
 mod scratch;

@@ -4,10 +4,11 @@
 
 use super::adjacency::Adjacency;
 use super::corridor::{
-    between, corridor_steps, keeps_clearance, medial_route, partial, portals_for,
-    pulled_medial_route,
+    between, between_start_and_goal, corridor_steps, keeps_clearance, medial_route, partial,
+    portals_for, pulled_medial_route,
 };
 use super::ends::{restore_end_portals, EndPortals};
+use super::indicative::IndicativeRoom;
 use super::path::{CorridorPath, CorridorStep, PathQuery, PlanError};
 use super::scratch::{Marks, Open};
 use super::search_graph::SearchGraph;
@@ -62,6 +63,8 @@ pub struct Planner {
     timing: bool,
     /// Buffers for putting dropped end portals back (see `ends`).
     ends: EndPortals,
+    /// The indicative route's keep-out radii.
+    room: IndicativeRoom,
     times: [Duration; PHASES],
 }
 
@@ -90,6 +93,7 @@ impl Default for Planner {
             candidates: CANDIDATE_CORRIDORS,
             timing: false,
             ends: EndPortals::default(),
+            room: IndicativeRoom::default(),
             times: [Duration::ZERO; PHASES],
         }
     }
@@ -383,7 +387,7 @@ impl Planner {
                 ecm,
                 query,
                 corridor,
-                |_| radius,
+                |s: &CorridorStep| s.portal(radius),
                 (radius, step, ARC_TOLERANCE * radius.max(1e-9)),
                 &mut self.ends,
                 &mut path.points,
@@ -403,32 +407,26 @@ impl Planner {
             // The indicative route's portals are the path's own: it is the path.
             path.indicative_route.extend_from_slice(&path.points);
         } else {
-            portals_for(
-                corridor,
-                query,
-                |s: &CorridorStep| {
-                    // Keep the preferred clearance where the gap allows it, never less
-                    // than the radius.
-                    let room = 0.5 * s.left.distance(s.right);
-                    super::fitting_radius(ecm, preferred.min(room)).max(radius)
-                },
-                &mut self.portals,
-            );
+            // Keep the preferred clearance where the corridor has room for it, never
+            // less than the radius (see `indicative`).
+            let preferred = super::fitting_radius(ecm, preferred).max(radius);
+            self.room.measure(corridor, query, radius, preferred);
+            let room = &self.room;
+            let portal = |s: &CorridorStep| room.portal(s, query, radius, preferred);
+            let kept = between_start_and_goal(corridor, query.start, query.goal);
+            self.portals.clear();
+            self.portals.extend(corridor[kept].iter().map(portal));
             taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
             let tolerance = ARC_TOLERANCE * preferred.max(1e-9);
             self.funnel
                 .polyline_into(tolerance, &mut path.indicative_route);
             laps.lap(&mut self.times, 3);
-            let preferred_of = |s: &CorridorStep| {
-                let room = 0.5 * s.left.distance(s.right);
-                super::fitting_radius(ecm, preferred.min(room)).max(radius)
-            };
             if !keeps_clearance(ecm, &path.indicative_route, radius, step)
                 && restore_end_portals(
                     ecm,
                     query,
                     corridor,
-                    preferred_of,
+                    portal,
                     (radius, step, tolerance),
                     &mut self.ends,
                     &mut path.indicative_route,
