@@ -11,9 +11,9 @@
 //! The corridor's disk path used to fall back to the pulled medial route when the
 //! start sat on a dropped portal's chord (brc202d (103, 155) → (117, 253) at r = 0.5
 //! was 4 % longer, ost003d up to 42 %); since the planner puts dropped end portals back
-//! (session 24) the whole subset is within the rounding (~10 s in release). 14
-//! scenarios outside it are not yet, all at r = 0.5: den520d (100, 157) → (164, 39)
-//! and 13 on random512-10-0 (see docs/BENCHMARKS.md).
+//! (session 24) the whole subset is within the rounding (~10 s in release). At most
+//! 14 scenarios outside it are not yet, all at r = 0.5: den520d (100, 157) → (164, 39)
+//! and up to 13 on random512-10-0 (see docs/BENCHMARKS.md).
 //!
 //! Before the rule, 16room_000 at r = 0.5 returned 1,714 of 1,860 paths longer than the
 //! optimum (the disk funnel wrapped the wrong one of two corner disks that touch in a
