@@ -18,8 +18,10 @@
 
 mod adjacency;
 mod corridor;
+mod ends;
 mod funnel;
 mod gate;
+mod indicative;
 mod path;
 mod planner;
 mod scratch;

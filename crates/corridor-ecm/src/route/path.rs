@@ -116,7 +116,7 @@ impl CorridorStep {
     /// disk of radius `r`; along a straight wall the point `r` out from the wall towards
     /// the medial axis, since a disk there would let the path bend around it and dip
     /// below `r` from the wall on either side of that point.
-    fn keep_out(&self, wall_point: Point, is_corner: bool, r: f64) -> Disk {
+    pub(super) fn keep_out(&self, wall_point: Point, is_corner: bool, r: f64) -> Disk {
         if is_corner || r == 0.0 {
             Disk::new(wall_point, r)
         } else {

@@ -4,9 +4,11 @@
 
 use super::adjacency::Adjacency;
 use super::corridor::{
-    between, corridor_steps, keeps_clearance, medial_route, partial, portals_for,
-    pulled_medial_route,
+    between, between_start_and_goal, corridor_steps, keeps_clearance, medial_route, partial,
+    portals_for, pulled_medial_route,
 };
+use super::ends::{restore_end_portals, EndPortals};
+use super::indicative::IndicativeRoom;
 use super::path::{CorridorPath, CorridorStep, PathQuery, PlanError};
 use super::scratch::{Marks, Open};
 use super::search_graph::SearchGraph;
@@ -61,6 +63,10 @@ pub struct Planner {
     candidates: usize,
     /// Whether to time the phases of each query.
     timing: bool,
+    /// Buffers for putting dropped end portals back (see `ends`).
+    ends: EndPortals,
+    /// The indicative route's keep-out radii.
+    room: IndicativeRoom,
     times: [Duration; PHASES],
 }
 
@@ -89,6 +95,8 @@ impl Default for Planner {
             search_graph: SearchGraph::default(),
             candidates: CANDIDATE_CORRIDORS,
             timing: false,
+            ends: EndPortals::default(),
+            room: IndicativeRoom::default(),
             times: [Duration::ZERO; PHASES],
         }
     }
@@ -375,9 +383,25 @@ impl Planner {
         laps.lap(&mut self.times, 3);
         let step = self.adjacency.check_step;
         let keeps = keeps_clearance(ecm, &path.points, radius, step);
-        if !keeps {
-            // The disk funnel is exact for well-formed corridors, but near start and goal
-            // its portals can miss a corner; never return a path that grazes a wall.
+        let restored = if keeps {
+            None
+        } else {
+            // The trimmed corridor missed a corner next to start or goal: put some of
+            // the dropped portals back (see `ends`).
+            restore_end_portals(
+                ecm,
+                query,
+                corridor,
+                |s: &CorridorStep| s.portal(radius),
+                (radius, step, ARC_TOLERANCE * radius.max(1e-9)),
+                &mut self.ends,
+                &mut path.points,
+            )
+        };
+        if let Some(length) = restored {
+            path.length = length;
+        } else if !keeps {
+            // Never return a path that grazes a wall.
             medial_route(query, &start, &goal, corridor, &mut path.medial_route);
             pulled_medial_route(ecm, &path.medial_route, radius, step, &mut path.points);
             path.length = path.points.windows(2).map(|w| w[0].distance(w[1])).sum();
@@ -388,23 +412,32 @@ impl Planner {
             // The indicative route's portals are the path's own: it is the path.
             path.indicative_route.extend_from_slice(&path.points);
         } else {
-            portals_for(
-                corridor,
-                query,
-                |s: &CorridorStep| {
-                    // Keep the preferred clearance where the gap allows it, never less
-                    // than the radius.
-                    let room = 0.5 * s.left.distance(s.right);
-                    super::fitting_radius(ecm, preferred.min(room)).max(radius)
-                },
-                &mut self.portals,
-            );
+            // Keep the preferred clearance where the corridor has room for it, never
+            // less than the radius (see `indicative`).
+            let preferred = super::fitting_radius(ecm, preferred).max(radius);
+            self.room.measure(corridor, query, radius, preferred);
+            let room = &self.room;
+            let portal = |s: &CorridorStep| room.portal(s, query, radius, preferred);
+            let kept = between_start_and_goal(corridor, query.start, query.goal);
+            self.portals.clear();
+            self.portals.extend(corridor[kept].iter().map(portal));
             taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
             let tolerance = ARC_TOLERANCE * preferred.max(1e-9);
             self.funnel
                 .polyline_into(tolerance, &mut path.indicative_route);
             laps.lap(&mut self.times, 3);
-            if !keeps_clearance(ecm, &path.indicative_route, radius, step) {
+            if !keeps_clearance(ecm, &path.indicative_route, radius, step)
+                && restore_end_portals(
+                    ecm,
+                    query,
+                    corridor,
+                    portal,
+                    (radius, step, tolerance),
+                    &mut self.ends,
+                    &mut path.indicative_route,
+                )
+                .is_none()
+            {
                 path.indicative_route.clear();
                 path.indicative_route.extend_from_slice(&path.points);
             }
