@@ -9,12 +9,7 @@ use std::time::Instant;
 #[test]
 fn every_shared_map_is_valid_and_covered() {
     let data = common::shared_data();
-    let mut files: Vec<_> = std::fs::read_dir(data.join("movingai"))
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    files.sort();
+    let files = corridor_testkit::movingai_maps();
     for mesh in [
         "arena.mesh",
         "arena-merged.mesh",

@@ -43,12 +43,7 @@ fn assert_same_for_any_thread_count(name: &str, env: &Environment) {
 #[test]
 fn shared_maps_build_alike_on_any_thread_count() {
     let dir = common::shared_data().join("movingai");
-    let mut maps: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    maps.sort();
+    let maps = corridor_testkit::movingai_maps();
     assert!(maps.len() >= 10, "{} maps in {}", maps.len(), dir.display());
     for map in maps {
         let env = corridor_io::load_environment(&map).unwrap();

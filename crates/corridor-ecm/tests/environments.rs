@@ -116,14 +116,7 @@ fn shared_maps_free_space_equals_the_overlay_shapes() {
 #[test]
 #[ignore]
 fn phase_timings_of_shared_maps() {
-    let dir = shared_data().join("movingai");
-    let mut maps: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    maps.sort();
+    let maps = corridor_testkit::movingai_maps();
     for path in maps {
         let env = corridor_io::load_environment(&path).unwrap();
         let ecm = Ecm::build(&env).unwrap();

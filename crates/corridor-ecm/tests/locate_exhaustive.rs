@@ -120,12 +120,7 @@ impl Oracle {
 #[test]
 fn every_free_point_of_every_shared_map_is_located() {
     let dir = corridor_testkit::data_dir().join("movingai");
-    let mut maps: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    maps.sort();
+    let maps = corridor_testkit::movingai_maps();
     assert_eq!(maps.len(), 10, "the shared Moving AI maps in {dir:?}");
     let mut rng = ChaCha8Rng::seed_from_u64(24);
     let (mut checked, mut failures) = (0usize, Vec::new());

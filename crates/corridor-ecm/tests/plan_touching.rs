@@ -33,13 +33,7 @@ fn every_shared_scenario_subset_is_as_short_as_the_octile_optimum() {
 /// Plans the subset; every path must exist, keep its radius (brute force) and be at most
 /// `max_ratio` times the octile optimum.
 fn check_subset(max_ratio: f64) {
-    let dir = corridor_testkit::data_dir().join("movingai");
-    let mut maps: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    maps.sort();
+    let maps = corridor_testkit::movingai_maps();
     assert_eq!(maps.len(), 10);
     let mut failures = Vec::new();
     let mut planned = 0;

@@ -56,14 +56,7 @@ fn check_grid(w: usize, h: usize, blocked: &[bool], scale: i32) -> Ecm {
 
 #[test]
 fn shared_maps() {
-    let dir = shared_data().join("movingai");
-    let mut maps: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "map"))
-        .collect();
-    maps.sort();
+    let maps = corridor_testkit::movingai_maps();
     assert_eq!(maps.len(), 10);
     for path in maps {
         let (w, h, blocked) = read_movingai(&path);

@@ -27,3 +27,23 @@ pub fn data_dir() -> PathBuf {
 pub fn data_path(relative: impl AsRef<Path>) -> PathBuf {
     data_dir().join(relative)
 }
+
+/// The Moving AI maps in the data folder (`movingai/*.map`), sorted by path: the shared
+/// game maps every map-wide test walks.
+///
+/// ```
+/// let maps = corridor_testkit::movingai_maps();
+/// assert!(maps.iter().any(|p| p.ends_with("arena.map")));
+/// ```
+pub fn movingai_maps() -> Vec<PathBuf> {
+    let dir = data_path("movingai");
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("the Moving AI maps in {}: {e}", dir.display()));
+    let mut maps: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "map"))
+        .collect();
+    maps.sort();
+    maps
+}

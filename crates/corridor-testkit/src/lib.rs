@@ -19,5 +19,5 @@ pub mod timing;
 pub mod visibility_oracle;
 pub mod worlds;
 
-pub use data::{data_dir, data_path};
+pub use data::{data_dir, data_path, movingai_maps};
 pub use timing::{median, quantile, thread_cpu_time, timed};
