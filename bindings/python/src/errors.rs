@@ -54,6 +54,21 @@ create_exception!(
     "The map was loaded from a saved ECM without its environment, so it cannot be updated."
 );
 
+create_exception!(
+    corridor,
+    CrowdError,
+    PyValueError,
+    "A character or a simulation option is refused: a radius not positive, speeds negative \
+     or preferred above max, a point not finite, a start closer to a wall than the radius, \
+     an option out of range."
+);
+create_exception!(
+    corridor,
+    UnknownCharacterError,
+    PyKeyError,
+    "No character of the simulation has this id (never added, or already removed)."
+);
+
 /// Registers the exception classes in the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -66,6 +81,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("FormatError", py.get_type::<FormatError>())?;
     m.add("ReadOnlyMapError", py.get_type::<ReadOnlyMapError>())?;
+    m.add("CrowdError", py.get_type::<CrowdError>())?;
+    m.add(
+        "UnknownCharacterError",
+        py.get_type::<UnknownCharacterError>(),
+    )?;
     Ok(())
 }
 
@@ -164,6 +184,17 @@ impl From<StoreError> for Error {
             StoreError::Io { source, .. } => os_error(source.kind(), e.to_string()),
             _ => FormatError::new_err(e.to_string()),
         })
+    }
+}
+
+impl From<corridor::crowd::CrowdError> for Error {
+    fn from(e: corridor::crowd::CrowdError) -> Error {
+        use corridor::crowd::CrowdError as E;
+        match e {
+            E::Map(e) => e.into(),
+            E::Threads(_) => Error(PyRuntimeError::new_err(e.to_string())),
+            _ => Error(CrowdError::new_err(e.to_string())),
+        }
     }
 }
 

@@ -104,6 +104,12 @@ impl Map {
         })
     }
 
+    /// A copy of the updatable map (for a crowd simulation, which owns its map), made with
+    /// the GIL released.
+    pub(crate) fn dynamic_copy(&self, py: Python<'_>) -> Result<DynamicEcm> {
+        py.detach(|| Ok(self.read().dynamic()?.clone()))
+    }
+
     /// Runs `f` on every point (in parallel when there are many) and collects the answers.
     fn each_point<T: Send>(
         &self,

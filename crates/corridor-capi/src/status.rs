@@ -35,6 +35,8 @@ pub enum CorridorStatus {
     ReadOnly = 10,
     /// A bug inside the library (a caught panic); the map passed in may be unusable.
     Panic = 11,
+    /// No character of the crowd simulation has this id.
+    UnknownCharacter = 12,
 }
 
 /// A failure: its status and message.
@@ -153,5 +155,16 @@ impl From<corridor::ecm::StoreError> for Failure {
             _ => CorridorStatus::Format,
         };
         Failure::new(status, e.to_string())
+    }
+}
+
+impl From<corridor::crowd::CrowdError> for Failure {
+    fn from(e: corridor::crowd::CrowdError) -> Failure {
+        use corridor::crowd::CrowdError as E;
+        match e {
+            E::Map(e) => e.into(),
+            E::StartInWall { .. } => Failure::new(CorridorStatus::QueryFailed, e.to_string()),
+            _ => Failure::new(CorridorStatus::InvalidArgument, e.to_string()),
+        }
     }
 }

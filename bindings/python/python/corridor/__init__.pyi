@@ -1,4 +1,5 @@
 from ._corridor import (
+    CrowdError as CrowdError,
     Environment as Environment,
     FormatError as FormatError,
     GeometryError as GeometryError,
@@ -7,6 +8,8 @@ from ._corridor import (
     Path as Path,
     QueryError as QueryError,
     ReadOnlyMapError as ReadOnlyMapError,
+    Simulation as Simulation,
+    UnknownCharacterError as UnknownCharacterError,
     UnknownObstacleError as UnknownObstacleError,
     VisibilityPolygon as VisibilityPolygon,
     __version__ as __version__,

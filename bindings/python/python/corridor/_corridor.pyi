@@ -30,6 +30,12 @@ class FormatError(ValueError):
 class ReadOnlyMapError(RuntimeError):
     """The map was loaded from a saved ECM and takes no updates."""
 
+class CrowdError(ValueError):
+    """A character or simulation option is refused (bad radius, speeds, point, start in a wall)."""
+
+class UnknownCharacterError(KeyError):
+    """No character of the simulation has this id."""
+
 class Environment:
     """A boundary ring and obstacles (polygons with optional holes, polylines, points)."""
 
@@ -169,3 +175,72 @@ class Map:
     @property
     def size(self) -> Tuple[int, int]:
         """(medial-axis vertices, edges)."""
+
+class Simulation:
+    """A crowd on its own copy of a map: ECM routes, ORCA avoidance, never inside a wall.
+
+    Array properties list the characters in index order (the order of ids) and are new
+    arrays on each access.
+    """
+
+    WALKING: int
+    ARRIVED: int
+    BLOCKED: int
+
+    def __init__(
+        self,
+        map: Map,
+        *,
+        time_step: float = 0.25,
+        substeps: int = 1,
+        threads: int = 0,
+        route_following: bool = True,
+        neighbour_distance: float = 15.0,
+        max_neighbours: int = 10,
+        time_horizon: float = 10.0,
+        obstacle_horizon: float = 10.0,
+        lookahead: float = 2.0,
+        stray_distance: float = 3.0,
+        arrival_distance: float = 0.0,
+        remove_arrived: bool = False,
+        seed: int = 0,
+    ) -> None:
+        """A simulation on a copy of an updatable map (CrowdError for a bad option)."""
+    def add(
+        self,
+        positions: ArrayLike,
+        goals: ArrayLike,
+        radii: Union[float, ArrayLike],
+        preferred_speed: Optional[Union[float, ArrayLike]] = None,
+        max_speed: Optional[Union[float, ArrayLike]] = None,
+        preferred_clearance: Optional[Union[float, ArrayLike]] = None,
+    ) -> npt.NDArray[np.uint64]:
+        """Adds characters, all or none (CrowdError names the first bad one); their ids."""
+    def remove(self, ids: Union[int, ArrayLike]) -> None:
+        """Removes characters, all or none (UnknownCharacterError for an unknown id)."""
+    def index(self, ids: Union[int, ArrayLike]) -> npt.NDArray[np.uintp]:
+        """The row of each id in the array properties."""
+    def step(self, steps: int = 1) -> None:
+        """Runs steps of time_step seconds with the GIL released."""
+    @property
+    def ids(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def positions(self) -> Points:
+        """Centres, shape (n, 2)."""
+    @property
+    def velocities(self) -> Points:
+        """Velocities (m/s), shape (n, 2)."""
+    @property
+    def goals(self) -> Points: ...
+    @property
+    def radii(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def phases(self) -> npt.NDArray[np.uint8]:
+        """WALKING, ARRIVED or BLOCKED per character."""
+    @property
+    def time(self) -> float:
+        """Simulated seconds."""
+    @property
+    def stats(self) -> dict[str, float]:
+        """What the run measured (closest approaches, collisions, plans, arrivals, ...)."""
+    def __len__(self) -> int: ...
