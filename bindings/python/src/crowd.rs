@@ -108,7 +108,7 @@ impl Simulation {
     #[new]
     #[pyo3(signature = (map, *, time_step=0.25, substeps=1, threads=0, route_following=true,
         neighbour_distance=15.0, max_neighbours=10, time_horizon=10.0, obstacle_horizon=10.0,
-        lookahead=2.0, stray_distance=3.0, arrival_distance=0.0, remove_arrived=false, seed=0))]
+        lookahead=2.0, stray_distance=3.0, arrival_distance=0.0, remove_arrived=false, share_plans=false, seed=0))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn new(
         py: Python<'_>,
@@ -125,6 +125,7 @@ impl Simulation {
         stray_distance: f64,
         arrival_distance: f64,
         remove_arrived: bool,
+        share_plans: bool,
         seed: u64,
     ) -> Result<Self> {
         let options = Options {
@@ -142,6 +143,7 @@ impl Simulation {
             stray_distance,
             arrival_distance,
             remove_arrived,
+            share_plans,
             seed,
         };
         let copy = map.dynamic_copy(py)?;

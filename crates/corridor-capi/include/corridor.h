@@ -116,6 +116,8 @@ typedef struct CorridorCrowdOptions {
   double arrival_distance;
   // Arrived characters leave the simulation.
   bool remove_arrived;
+  // Characters starting close together for the same goal share one plan.
+  bool share_plans;
   // Seed of the tiny perturbation that breaks symmetries (0: none).
   uint64_t seed;
 } CorridorCrowdOptions;

@@ -90,6 +90,8 @@ pub struct CorridorCrowdOptions {
     pub arrival_distance: f64,
     /// Arrived characters leave the simulation.
     pub remove_arrived: bool,
+    /// Characters starting close together for the same goal share one plan.
+    pub share_plans: bool,
     /// Seed of the tiny perturbation that breaks symmetries (0: none).
     pub seed: u64,
 }
@@ -109,6 +111,7 @@ impl From<Options> for CorridorCrowdOptions {
             stray_distance: o.stray_distance,
             arrival_distance: o.arrival_distance,
             remove_arrived: o.remove_arrived,
+            share_plans: o.share_plans,
             seed: o.seed,
         }
     }
@@ -131,6 +134,7 @@ impl From<CorridorCrowdOptions> for Options {
             stray_distance: o.stray_distance,
             arrival_distance: o.arrival_distance,
             remove_arrived: o.remove_arrived,
+            share_plans: o.share_plans,
             seed: o.seed,
         }
     }

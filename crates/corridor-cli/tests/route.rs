@@ -12,18 +12,17 @@ use serde_json::Value;
 const FROM: &str = "10,10";
 const TO: &str = "190,190";
 
-fn path_json(extra: &[&str]) -> Value {
-    let mut args = vec![
-        "path",
-        "builtin:military",
-        "--from",
-        FROM,
-        "--to",
-        TO,
-        "--json",
-    ];
+/// `corridor path builtin:military --from FROM --to TO` with `extra` arguments.
+fn military_path(extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["path", "builtin:military", "--from", FROM, "--to", TO];
     args.extend_from_slice(extra);
-    let o = corridor(&args);
+    corridor(&args)
+}
+
+fn path_json(extra: &[&str]) -> Value {
+    let mut args = vec!["--json"];
+    args.extend_from_slice(extra);
+    let o = military_path(&args);
     assert_success(&o);
     serde_json::from_str(&stdout(&o)).expect("one JSON object")
 }
@@ -125,18 +124,7 @@ fn shortest_is_the_default_and_a_larger_clearance_changes_the_route() {
 
 #[test]
 fn a_clearance_below_the_radius_is_refused() {
-    let o = corridor(&[
-        "path",
-        "builtin:military",
-        "--from",
-        FROM,
-        "--to",
-        TO,
-        "--radius",
-        "2",
-        "--clearance",
-        "1",
-    ]);
+    let o = military_path(&["--radius", "2", "--clearance", "1"]);
     assert!(!o.status.success());
     let e = stderr(&o);
     assert!(e.contains("--clearance 1 is below --radius 2"), "{e}");
@@ -144,18 +132,7 @@ fn a_clearance_below_the_radius_is_refused() {
 
 #[test]
 fn the_indicative_route_needs_the_ecm() {
-    let o = corridor(&[
-        "path",
-        "builtin:military",
-        "--from",
-        FROM,
-        "--to",
-        TO,
-        "--planner",
-        "visgraph",
-        "--route",
-        "indicative",
-    ]);
+    let o = military_path(&["--planner", "visgraph", "--route", "indicative"]);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("needs the ecm planner"),
@@ -168,13 +145,7 @@ fn the_indicative_route_needs_the_ecm() {
 fn both_routes_are_drawn_and_written_as_geojson() {
     let dir = scratch_dir("route");
     let (svg, geo) = (dir.join("route.svg"), dir.join("route.geojson"));
-    let o = corridor(&[
-        "path",
-        "builtin:military",
-        "--from",
-        FROM,
-        "--to",
-        TO,
+    let o = military_path(&[
         "--radius",
         "1",
         "--clearance",

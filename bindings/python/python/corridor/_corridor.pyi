@@ -203,6 +203,7 @@ class Simulation:
         stray_distance: float = 3.0,
         arrival_distance: float = 0.0,
         remove_arrived: bool = False,
+        share_plans: bool = False,
         seed: int = 0,
     ) -> None:
         """A simulation on a copy of an updatable map (CrowdError for a bad option)."""
