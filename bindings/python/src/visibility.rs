@@ -23,6 +23,10 @@ fn kind_name(kind: EdgeKind) -> &'static str {
     match kind {
         EdgeKind::Wall => "wall",
         EdgeKind::Window => "window",
+        // Only polygons cut by a range or a field of view have these (not asked from
+        // Python yet), named as the CLI's JSON names them.
+        EdgeKind::Arc => "arc",
+        EdgeKind::Cone => "cone",
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 #[test]
 fn every_shared_map_is_valid_and_covered() {
     let data = common::shared_data();
-    let files = corridor_testkit::movingai_maps();
+    let mut files = corridor_testkit::movingai_maps();
     for mesh in [
         "arena.mesh",
         "arena-merged.mesh",

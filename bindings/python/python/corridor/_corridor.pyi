@@ -105,7 +105,7 @@ class VisibilityPolygon:
     def points(self) -> Points:
         """The corners, shape (n, 2), counter-clockwise."""
     @property
-    def edge_kinds(self) -> List[Literal["wall", "window"]]:
+    def edge_kinds(self) -> List[Literal["wall", "window", "arc", "cone"]]:
         """Per edge: "wall" (an obstacle's boundary) or "window" (a ray past a corner)."""
     @property
     def area(self) -> float:
