@@ -272,18 +272,19 @@ async fn the_demo_works_in_headless_chromium() {
     assert_eq!(first["env"], "empty");
     let before = screenshot(&client, "1-loaded").await;
 
-    // Switching the environment redraws.
+    // Switching the environment redraws (on the next animation frame after the
+    // character is placed, so wait for the frame rather than race it).
     select(&client, "env", "military").await;
+    let first_redraws = first["redraws"].as_u64().unwrap();
     wait_for(
         &client,
-        "corridorState.env === 'military' && corridorState.character",
+        &format!(
+            "corridorState.env === 'military' && corridorState.character \
+             && corridorState.redraws > {first_redraws}"
+        ),
     )
     .await;
     let s = state(&client).await;
-    assert!(
-        s["redraws"].as_u64() > first["redraws"].as_u64(),
-        "no redraw"
-    );
     assert_eq!(s["obstacles"].as_array().unwrap().len(), 26);
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_ne!(
