@@ -4,7 +4,8 @@
 use crate::environment_arg::{ecm_bounds, load_map, write, Map};
 use crate::error::CliError;
 use crate::progress;
-use corridor_ecm::Ecm;
+use corridor_ecm::{BuildOptions, Ecm};
+use corridor_geom::NormalizeLimits;
 use corridor_io::svg::SvgDocument;
 use std::path::Path;
 use std::time::Instant;
@@ -17,6 +18,7 @@ pub fn build(
     save: Option<&Path>,
     json: bool,
     threads: Option<u16>,
+    max_wall_pieces: Option<usize>,
 ) -> Result<(), CliError> {
     let map = load_map(file)?;
     // The build's stages run on this pool (rayon's default: one thread per core).
@@ -31,7 +33,11 @@ pub fn build(
     let (ecm, env) = match map {
         Map::Environment(env) => {
             let _spinner = progress::spinner("building the ECM");
-            (pool.install(|| Ecm::build(&env))?, Some(env))
+            let options = BuildOptions {
+                normalize: NormalizeLimits { max_wall_pieces },
+                ..BuildOptions::default()
+            };
+            (pool.install(|| Ecm::build_with(&env, &options))?, Some(env))
         }
         Map::Ecm(ecm) => (*ecm, None),
     };

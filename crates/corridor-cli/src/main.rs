@@ -97,6 +97,10 @@ enum Command {
         /// every count.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
         threads: Option<u16>,
+        /// Refuse, before normalizing, obstacles that overlap into more wall pieces than
+        /// this (edges plus two per crossing), instead of spending time and memory on them.
+        #[arg(long)]
+        max_wall_pieces: Option<usize>,
     },
     /// Plan a path for a disk-shaped character.
     ///
@@ -506,7 +510,15 @@ fn run(command: Command) -> Result<(), CliError> {
             save,
             json,
             threads,
-        } => ecm::build(&file, svg.as_deref(), save.as_deref(), json, threads),
+            max_wall_pieces,
+        } => ecm::build(
+            &file,
+            svg.as_deref(),
+            save.as_deref(),
+            json,
+            threads,
+            max_wall_pieces,
+        ),
         Command::Path {
             file,
             from,

@@ -78,7 +78,8 @@ pub use walls::dynamic::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,
 };
 pub use walls::{
-    normalize, normalize_indexed, IntegerSites, NormalizeError, WallConflict, WallSegment,
+    normalize, normalize_indexed, normalize_indexed_within, normalize_within, overlay_size,
+    IntegerSites, NormalizeError, NormalizeLimits, OverlaySize, WallConflict, WallSegment,
     WallSource, WallSources, Walls,
 };
 /// The reference routes of normalization that the tests compare the fast paths with

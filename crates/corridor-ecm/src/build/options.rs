@@ -1,6 +1,7 @@
 //! The settings of a build.
 
 use crate::transform::Transform;
+use corridor_geom::NormalizeLimits;
 
 /// Settings of a build.
 ///
@@ -17,6 +18,11 @@ pub struct BuildOptions {
     /// The exact transforms tried in order; the first whose diagram passes validation
     /// wins. The default is [`Transform::RECOVERY_SEQUENCE`], starting with the identity.
     pub recovery: Vec<Transform>,
+    /// Limits on normalizing the environment ([`Ecm::build_with`](crate::Ecm::build_with)
+    /// only): set `max_wall_pieces` to refuse heavily overlapping obstacles early, with a
+    /// clear error, instead of spending time and memory on their overlay. No limit by
+    /// default.
+    pub normalize: NormalizeLimits,
 }
 
 impl Default for BuildOptions {
@@ -24,6 +30,7 @@ impl Default for BuildOptions {
         BuildOptions {
             max_arc_deviation: 0.01,
             recovery: Transform::RECOVERY_SEQUENCE.to_vec(),
+            normalize: NormalizeLimits::default(),
         }
     }
 }

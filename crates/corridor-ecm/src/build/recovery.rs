@@ -10,7 +10,7 @@ use super::validate::{check_ranges, check_walls, free_area_twice, validate, Wall
 use super::voronoi::{voronoi, ExtractError};
 use crate::graph::{BuildStats, CellIndex, Ecm};
 use crate::transform::Transform;
-use corridor_geom::{normalize_indexed, Environment, Point, Walls};
+use corridor_geom::{normalize_indexed_within, Environment, Point, Walls};
 use std::borrow::Cow;
 use std::time::Instant;
 
@@ -44,7 +44,7 @@ impl Ecm {
     /// [`Ecm::build`] with explicit options.
     pub fn build_with(env: &Environment, options: &BuildOptions) -> Result<Ecm, BuildError> {
         let start = Instant::now();
-        let (walls, grid) = normalize_indexed(env)?;
+        let (walls, grid) = normalize_indexed_within(env, &options.normalize)?;
         let normalize_time = start.elapsed();
         let mut ecm = Self::build_from_walls(&walls, options, WallsChecked::Disjoint(grid))?;
         ecm.stats.normalize = normalize_time;

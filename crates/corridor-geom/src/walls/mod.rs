@@ -3,9 +3,10 @@
 //! overlap, touch, be concave, lie partly outside, or be points and segments.
 //!
 //! The types live here; below them, one module per step: [`snap`] and [`input`] read the
-//! obstacles onto the grid, [`route`] picks the way (the [`disjoint`] fast route or the
-//! [`overlay`]), [`merge`] finishes the walls, [`check`] verifies them, [`sources`] keeps
-//! track of where every piece came from, and [`dynamic`] keeps walls current under edits.
+//! obstacles onto the grid, [`size`] refuses inputs whose overlay would be too large,
+//! [`route`] picks the way (the [`disjoint`] fast route or the [`overlay`]), [`merge`]
+//! finishes the walls, [`check`] verifies them, [`sources`] keeps track of where every
+//! piece came from, and [`dynamic`] keeps walls current under edits.
 
 mod check;
 mod disjoint;
@@ -14,13 +15,15 @@ mod input;
 mod merge;
 mod overlay;
 mod route;
+mod size;
 mod snap;
 mod sources;
 
 pub(crate) use route::normalize_snapped_trusted;
-pub use route::{normalize, normalize_indexed};
+pub use route::{normalize, normalize_indexed, normalize_indexed_within, normalize_within};
 #[cfg(feature = "test-oracles")]
 pub use route::{normalize_through_overlay, normalize_with_overlay_shapes, takes_disjoint_path};
+pub use size::{overlay_size, NormalizeLimits, OverlaySize};
 pub(crate) use snap::{snap_shape, snapped_boundary, SnappedShape};
 
 use crate::free_space::traced::trace_free_space;
@@ -128,6 +131,20 @@ pub enum NormalizeError {
     SplitDidNotConverge {
         /// Rounds tried.
         rounds: usize,
+    },
+    /// The obstacles overlap so much that the overlay would split them into more pieces
+    /// than [`NormalizeLimits::max_wall_pieces`] allows (refused before it starts).
+    #[error(
+        "the obstacles overlap too much: {edges} edges crossing at least {crossings_at_least} \
+         times make more than the limit of {limit} wall pieces"
+    )]
+    TooManyPieces {
+        /// The limit.
+        limit: usize,
+        /// Input edges (boundary, obstacle rings, open pieces).
+        edges: usize,
+        /// Crossings counted before the limit was passed.
+        crossings_at_least: usize,
     },
 }
 

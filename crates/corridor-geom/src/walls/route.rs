@@ -10,6 +10,7 @@ use super::overlay::{
     add_ring, collect_one_sided, free_on_left, merge_collinear_strings, split_round,
     MAX_SPLIT_ROUNDS,
 };
+use super::size::NormalizeLimits;
 use super::snap::SnappedShape;
 use super::sources::{Tag, TagStore};
 use super::{NormalizeError, WallSource, Walls};
@@ -85,7 +86,24 @@ pub fn normalize(env: &Environment) -> Result<Walls, NormalizeError> {
 /// ([`Walls::check_disjoint_indexed`]), so that a caller querying the walls next (the
 /// ECM build) need not index them again.
 pub fn normalize_indexed(env: &Environment) -> Result<(Walls, SegmentGrid), NormalizeError> {
-    let (walls, grid, _) = normalize_overlay(env, false, Route::Auto, Checks::Full)?;
+    normalize_indexed_within(env, &NormalizeLimits::default())
+}
+
+/// [`normalize`] refusing, before the overlay starts, an input that would split into more
+/// pieces than `limits` allow (see [`NormalizeLimits`]).
+pub fn normalize_within(
+    env: &Environment,
+    limits: &NormalizeLimits,
+) -> Result<Walls, NormalizeError> {
+    normalize_indexed_within(env, limits).map(|(walls, _)| walls)
+}
+
+/// [`normalize_indexed`] under `limits` (see [`normalize_within`]).
+pub fn normalize_indexed_within(
+    env: &Environment,
+    limits: &NormalizeLimits,
+) -> Result<(Walls, SegmentGrid), NormalizeError> {
+    let (walls, grid, _) = normalize_overlay(env, false, Route::Auto, Checks::Full, limits)?;
     // The full checks index the walls on every route; indexing here is only a fallback.
     let grid = match grid {
         Some(grid) => grid,
@@ -129,7 +147,15 @@ pub(crate) fn normalize_snapped_trusted(
         }
         Ok(input)
     };
-    normalize_collected(grid, collect, false, route, Checks::Trusted).map(|(walls, _, _)| walls)
+    normalize_collected(
+        grid,
+        collect,
+        false,
+        route,
+        Checks::Trusted,
+        &NormalizeLimits::default(),
+    )
+    .map(|(walls, _, _)| walls)
 }
 
 /// Whether [`normalize`] takes the fast path without the overlay for this environment
@@ -157,7 +183,14 @@ enum Route {
 /// reference the tests compare the fast path with.
 #[cfg(feature = "test-oracles")]
 pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeError> {
-    normalize_overlay(env, false, Route::Overlay, Checks::Full).map(|(walls, _, _)| walls)
+    normalize_overlay(
+        env,
+        false,
+        Route::Overlay,
+        Checks::Full,
+        &NormalizeLimits::default(),
+    )
+    .map(|(walls, _, _)| walls)
 }
 
 /// The free-space shapes as the overlay builds them, in canonical form
@@ -166,8 +199,14 @@ pub fn normalize_through_overlay(env: &Environment) -> Result<Walls, NormalizeEr
 /// extra shape assembly in the overlay).
 #[cfg(feature = "test-oracles")]
 pub fn normalize_with_overlay_shapes(env: &Environment) -> Result<(Walls, Shapes), NormalizeError> {
-    normalize_overlay(env, true, Route::Overlay, Checks::Full)
-        .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
+    normalize_overlay(
+        env,
+        true,
+        Route::Overlay,
+        Checks::Full,
+        &NormalizeLimits::default(),
+    )
+    .map(|(walls, _, shapes)| (walls, shapes.unwrap_or_default()))
 }
 
 /// Normalization through `i_overlay`; with `want_shapes`, also the overlay's free-space
@@ -177,6 +216,7 @@ fn normalize_overlay(
     want_shapes: bool,
     mode: Route,
     checks: Checks,
+    limits: &NormalizeLimits,
 ) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
     if checks == Checks::Full {
         env.validate()?;
@@ -186,7 +226,7 @@ fn normalize_overlay(
         input.collect(env)?;
         Ok(input)
     };
-    normalize_collected(env.snap_grid(), collect, want_shapes, mode, checks)
+    normalize_collected(env.snap_grid(), collect, want_shapes, mode, checks, limits)
 }
 
 /// Whether to try the overlay-free route on this input. Its winding checks cast one ray
@@ -218,6 +258,7 @@ fn normalize_collected(
     want_shapes: bool,
     mode: Route,
     checks: Checks,
+    limits: &NormalizeLimits,
 ) -> Result<(Walls, Option<SegmentGrid>, Option<Shapes>), NormalizeError> {
     let mut input = collect()?;
     if mode == Route::Auto && !want_shapes && disjoint_route_pays(&input) {
@@ -227,6 +268,8 @@ fn normalize_collected(
         // Not proven disjoint: the overlay decides (the input is collected again).
         input = collect()?;
     }
+    // Disjoint input never gets here with crossings; the overlay's cost is their count.
+    limits.check(&input)?;
     let Input {
         mut store,
         boundary,
