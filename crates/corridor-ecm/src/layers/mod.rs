@@ -11,12 +11,14 @@
 //! segment checked against the walls of both layers, so paths are valid for their
 //! radius; see [`LayeredPlanner`].
 
+mod dynamic;
 mod route;
 
+pub use dynamic::{DynamicLayeredEcm, LayeredChange, LayeredPatch};
 pub use route::{LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS};
 
-use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError};
-use corridor_geom::{LayerId, LayeredEnvironment, LayeredError, Point};
+use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError, UpdateError};
+use corridor_geom::{ConnectionId, LayerId, LayeredEnvironment, LayeredError, Orientation, Point};
 use rayon::prelude::*;
 
 /// What can go wrong building or using a [`LayeredEcm`].
@@ -63,6 +65,61 @@ pub enum LayeredEcmError {
     /// A radius that is negative or not finite.
     #[error("radius {0} must be finite and non-negative")]
     InvalidRadius(f64),
+    /// An update of one layer's obstacles was refused.
+    #[error("layer {layer}: {source}")]
+    Update {
+        /// The layer.
+        layer: LayerId,
+        /// Why.
+        source: UpdateError,
+    },
+    /// The patch was planned for another state of the layered map; plan it again.
+    #[error("the patch was planned for version {patch} of the layered map, which is now at version {current}")]
+    StalePatch {
+        /// The version the patch was planned for.
+        patch: u64,
+        /// The map's version.
+        current: u64,
+    },
+}
+
+/// What a [`LayeredPlanner`] reads of a layered map: the environment, one ECM per layer
+/// and the side of each connection where each layer is free. Both the static
+/// [`LayeredEcm`] and the updatable [`DynamicLayeredEcm`] are such maps, so one planner
+/// serves both.
+///
+/// ```
+/// use corridor_ecm::{LayeredEcm, LayeredMap};
+/// use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, LayerId, Point};
+/// let mut world = LayeredEnvironment::new();
+/// world.add_layer(Layer::new("hall",
+///     Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 4.0)), HeightPlane::flat(0.0)));
+/// let ecm = LayeredEcm::build(&world).unwrap();
+/// let map: &dyn LayeredMap = &ecm;
+/// assert!(map.layer_ecm(LayerId(0)).is_ok());
+/// ```
+pub trait LayeredMap: Sync {
+    /// The layered environment as it is now.
+    fn world(&self) -> &LayeredEnvironment;
+    /// The ECM of one layer (its connections closed).
+    fn layer_ecm(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError>;
+    /// The side of connection `id` (from its segment's `a` towards `b`) where `layer` is
+    /// free: [`Orientation::CounterClockwise`] for the left.
+    fn entry_side(&self, id: ConnectionId, layer: LayerId) -> Result<Orientation, LayeredEcmError>;
+}
+
+impl LayeredMap for LayeredEcm {
+    fn world(&self) -> &LayeredEnvironment {
+        &self.world
+    }
+
+    fn layer_ecm(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError> {
+        self.layer(layer)
+    }
+
+    fn entry_side(&self, id: ConnectionId, layer: LayerId) -> Result<Orientation, LayeredEcmError> {
+        Ok(self.world.free_side(id, layer)?)
+    }
 }
 
 /// The layered ECM: the environment and one ECM per layer (in layer order).
