@@ -140,7 +140,7 @@ fn check_paths(
     }
     for (id, c) in world.connections() {
         if !closed.contains(&id) {
-            open.push_connection_unchecked(c.clone());
+            open.push_connection_unchecked(*c);
         }
     }
     let oracle = LayeredVisibility::new(&open);
