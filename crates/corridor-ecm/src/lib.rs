@@ -103,7 +103,8 @@ pub use graph::{
     Side, Vertex, VertexEdges, VertexId,
 };
 pub use layers::{
-    LayeredEcm, LayeredEcmError, LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS,
+    DynamicLayeredEcm, LayeredChange, LayeredEcm, LayeredEcmError, LayeredMap, LayeredPatch,
+    LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS,
 };
 pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};

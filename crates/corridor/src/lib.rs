@@ -191,6 +191,7 @@ pub use corridor_trapmap as trapmap;
 pub use corridor_visgraph as visgraph;
 pub use glam;
 
+pub use corridor_ecm::{DynamicLayeredEcm, LayeredChange, LayeredMap, LayeredPatch};
 /// Visibility on the ECM: [`Ecm::visibility_polygon`](ecm::Ecm::visibility_polygon), [`Ecm::line_of_sight`](ecm::Ecm::line_of_sight).
 pub use corridor_ecm::{EdgeKind, ViewLimits, VisibilityError, VisibilityPolygon};
 /// Multi-layered (2.5D) environments: the model, its ECM and paths across layers.

@@ -9,14 +9,54 @@
 //! connection, a lower bound of the layered clearance. Planning across layers (in
 //! `route`) goes through the connections anyway: it crosses each one on a straight
 //! segment checked against the walls of both layers, so paths are valid for their
-//! radius; see [`LayeredPlanner`].
+//! radius; see [`LayeredPlanner`]. Obstacles change per layer in a
+//! [`DynamicLayeredEcm`] (in `dynamic`): with the connections closed, a change on one
+//! layer changes only that layer's ECM.
+//!
+//! **Design for opening a connection** `c` = `ab` between layers `L` and `N` (to come):
+//!
+//! 1. *Sites seen through `c`.* A point `p` of `L` sees a wall point `w` of `N` when the
+//!    segment `pw` crosses `c` and its part beyond `c` stays in `N`'s free space (the
+//!    oracle's walk). Since `a` and `b` lie on walls of both layers, a wall of `N` that
+//!    `p` cannot see through `c` is hidden behind `a` or `b`, so the nearest visible
+//!    site of `p` is among: `L`'s walls (minus `c`), the point sites `a`, `b`, and the
+//!    walls of `N` clipped to the wedge from `p` through `c`. For the medial axis of `L`
+//!    this is a Voronoi diagram of `L`'s walls plus `N`'s walls *inside the half-plane
+//!    beyond `c`, cut to the region `N` shows through `c`* (its visibility polygon from
+//!    the segment `c`, computed with the existing visibility module on `N`'s ECM), with
+//!    the rays from the walls through `a` and `b` as extra boundary: a point whose
+//!    nearest such site is not visible is nearer to `a` or `b`, which are sites too.
+//! 2. *Local, exact, as the dynamic repair.* Opening `c` is an update of `L`: remove the
+//!    wall `c` and add the seen-through sites (tagged with their layer `N`), then
+//!    repair with `dynamic::local` (the ECM edges whose clearance disc meets `c` are
+//!    replaced by the matching part of a Voronoi diagram of the walls around them),
+//!    and the same for `N` with `L`'s sites. The repair's own check (new discs inside
+//!    the region whose walls were used, widening otherwise) keeps it exact. Disc regions
+//!    are in the ground plane, so a layer overlapping `L` elsewhere (a floor above a
+//!    stair) does not enter: only sites reached through `c` are added. Cost: one local
+//!    repair per connection and side, O(k · m log m) for m walls near the connections,
+//!    the paper's O(kn log n) bound.
+//! 3. *Annotations across layers.* A nearest point gains the layer of its wall
+//!    (`NearestPoints` with a `LayerId` tag, `Ecm` in a layered map holding foreign
+//!    nearest points); cells next to `c` get `c` as a side (a portal) instead of a wall,
+//!    so locate, clearance, nearest obstacle and retraction answer across `c`, and the
+//!    ECM graphs of `L` and `N` are joined by the edges crossing `c` (one graph for A*,
+//!    the corridor follows them, no sampled crossings).
+//! 4. *Validation as in 2D*: equidistance of every medial-axis point to its nearest
+//!    points with ground-plane distances across layers; no visible wall closer, with
+//!    visibility decided by walking through connections; cells add up to the free area
+//!    of all layers (the portal sides are shared, not walls). The layered oracle of the
+//!    test kit checks paths; clearance is checked against brute force over the walls
+//!    seen through connections.
 
+mod dynamic;
 mod route;
 
+pub use dynamic::{DynamicLayeredEcm, LayeredChange, LayeredPatch};
 pub use route::{LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS};
 
-use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError};
-use corridor_geom::{LayerId, LayeredEnvironment, LayeredError, Point};
+use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError, UpdateError};
+use corridor_geom::{ConnectionId, LayerId, LayeredEnvironment, LayeredError, Orientation, Point};
 use rayon::prelude::*;
 
 /// What can go wrong building or using a [`LayeredEcm`].
@@ -63,6 +103,61 @@ pub enum LayeredEcmError {
     /// A radius that is negative or not finite.
     #[error("radius {0} must be finite and non-negative")]
     InvalidRadius(f64),
+    /// An update of one layer's obstacles was refused.
+    #[error("layer {layer}: {source}")]
+    Update {
+        /// The layer.
+        layer: LayerId,
+        /// Why.
+        source: UpdateError,
+    },
+    /// The patch was planned for another state of the layered map; plan it again.
+    #[error("the patch was planned for version {patch} of the layered map, which is now at version {current}")]
+    StalePatch {
+        /// The version the patch was planned for.
+        patch: u64,
+        /// The map's version.
+        current: u64,
+    },
+}
+
+/// What a [`LayeredPlanner`] reads of a layered map: the environment, one ECM per layer
+/// and the side of each connection where each layer is free. Both the static
+/// [`LayeredEcm`] and the updatable [`DynamicLayeredEcm`] are such maps, so one planner
+/// serves both.
+///
+/// ```
+/// use corridor_ecm::{LayeredEcm, LayeredMap};
+/// use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, LayerId, Point};
+/// let mut world = LayeredEnvironment::new();
+/// world.add_layer(Layer::new("hall",
+///     Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 4.0)), HeightPlane::flat(0.0)));
+/// let ecm = LayeredEcm::build(&world).unwrap();
+/// let map: &dyn LayeredMap = &ecm;
+/// assert!(map.layer_ecm(LayerId(0)).is_ok());
+/// ```
+pub trait LayeredMap: Sync {
+    /// The layered environment as it is now.
+    fn world(&self) -> &LayeredEnvironment;
+    /// The ECM of one layer (its connections closed).
+    fn layer_ecm(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError>;
+    /// The side of connection `id` (from its segment's `a` towards `b`) where `layer` is
+    /// free: [`Orientation::CounterClockwise`] for the left.
+    fn entry_side(&self, id: ConnectionId, layer: LayerId) -> Result<Orientation, LayeredEcmError>;
+}
+
+impl LayeredMap for LayeredEcm {
+    fn world(&self) -> &LayeredEnvironment {
+        &self.world
+    }
+
+    fn layer_ecm(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError> {
+        self.layer(layer)
+    }
+
+    fn entry_side(&self, id: ConnectionId, layer: LayerId) -> Result<Orientation, LayeredEcmError> {
+        Ok(self.world.free_side(id, layer)?)
+    }
 }
 
 /// The layered ECM: the environment and one ECM per layer (in layer order).

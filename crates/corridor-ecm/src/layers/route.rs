@@ -14,7 +14,7 @@
 //! numerically, and every crossing costs 2η more than a straight pass: a path is at most
 //! a little longer than the layered shortest path, never closer than `r` to a wall.
 
-use super::{LayeredEcm, LayeredEcmError};
+use super::{LayeredEcmError, LayeredMap};
 use crate::{CorridorPath, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 use corridor_geom::{orient, ConnectionId, LayerId, Obstacle, Orientation, Point, Segment};
 use rayon::prelude::*;
@@ -57,7 +57,7 @@ impl LayeredPath {
     }
 
     /// The path in 3D: each point lifted onto its layer's height plane.
-    pub fn points_3d(&self, ecm: &LayeredEcm) -> Vec<corridor_geom::Point3> {
+    pub fn points_3d(&self, ecm: &impl LayeredMap) -> Vec<corridor_geom::Point3> {
         self.points()
             .into_iter()
             .filter_map(|(l, p)| ecm.world().point_3d(l, p).ok())
@@ -95,7 +95,7 @@ struct Node {
 ///     .plan(hall, Point::new(2.0, 5.0), ramp, Point::new(13.0, 5.0)).is_err());
 /// ```
 pub struct LayeredPlanner<'a> {
-    ecm: &'a LayeredEcm,
+    ecm: &'a dyn LayeredMap,
     radius: f64,
     nodes: Vec<Node>,
     by_layer: Vec<Vec<usize>>,
@@ -108,7 +108,7 @@ impl<'a> LayeredPlanner<'a> {
     pub const SPACING: f64 = 0.1;
 
     /// Places the crossing samples for `radius` and measures the lengths between them.
-    pub fn new(ecm: &'a LayeredEcm, radius: f64) -> Result<Self, LayeredEcmError> {
+    pub fn new(ecm: &'a impl LayeredMap, radius: f64) -> Result<Self, LayeredEcmError> {
         if !radius.is_finite() || radius < 0.0 {
             return Err(LayeredEcmError::InvalidRadius(radius));
         }
@@ -120,13 +120,13 @@ impl<'a> LayeredPlanner<'a> {
         let mut nodes = Vec::new();
         for (id, c) in world.connections() {
             let [l, n] = c.layers;
-            let grid = ecm.layer(l)?.grid.scale();
+            let grid = ecm.layer_ecm(l)?.grid.scale();
             let offset = radius + CROSSING_MARGIN_STEPS / grid;
             let tolerance = FIT_TOLERANCE_STEPS / grid;
             let (a, b) = (c.segment.a, c.segment.b);
             let len = a.distance(b);
             let left = (b - a).perp() / len;
-            let into_n = match world.free_side(id, l)? {
+            let into_n = match ecm.entry_side(id, l)? {
                 Orientation::CounterClockwise => -left,
                 _ => left,
             };
@@ -176,7 +176,7 @@ impl<'a> LayeredPlanner<'a> {
         let lengths: Vec<Option<f64>> = pairs
             .par_iter()
             .map_init(Planner::new, |planner, &(i, j)| {
-                let layer = ecm.layer(nodes[i].layer).ok()?;
+                let layer = ecm.layer_ecm(nodes[i].layer).ok()?;
                 let query = PathQuery::new(nodes[i].point, nodes[j].point).with_radius(radius);
                 planner.plan(layer, &query).ok().map(|p| p.length)
             })
@@ -211,10 +211,10 @@ impl<'a> LayeredPlanner<'a> {
         to: LayerId,
         goal: Point,
     ) -> Result<LayeredPath, LayeredEcmError> {
-        let (from_ecm, to_ecm) = (self.ecm.layer(from)?, self.ecm.layer(to)?);
+        let (from_ecm, to_ecm) = (self.ecm.layer_ecm(from)?, self.ecm.layer_ecm(to)?);
         let r = self.radius;
         let plan = |layer: LayerId, a: Point, b: Point| {
-            let ecm = self.ecm.layer(layer).ok()?;
+            let ecm = self.ecm.layer_ecm(layer).ok()?;
             Planner::new()
                 .plan(ecm, &PathQuery::new(a, b).with_radius(r))
                 .ok()
@@ -360,7 +360,7 @@ impl<'a> LayeredPlanner<'a> {
         let r = self.radius;
         let length = |layer: LayerId, a: Point, b: Point| -> f64 {
             self.ecm
-                .layer(layer)
+                .layer_ecm(layer)
                 .ok()
                 .and_then(|ecm| {
                     Planner::new()
@@ -427,7 +427,7 @@ impl<'a> LayeredPlanner<'a> {
         let Ok(c) = world.connection(id) else {
             return false;
         };
-        let Ok(grid) = self.ecm.layer(l).map(|e| e.grid.scale()) else {
+        let Ok(grid) = self.ecm.layer_ecm(l).map(|e| e.grid.scale()) else {
             return false;
         };
         let crossing = Segment::new(p, q);

@@ -3,12 +3,12 @@
 use super::*;
 use corridor_geom::{Environment, HeightPlane, Layer, Obstacle, Segment};
 
-fn p(x: f64, y: f64) -> Point {
+pub(super) fn p(x: f64, y: f64) -> Point {
     Point::new(x, y)
 }
 
 /// A floor, a 2-wide stair layer east of it and an upper floor east of that.
-fn corridor_world() -> (LayeredEnvironment, [LayerId; 3]) {
+pub(super) fn corridor_world() -> (LayeredEnvironment, [LayerId; 3]) {
     let mut w = LayeredEnvironment::new();
     let flat =
         |min, max, z| Layer::new("l", Environment::rectangle(min, max), HeightPlane::flat(z));
