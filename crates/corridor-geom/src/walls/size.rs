@@ -39,6 +39,29 @@ pub struct NormalizeLimits {
 }
 
 impl NormalizeLimits {
+    /// Refuses `env` (validated first) when its overlay would pass the limits, without
+    /// normalizing it: for a caller that normalizes elsewhere (a server checking an
+    /// uploaded map before its dynamic ECM is built). Costs about as much as the limit.
+    ///
+    /// ```
+    /// use corridor_geom::{Environment, NormalizeLimits, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0));
+    /// env.insert(Obstacle::rectangle(Point::new(2.0, 4.0), Point::new(8.0, 6.0)));
+    /// env.insert(Obstacle::rectangle(Point::new(4.0, 2.0), Point::new(6.0, 8.0)));
+    /// // 12 edges and 4 crossings: at least 20 pieces.
+    /// assert!(NormalizeLimits { max_wall_pieces: Some(20) }.check_environment(&env).is_ok());
+    /// assert!(NormalizeLimits { max_wall_pieces: Some(19) }.check_environment(&env).is_err());
+    /// ```
+    pub fn check_environment(&self, env: &crate::Environment) -> Result<(), NormalizeError> {
+        if self.max_wall_pieces.is_none() {
+            return Ok(());
+        }
+        env.validate()?;
+        let mut input = Input::new();
+        input.collect(env)?;
+        self.check(&input)
+    }
+
     /// Refuses `input` when its edges and their crossings make more pieces than allowed.
     pub(super) fn check(&self, input: &Input) -> Result<(), NormalizeError> {
         let Some(limit) = self.max_wall_pieces else {
