@@ -90,6 +90,15 @@ pub enum CliError {
     /// A check failed: an update differs from a full rebuild.
     #[error("{0}")]
     Mismatch(String),
+    /// A layered map could not be loaded.
+    #[error("{0}")]
+    LayeredLoad(#[from] corridor_io::LayeredLoadError),
+    /// A layered map could not be written.
+    #[error("{0}")]
+    LayeredJson(#[from] corridor_io::LayeredJsonError),
+    /// The layered ECM could not be built, or no path was found across layers.
+    #[error("{0}")]
+    Layered(#[from] corridor_ecm::LayeredEcmError),
 }
 
 impl CliError {
@@ -112,6 +121,9 @@ impl CliError {
             CliError::ScenarioMismatch { .. } => "scenario_mismatch",
             CliError::QueriesFailed { .. } => "queries_failed",
             CliError::Mismatch(_) => "mismatch",
+            CliError::LayeredLoad(_) => "load",
+            CliError::LayeredJson(_) => "json",
+            CliError::Layered(_) => "layered",
             CliError::Crowd(_) => "crowd",
         }
     }

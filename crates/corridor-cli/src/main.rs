@@ -3,7 +3,9 @@
 //! Every command takes an environment file (`.json`, `.geojson`, `.map`, `.mesh`, an
 //! any-angle `maze.txt` or its folder) or a built-in scene as `builtin:NAME`
 //! (`empty`, `military`, `dungeon`, `city`); `info`, `render`, `build` and `path` also
-//! take a saved ECM (`.ecm`, from `build --save`). Errors print one line and exit with 1
+//! take a saved ECM (`.ecm`, from `build --save`). `info`, `render`, `convert`, `build`
+//! and `path` also take a layered map: `builtin:layers`, a Wavefront `.obj` level or a
+//! layered `.json` (paths come back in 3D). Errors print one line and exit with 1
 //! (with `--json`: one JSON object `{"error": ..., "kind": ...}` on stderr).
 
 use clap::{Parser, Subcommand};
@@ -18,6 +20,7 @@ mod ecm;
 mod environment_arg;
 mod error;
 mod info;
+mod layered;
 mod path;
 mod planners;
 mod progress;
@@ -141,6 +144,13 @@ enum Command {
         /// Which planner answers the query.
         #[arg(long, value_enum, default_value_t = PlannerKind::Ecm)]
         planner: PlannerKind,
+        /// Layered maps: the start's layer (default: the first layer whose free space
+        /// holds it).
+        #[arg(long)]
+        from_layer: Option<u32>,
+        /// Layered maps: the goal's layer.
+        #[arg(long)]
+        to_layer: Option<u32>,
     },
     /// Decompose the free space into adaptive space-filling volumes (convex regions).
     Asfv {
@@ -425,6 +435,47 @@ fn usage_error(error: clap::Error) -> ExitCode {
 
 fn run(command: Command) -> Result<(), CliError> {
     match command {
+        Command::Info { file, json, .. } if layered::is_layered(&file) => {
+            layered::info(&file, json)
+        }
+        Command::Render { file, output, .. } if layered::is_layered(&file) => {
+            layered::render(&file, &output)
+        }
+        Command::Convert { file, output } if layered::is_layered(&file) => {
+            layered::convert(&file, &output)
+        }
+        Command::Build {
+            file,
+            svg,
+            save,
+            json,
+            ..
+        } if layered::is_layered(&file) => match save {
+            Some(_) => Err(layered::refuse("--save")),
+            None => layered::build(&file, svg.as_deref(), json),
+        },
+        Command::Path {
+            file,
+            from,
+            to,
+            radius,
+            svg,
+            json,
+            from_layer,
+            to_layer,
+            geojson,
+            ..
+        } if layered::is_layered(&file) => match geojson {
+            Some(_) => Err(layered::refuse("--geojson")),
+            None => layered::path(&layered::PathArgs {
+                file: &file,
+                from: (from, from_layer),
+                to: (to, to_layer),
+                radius,
+                svg: svg.as_deref(),
+                json,
+            }),
+        },
         Command::Info { file, ids, json } => info::run(&file, json, ids),
         Command::Render { file, output, ids } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
@@ -530,6 +581,7 @@ fn run(command: Command) -> Result<(), CliError> {
             geojson,
             json,
             planner,
+            ..
         } => path::run(&path::PathArgs {
             file: &file,
             query: corridor_ecm::PathQuery::new(from, to)

@@ -64,6 +64,7 @@ pub use hull::convex_hull;
 pub use layered::{
     Connection, ConnectionId, HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError,
 };
+pub use layered::{HeightField, HeightFieldError, HeightPatch};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,

@@ -288,7 +288,14 @@ fn position(whole: &str, raw: &RawValue) -> (usize, usize) {
 /// assert!(matches!(err, corridor_io::JsonError::Invalid { line: 5, .. }), "{err}");
 /// ```
 pub fn read_json(text: &str) -> Result<Environment, JsonError> {
-    let doc: RawDocument = serde_json::from_str(text).map_err(|e| serde_error(e, text, text))?;
+    read_json_in(text, text)
+}
+
+/// [`read_json`] of `part`, a slice of `whole` (an environment inside a larger
+/// document): errors name lines and columns of `whole`.
+pub(crate) fn read_json_in(whole: &str, part: &str) -> Result<Environment, JsonError> {
+    let text = whole;
+    let doc: RawDocument = serde_json::from_str(part).map_err(|e| serde_error(e, whole, part))?;
     let version: serde_json::Value = parse_part(text, doc.version)?;
     if version.as_u64() != Some(JSON_FORMAT_VERSION as u64) {
         let (line, column) = position(text, doc.version);

@@ -9,9 +9,11 @@
 //! wrong is in `error`, the checks in `validate`.
 
 mod error;
+mod height;
 mod validate;
 
 pub use error::LayeredError;
+pub use height::{HeightField, HeightFieldError, HeightPatch};
 
 use crate::{Environment, Point, Segment};
 #[cfg(feature = "serde")]
@@ -127,8 +129,15 @@ pub struct Layer {
     pub name: String,
     /// Boundary and obstacles, in ground-plane coordinates.
     pub environment: Environment,
-    /// Where the layer is in 3D.
+    /// Where the layer is in 3D (for terrain, the plane that fits it best).
     pub height: HeightPlane,
+    /// The exact heights patch by patch (a terrain's triangles) where one plane is not
+    /// enough; `None` when [`Layer::height`] is exact.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub surface: Option<HeightField>,
 }
 
 impl Layer {
@@ -138,12 +147,43 @@ impl Layer {
             name: name.into(),
             environment,
             height,
+            surface: None,
         }
     }
 
-    /// The 3D point above the ground point `p` on this layer.
+    /// The layer with exact heights from `surface` (its plane stays for what needs one).
+    ///
+    /// ```
+    /// use corridor_geom::{Environment, HeightField, HeightPatch, HeightPlane, Layer, Point};
+    /// use glam::DVec3;
+    /// let v = |x, y, z| DVec3::new(x, y, z);
+    /// let hill = HeightField::new(vec![
+    ///     HeightPatch::triangle([v(0.0, 0.0, 0.0), v(2.0, 0.0, 0.0), v(2.0, 2.0, 2.0)]).unwrap(),
+    ///     HeightPatch::triangle([v(0.0, 0.0, 0.0), v(2.0, 2.0, 2.0), v(0.0, 2.0, 0.0)]).unwrap(),
+    /// ]).unwrap();
+    /// let square = Environment::rectangle(Point::new(0.0, 0.0), Point::new(2.0, 2.0));
+    /// let layer = Layer::new("hill", square, HeightPlane::flat(0.5)).with_surface(hill);
+    /// assert_eq!(layer.height_at(Point::new(1.5, 0.5)), 0.5);
+    /// assert_eq!(layer.height_at(Point::new(0.5, 1.5)), 0.5);
+    /// assert_eq!(layer.height_at(Point::new(1.0, 1.0)), 1.0);
+    /// ```
+    pub fn with_surface(mut self, surface: HeightField) -> Self {
+        self.surface = Some(surface);
+        self
+    }
+
+    /// The height of the layer over the ground point `p`: from its surface where it has
+    /// one, else from its plane.
+    pub fn height_at(&self, p: Point) -> f64 {
+        self.surface
+            .as_ref()
+            .and_then(|s| s.height_at(p))
+            .unwrap_or_else(|| self.height.height_at(p))
+    }
+
+    /// The 3D point above the ground point `p` on this layer ([`Layer::height_at`]).
     pub fn point_3d(&self, p: Point) -> glam::DVec3 {
-        glam::DVec3::new(p.x, p.y, self.height.height_at(p))
+        glam::DVec3::new(p.x, p.y, self.height_at(p))
     }
 }
 

@@ -11,8 +11,8 @@ use super::layers::{adjacencies, assign_layers, nodes, Node, GROUND_TOLERANCE};
 use super::read::{read_obj, ObjError, TriangleMesh};
 use super::walkable::{ground, walkable_pieces, WalkableOptions};
 use corridor_geom::{
-    Environment, EnvironmentError, HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError,
-    Obstacle, Point, Polygon, Ring, Segment,
+    Environment, EnvironmentError, HeightField, HeightPatch, HeightPlane, Layer, LayerId,
+    LayeredEnvironment, LayeredError, Obstacle, Point, Polygon, Ring, Segment,
 };
 use std::collections::BTreeMap;
 
@@ -196,7 +196,12 @@ impl Level {
                 })?;
             let (plane, error) = surface.fitted_plane();
             surface.plane_error = error;
-            layered.add_layer(Layer::new(format!("layer {index}"), environment, plane));
+            let mut layer = Layer::new(format!("layer {index}"), environment, plane);
+            // Where one plane is not exact, 3D points take the triangles' heights.
+            if let Some(field) = surface.height_field().filter(|_| error > 0.0) {
+                layer = layer.with_surface(field);
+            }
+            layered.add_layer(layer);
         }
         let edges: Vec<Vec<(Point, Point)>> = layered
             .layers()
@@ -294,6 +299,25 @@ impl LayerSurface {
             }
         }
         best.map(|b| b.1)
+    }
+
+    /// The pieces as a [`HeightField`]: each piece's contours on its triangle's plane
+    /// (`None` if a coordinate is not finite).
+    pub fn height_field(&self) -> Option<HeightField> {
+        let patches = self
+            .pieces
+            .iter()
+            .map(|(region, plane, _)| HeightPatch {
+                rings: region
+                    .iter()
+                    .flatten()
+                    .map(|c| c.iter().map(|q| Point::new(q[0], q[1])).collect())
+                    .collect(),
+                plane: *plane,
+            })
+            .filter(|p| p.rings.iter().all(|r| r.len() >= 3) && !p.rings.is_empty())
+            .collect();
+        HeightField::new(patches).ok()
     }
 
     /// The least-squares plane through the pieces' corners (weighted by area) and the

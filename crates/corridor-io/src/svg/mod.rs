@@ -6,10 +6,14 @@
 //! 10 000-unit city get equally thin lines.
 //!
 //! The planners' own layers live beside the document: [`SvgDocument::add_ecm`] draws an
-//! Explicit Corridor Map.
+//! Explicit Corridor Map; [`LayeredSvg`] draws every layer of a multi-layered
+//! environment side by side.
 
 mod ecm;
+mod layered;
 mod visibility;
+
+pub use layered::LayeredSvg;
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
 use std::fmt::Write as _;
@@ -289,20 +293,7 @@ impl SvgDocument {
             num(size.x),
             num(size.y)
         );
-        for layer in &self.layers {
-            let s = &layer.style;
-            let _ = writeln!(
-                out,
-                "<g id=\"{}\" stroke=\"{}\" stroke-width=\"{}\" fill=\"{}\" opacity=\"{}\">",
-                escape(&layer.name),
-                escape(&s.stroke),
-                num(s.stroke_width * user_per_px),
-                escape(&s.fill),
-                num(s.opacity)
-            );
-            out.push_str(&layer.body);
-            out.push_str("</g>\n");
-        }
+        write_layers(&mut out, &self.layers, user_per_px, "");
         out.push_str("</svg>\n");
         out
     }
@@ -310,6 +301,26 @@ impl SvgDocument {
     /// Writes the SVG text to a file.
     pub fn write(&self, path: impl AsRef<std::path::Path>) -> std::io::Result<()> {
         std::fs::write(path, self.render())
+    }
+}
+
+/// Each layer as a group with its style (stroke widths at `user_per_px`), its id
+/// prefixed by `prefix`.
+fn write_layers(out: &mut String, layers: &[Layer], user_per_px: f64, prefix: &str) {
+    for layer in layers {
+        let s = &layer.style;
+        let _ = writeln!(
+            out,
+            "<g id=\"{}{}\" stroke=\"{}\" stroke-width=\"{}\" fill=\"{}\" opacity=\"{}\">",
+            escape(prefix),
+            escape(&layer.name),
+            escape(&s.stroke),
+            num(s.stroke_width * user_per_px),
+            escape(&s.fill),
+            num(s.opacity)
+        );
+        out.push_str(&layer.body);
+        out.push_str("</g>\n");
     }
 }
 
