@@ -21,36 +21,26 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::fmt;
 
-/// Type-checked placeholder for usize
-/// Hopefully rust zero cost abstractions will flatten this out.
+/// Corridor patch (session 26): a circle event's handle. `seq` is the push order (the
+/// old list index: it breaks ties in the queue and keys the inactive marks, so the sweep
+/// is unchanged); `slot` is where the event lives in the queue's storage, a place that is
+/// reused once the event is popped. A handle whose event was popped is inactive, so a
+/// stale handle (the beach line keeps some) never reaches the reused slot.
 #[derive(Copy, Clone)]
-pub struct CircleEventIndex(pub u32);
-
-#[allow(dead_code)]
-impl CircleEventIndex {
-    #[inline(always)]
-    fn increment(&mut self) {
-        self.0 += 1;
-    }
-
-    pub fn usize(self) -> usize {
-        self.0 as usize
-    }
-
-    pub fn u32(self) -> u32 {
-        self.0
-    }
+pub struct CircleEventIndex {
+    slot: u32,
+    seq: u32,
 }
 
 impl fmt::Display for CircleEventIndex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        write!(f, "{}", self.seq)
     }
 }
 
 impl fmt::Debug for CircleEventIndex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "CircleEventIndex({})", self.0)
+        write!(f, "CircleEventIndex({}@{})", self.seq, self.slot)
     }
 }
 
@@ -68,7 +58,7 @@ impl fmt::Debug for CircleEventIndex {
 ///
 #[derive(Clone)]
 pub struct CircleEvent {
-    index_: Option<CircleEventIndex>, // the list index inside CircleEventQueue
+    index_: Option<CircleEventIndex>, // the handle inside CircleEventQueue
     center_x_: f64,
     center_y_: f64,
     lower_x_: f64,
@@ -133,11 +123,11 @@ impl Ord for CircleEvent {
                         #[cfg(feature = "console_debug")]
                         println!(
                             "ce_id: {}.cmp({}) {:?}",
-                            self_index.0,
-                            other_index.0,
-                            self_index.0.cmp(&other_index.0).reverse()
+                            self_index.seq,
+                            other_index.seq,
+                            self_index.seq.cmp(&other_index.seq).reverse()
                         );
-                        self_index.0.cmp(&other_index.0).reverse()
+                        self_index.seq.cmp(&other_index.seq).reverse()
                     } else {
                         //todo: this should never happen, but still..
                         debug_assert!(false);
@@ -292,8 +282,10 @@ impl CircleEvent {
 struct QueueKey {
     /// `ordered_bits(lower_x)` above `ordered_bits(y)`.
     position: u128,
-    /// The `deferred` mark above `u32::MAX - id` (the youngest id first).
+    /// The `deferred` mark above `u32::MAX - seq` (the youngest event first).
     tie: u64,
+    /// Where the event lives (not part of the order).
+    slot: u32,
 }
 
 /// Corridor patch: `x` as an unsigned integer in `OrderedFloat`'s order: every NaN equal
@@ -316,17 +308,18 @@ fn ordered_bits(x: f64) -> u64 {
 
 impl QueueKey {
     #[inline(always)]
-    fn of(c: &CircleEvent, id: u32) -> Self {
+    fn of(c: &CircleEvent, id: CircleEventIndex) -> Self {
         QueueKey {
             position: (u128::from(ordered_bits(c.lower_x_)) << 64)
                 | u128::from(ordered_bits(c.center_y_)),
-            tie: (u64::from(c.deferred_) << 32) | u64::from(u32::MAX - id),
+            tie: (u64::from(c.deferred_) << 32) | u64::from(u32::MAX - id.seq),
+            slot: id.slot,
         }
     }
 
-    /// The id of the event.
+    /// The push order of the event.
     #[inline(always)]
-    fn id(&self) -> u32 {
+    fn seq(&self) -> u32 {
         u32::MAX - self.tie as u32
     }
 
@@ -366,23 +359,34 @@ impl Ord for QueueKey {
 /// of the iterators to the list elements is used to keep the correct circle
 /// events ordering.
 ///
-/// Corridor patch: as in C++, the events live in a list (a `Vec` indexed by id, ids
-/// being given in push order) and a priority queue (a binary heap of small keys) orders
-/// them; the published port kept each event in an `Rc` shared by a `BTreeSet` and a hash
-/// map, which cost an allocation per event and two searches per push and pop. A popped
-/// event stays in the list, but it is inactive, and the builder only looks up active ones.
+/// Corridor patch: as in C++, the events live in a list (a `Vec` indexed by slot) and a
+/// priority queue (a binary heap of small keys) orders them; the published port kept each
+/// event in an `Rc` shared by a `BTreeSet` and a hash map, which cost an allocation per
+/// event and two searches per push and pop. The builder only looks up active events.
+///
+/// Corridor patch (session 26): a popped event's slot is reused by the next push (a free
+/// list), so the list holds only the queued events (active, or deactivated but not yet
+/// popped) instead of every event ever pushed, which was about half of a large build's
+/// peak memory. The order and the inactive marks go by push order (`seq`), as the list
+/// index did before, so the sweep and its diagram are the same.
 pub(crate) struct CircleEventQueue {
-    /// Every circle event pushed since the last `clear`, by id.
+    /// The queued events by slot; the slots in `free_` hold popped events.
     events_: Vec<CircleEvent>,
+    /// Slots of popped events, reused last-freed first.
+    free_: Vec<u32>,
+    /// The `seq` of the next push.
+    next_seq_: u32,
     /// The queued events, smallest first.
     order_: BinaryHeap<QueueKey>,
-    inactive_circle_ids_: VobU32, // Circle events turned inactive
+    inactive_circle_ids_: VobU32, // Circle events turned inactive, by seq
 }
 
 impl Default for CircleEventQueue {
     fn default() -> CircleEventQueue {
         Self {
             events_: Vec::new(),
+            free_: Vec::new(),
+            next_seq_: 0,
             order_: BinaryHeap::new(),
             inactive_circle_ids_: VobU32::fill(128),
         }
@@ -397,7 +401,7 @@ impl CircleEventQueue {
 
     #[inline(always)]
     pub(crate) fn peek(&self) -> Option<&CircleEvent> {
-        self.order_.peek().map(|k| &self.events_[k.id() as usize])
+        self.order_.peek().map(|k| &self.events_[k.slot as usize])
     }
 
     #[cfg(feature = "ce_corruption_check")]
@@ -406,7 +410,7 @@ impl CircleEventQueue {
     #[inline]
     pub(crate) fn pop_inactive_at_top(&mut self) -> Result<(), BvError> {
         while let Some(top) = self.order_.peek() {
-            if self.is_active(CircleEventIndex(top.id())) {
+            if !self.inactive_circle_ids_.get_f(top.seq() as usize) {
                 break;
             }
             self.pop_and_destroy()?;
@@ -418,25 +422,29 @@ impl CircleEventQueue {
     #[inline]
     pub(crate) fn pop_and_destroy(&mut self) -> Result<(), BvError> {
         if let Some(top) = self.order_.pop() {
-            self.inactive_circle_ids_.set_grow(top.id() as usize, true);
+            self.inactive_circle_ids_.set_grow(top.seq() as usize, true);
+            self.free_.push(top.slot);
         }
         Ok(())
     }
 
-    /// Corridor patch: empties the queue, keeping its buffers for the next build.
-    /// Corridor patch (session 18): room for `events` circle events, so that pushes do not
-    /// reallocate the event list, the heap or the inactive marks.
+    /// Corridor patch (session 18): room for `events` circle events in the inactive marks
+    /// (one bit per push), and a start for the queue, which holds far fewer at a time.
     pub(crate) fn reserve(&mut self, events: usize) {
-        self.events_.reserve(events);
-        self.order_.reserve((events / 2).min(4096));
+        let queued = (events / 2).min(4096);
+        self.events_.reserve(queued);
+        self.order_.reserve(queued);
         if self.inactive_circle_ids_.len() < events {
             self.inactive_circle_ids_.resize(events, false);
         }
     }
 
+    /// Corridor patch: empties the queue, keeping its buffers for the next build.
     #[allow(dead_code)]
     pub(crate) fn clear(&mut self) {
         self.events_.clear();
+        self.free_.clear();
+        self.next_seq_ = 0;
         self.order_.clear();
         self.inactive_circle_ids_.truncate(0);
     }
@@ -446,24 +454,33 @@ impl CircleEventQueue {
     /// return the `CircleEventIndex` of the inserted element
     #[inline]
     pub(crate) fn associate_and_push(&mut self, mut ce: CircleEvent) -> CircleEventIndex {
-        let circle_event_id = CircleEventIndex(self.events_.len() as u32);
+        let seq = self.next_seq_;
+        self.next_seq_ += 1;
+        let slot = self.free_.pop().unwrap_or(self.events_.len() as u32);
+        let circle_event_id = CircleEventIndex { slot, seq };
         // set the correct index on the circle event
         ce.set_index(circle_event_id);
-        self.order_.push(QueueKey::of(&ce, circle_event_id.0));
-        self.events_.push(ce);
+        self.order_.push(QueueKey::of(&ce, circle_event_id));
+        if let Some(place) = self.events_.get_mut(slot as usize) {
+            *place = ce;
+        } else {
+            self.events_.push(ce);
+        }
         circle_event_id
     }
 
     #[inline(always)]
     pub(crate) fn is_active(&self, circle_event_id: CircleEventIndex) -> bool {
-        !self.inactive_circle_ids_.get_f(circle_event_id.usize())
+        !self
+            .inactive_circle_ids_
+            .get_f(circle_event_id.seq as usize)
     }
 
     #[inline]
     pub(crate) fn deactivate(&mut self, circle_event_id: Option<CircleEventIndex>) {
         if let Some(circle_event_id) = circle_event_id {
             self.inactive_circle_ids_
-                .set_grow(circle_event_id.usize(), true);
+                .set_grow(circle_event_id.seq as usize, true);
         }
     }
 
@@ -475,7 +492,7 @@ impl CircleEventQueue {
             if !self.is_active(id) {
                 return Err(BvError::InternalError(format!(
                     "Tried to use an inactive circle event {}, {}:{}",
-                    id.0,
+                    id.seq,
                     file!(),
                     line!()
                 )));
@@ -484,15 +501,18 @@ impl CircleEventQueue {
         Ok(c)
     }
 
-    /// Corridor patch: the event with this id (the builder asks only for active ones).
+    /// Corridor patch: the event with this handle while it is queued (the builder asks
+    /// only for active ones); `None` once its slot holds another event.
     #[inline]
     pub(crate) fn get(&self, cei: CircleEventIndex) -> Option<&CircleEvent> {
-        self.events_.get(cei.usize())
+        self.events_
+            .get(cei.slot as usize)
+            .filter(|ce| ce.index_.is_some_and(|own| own.seq == cei.seq))
     }
 
     #[cfg(feature = "console_debug")]
     pub(crate) fn dbg_ce(&self, cei: CircleEventIndex) {
-        if let Some(ce) = self.events_.get(cei.usize()) {
+        if let Some(ce) = self.get(cei) {
             print!("{:?}", ce);
         } else {
             print!("{}: not found", cei);
