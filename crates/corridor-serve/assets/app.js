@@ -12,11 +12,20 @@ const corridorState = {
   ready: false, connected: false, env: null, version: null, obstacles: [],
   path: null, pathError: null, pathSeq: 0, goal: null, character: null,
   radius: 0, clearance: 0, lastUpdate: null, updateSeq: 0, updateError: null, redraws: 0, tool: "goal",
+  frames: 0, layered: false, floor: null, floors: [], connections: 0,
+  crowd: { running: false, count: 0, frames: 0, seq: null, version: null, changes: 0, replans: 0, minWallGap: null, goalSeq: 0, error: null },
+  visibility: { requests: 0, answers: 0, origin: null, vertices: 0, kinds: [], area: null, range: null, error: null },
 };
 window.corridorState = corridorState;
 
-const layers = { obstacles: true, medial: true, annotations: false, corridor: true, path: true, route: true };
-let map = null;            // the last `map` message
+const layers = { obstacles: true, medial: true, annotations: false, corridor: true, path: true, route: true, visibility: false, crowd: true };
+let map = null;            // the last `map` message (of a layered scene: the floor shown)
+let layered = null;        // the `map` message of a layered scene, or null
+let floor = null;          // the floor shown (a layer number) in a layered scene
+let crowd = null;          // the last `crowd_frame` message
+let seen = null;           // the last `visibility` message
+let cursor = null;         // the pointer's world position and heading, for the visibility
+let cursorMoved = false, seeing = false;
 let view = { scale: 1, ox: 0, oy: 0 };
 let staticLayer = null;    // the map's layers drawn once per view
 let path = null;           // the last `path` message
@@ -50,6 +59,8 @@ function connect() {
         pending.delete(msg.id);
       } else if (msg.type === "updated") {
         onUpdated(msg, false);
+      } else if (msg.type === "crowd_frame") {
+        onCrowdFrame(msg);
       }
     };
   });
@@ -72,7 +83,8 @@ async function loadList(select) {
   sel.innerHTML = "";
   for (const e of msg.environments) {
     const opt = document.createElement("option");
-    opt.value = opt.textContent = e.name;
+    opt.value = e.name;
+    opt.textContent = e.layered ? e.name + " (floors)" : e.name;
     sel.appendChild(opt);
   }
   if (select) sel.value = select;
@@ -82,12 +94,42 @@ async function switchEnvironment(name) {
   $("map-info").textContent = "building " + name + "…";
   const msg = await request({ type: "map", env: name });
   if (msg.type === "error") { $("map-info").textContent = msg.message; return; }
-  setMap(msg, true);
+  await stopCrowd();
+  seen = null;
+  layered = msg.layered ? msg : null;
+  corridorState.layered = !!msg.layered;
+  $("floor-row").hidden = !msg.layered;
+  $("crowd-start").disabled = !!msg.layered;
+  if (msg.layered) {
+    const sel = $("floor");
+    sel.innerHTML = "";
+    for (const f of msg.layers) {
+      const opt = document.createElement("option");
+      opt.value = f.id; opt.textContent = f.name;
+      sel.appendChild(opt);
+    }
+    corridorState.floors = msg.layers.map((f) => f.name);
+    corridorState.connections = msg.connections.length;
+    setFloor(0, true);
+  } else {
+    floor = null;
+    corridorState.floor = null; corridorState.floors = []; corridorState.connections = 0;
+    setMap(msg, true);
+  }
   path = null; goal = null; character = null;
   corridorState.path = null; corridorState.pathError = null; corridorState.goal = null;
   setSliderRanges();
   await placeCharacter();
   if ($("walk").checked) await newRandomGoal();
+}
+
+// Shows one floor of the layered scene.
+function setFloor(id, fit) {
+  floor = Number(id);
+  corridorState.floor = floor;
+  $("floor").value = String(floor);
+  seen = null;
+  setMap(layered.layers[floor], fit);
 }
 
 function setMap(msg, fit) {
@@ -104,6 +146,7 @@ function setMap(msg, fit) {
 }
 
 async function reloadMap() {
+  if (layered) return;
   const msg = await request({ type: "map", env: corridorState.env });
   if (msg.type === "map" && msg.env === corridorState.env) setMap(msg, false);
 }
@@ -134,9 +177,9 @@ function readSliders() {
 // ---- the character and its path ----------------------------------------------------
 
 async function placeCharacter() {
-  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.clearance });
+  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.clearance, layer: floor });
   if (msg.type === "point") {
-    character = { pos: msg.point, along: 0 };
+    character = { pos: msg.point, along: 0, layer: floor };
     corridorState.character = character.pos;
   }
   dirty = true;
@@ -144,14 +187,19 @@ async function placeCharacter() {
 
 async function newRandomGoal() {
   if (!character) return;
-  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.radius, from: character.pos });
-  if (msg.type === "point") await setGoal(msg.point);
+  // In a layered scene: a goal on another floor now and then, so that paths climb.
+  const to = layered && Math.random() < 0.5 ? Math.floor(Math.random() * 2) : character.layer;
+  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.radius,
+    from: to === character.layer ? character.pos : null, layer: to });
+  if (msg.type === "point") await setGoal(msg.point, to);
 }
 
-async function setGoal(point) {
+async function setGoal(point, layer = floor) {
   goal = point;
+  goal.layer = layer;
   corridorState.goal = point;
-  if (!character) character = { pos: point, along: 0 };
+  corridorState.goalLayer = layer;
+  if (!character) character = { pos: point, along: 0, layer };
   await replan();
 }
 
@@ -164,11 +212,28 @@ async function replan() {
   try {
     do {
       planAgain = false;
-      const msg = await request({
+      const msg = await request(layered ? {
+        type: "layered_path", env: corridorState.env, from_layer: character.layer, from: character.pos,
+        to_layer: goal.layer, to: [goal[0], goal[1]], radius: corridorState.radius, clearance: corridorState.clearance,
+      } : {
         type: "path", env: corridorState.env, from: character.pos, to: goal,
         radius: corridorState.radius, clearance: corridorState.clearance,
       });
-      if (msg.type === "path" && msg.env === corridorState.env) {
+      if (msg.type === "layered_path" && msg.env === corridorState.env) {
+        path = msg;
+        character.along = 0;
+        const points = msg.steps.flatMap((s) => s.points);
+        corridorState.path = {
+          length: msg.length, points, indicativeRoute: msg.steps.flatMap((s) => s.indicative_route),
+          layers: msg.steps.map((s) => s.layer), crossings: msg.crossings,
+          perFloor: msg.steps.map((s) => ({ layer: s.layer, points: s.points.length, length: s.length })),
+          version: 0, ms: msg.ms,
+        };
+        corridorState.pathError = null;
+        $("path-info").className = "";
+        $("path-info").textContent = `length ${msg.length.toFixed(2)} over ` +
+          msg.steps.map((s) => layered.layers[s.layer].name).join(" → ") + `, ${msg.ms.toFixed(1)} ms`;
+      } else if (msg.type === "path" && msg.env === corridorState.env) {
         path = msg;
         character.along = 0;
         corridorState.path = { length: msg.length, points: msg.points, indicativeRoute: msg.indicative_route, version: msg.version, ms: msg.ms };
@@ -190,29 +255,125 @@ async function replan() {
   }
 }
 
-// Walks the character along the indicative route.
+// The pieces of the path, each on one floor (one piece, floor null, on a plain map).
+function pieces() {
+  if (!path) return [];
+  return path.steps ? path.steps : [{ ...path, layer: floor }];
+}
+
+// Walks the character along the indicative route (from floor to floor in a layered
+// scene; the view follows it).
 function walk(dt) {
   if (!$("walk").checked || !path || !character) return;
-  const route = path.indicative_route;
   const speed = mapSize() * 0.08;
   character.along += speed * dt;
   let left = character.along;
-  for (let i = 1; i < route.length; i++) {
-    const [ax, ay] = route[i - 1], [bx, by] = route[i];
-    const len = Math.hypot(bx - ax, by - ay);
-    if (left <= len) {
-      const t = len > 0 ? left / len : 1;
-      character.pos = [ax + (bx - ax) * t, ay + (by - ay) * t];
-      corridorState.character = character.pos;
-      dirty = true;
-      return;
+  const all = pieces();
+  for (const piece of all) {
+    const route = piece.indicative_route;
+    for (let i = 1; i < route.length; i++) {
+      const [ax, ay] = route[i - 1], [bx, by] = route[i];
+      const len = Math.hypot(bx - ax, by - ay);
+      if (left <= len) {
+        const t = len > 0 ? left / len : 1;
+        character.pos = [ax + (bx - ax) * t, ay + (by - ay) * t];
+        corridorState.character = character.pos;
+        if (layered && character.layer !== piece.layer) {
+          character.layer = piece.layer;
+          setFloor(piece.layer, false);
+        }
+        dirty = true;
+        return;
+      }
+      left -= len;
     }
-    left -= len;
   }
   // Arrived: a new random goal from here.
-  character.pos = route[route.length - 1];
+  const last = all[all.length - 1];
+  character.pos = last.indicative_route[last.indicative_route.length - 1];
+  character.layer = last.layer;
   path = null;
   newRandomGoal();
+}
+
+// ---- the crowd ----------------------------------------------------------------------
+
+function crowdRadius() {
+  return Math.max(corridorState.radius, mapSize() * 0.004);
+}
+
+async function startCrowd() {
+  const count = Number($("crowd-count").value);
+  $("crowd-info").textContent = `placing ${count}…`;
+  const msg = await request({ type: "crowd_start", env: corridorState.env, count, radius: crowdRadius(),
+    clearance: Math.max(corridorState.clearance, crowdRadius()), wander: true });
+  if (msg.type === "error") {
+    corridorState.crowd.error = msg.message;
+    $("crowd-info").className = "error"; $("crowd-info").textContent = msg.message;
+    return;
+  }
+  corridorState.crowd = { ...corridorState.crowd, running: true, count: msg.count, frames: 0, seq: null, error: null };
+  $("crowd-info").className = "";
+  $("crowd-info").textContent = `${msg.count} characters`;
+}
+
+async function stopCrowd() {
+  if (!corridorState.crowd.running) return;
+  corridorState.crowd.running = false;
+  crowd = null;
+  await request({ type: "crowd_stop" });
+  $("crowd-info").textContent = "–";
+  dirty = true;
+}
+
+async function crowdGoal(goal) {
+  const msg = await request({ type: "crowd_goal", goal });
+  if (msg.type === "crowd_goal") {
+    corridorState.crowd.goal = goal;
+    corridorState.crowd.goalSeq++;
+  }
+}
+
+function onCrowdFrame(msg) {
+  if (!corridorState.crowd.running || msg.env !== corridorState.env) return;
+  crowd = msg;
+  const c = corridorState.crowd;
+  c.frames++; c.seq = msg.seq; c.version = msg.version; c.count = msg.count;
+  c.changes = msg.changes; c.replans = msg.replans; c.minWallGap = msg.min_wall_gap;
+  c.walking = [...msg.phases].filter((p) => p === "w").length;
+  c.positions = msg.positions;
+  $("crowd-info").textContent = `${msg.count} characters, t = ${msg.time.toFixed(1)} s, step ${msg.step_ms.toFixed(1)} ms, ` +
+    `${msg.replans} re-plans`;
+  dirty = true;
+}
+
+// ---- visibility under the cursor ----------------------------------------------------
+
+// At most one request per animation frame, and one in flight: the newest cursor wins.
+async function lookAround() {
+  if (!layers.visibility || !cursor || !cursorMoved || seeing || !map) return;
+  cursorMoved = false;
+  seeing = true;
+  const v = corridorState.visibility;
+  v.requests++;
+  try {
+    const range = Number($("view-range").value) || 0, fov = Number($("view-fov").value) || 360;
+    const msg = await request({ type: "visibility", env: corridorState.env, at: cursor.at, layer: floor,
+      range, fov, dir: cursor.dir });
+    v.answers++;
+    if (msg.type === "visibility" && msg.env === corridorState.env && (floor === null || msg.layer === floor)) {
+      seen = msg;
+      Object.assign(v, { origin: msg.origin, vertices: msg.vertices.length, kinds: msg.kinds, area: msg.area, range: msg.range, error: null });
+      $("visibility-info").textContent = `${msg.vertices.length} corners, area ${msg.area.toFixed(1)}, ${msg.ms.toFixed(2)} ms`;
+    } else if (msg.type === "error") {
+      seen = null;
+      v.error = msg.message;
+      $("visibility-info").textContent = msg.message;
+    }
+    dirty = true;
+  } finally {
+    seeing = false;
+  }
 }
 
 // ---- updates ------------------------------------------------------------------------
@@ -386,25 +547,39 @@ function drawStatic() {
     }
     c.stroke();
   }
+  if (layered) {
+    // The connections of this floor, named by the floor on their other side.
+    c.lineWidth = 5; c.strokeStyle = "#9467bd"; c.fillStyle = "#5b3a8a";
+    c.font = `${12 * (window.devicePixelRatio || 1)}px system-ui, sans-serif`;
+    for (const k of layered.connections) {
+      const other = k.layers[0] === floor ? k.layers[1] : k.layers[1] === floor ? k.layers[0] : null;
+      if (other === null) continue;
+      polyline(c, k.segment, false); c.stroke();
+      const [x, y] = toScreen([(k.segment[0][0] + k.segment[1][0]) / 2, (k.segment[0][1] + k.segment[1][1]) / 2]);
+      c.fillText("→ " + layered.layers[other].name, x + 6, y - 6);
+    }
+  }
   return layer;
 }
 
 // The corridor: the quadrilaterals between consecutive steps' nearest obstacle points
 // and the steps' clearance discs, drawn opaque once and laid over the map translucent.
 let corridorCache = null;
-function corridorLayer() {
-  const key = path && [path, view.scale, view.ox, view.oy, canvas.width, canvas.height].join();
+function corridorLayer(shown) {
+  const key = path && [view.scale, view.ox, view.oy, canvas.width, canvas.height, floor].join();
   if (corridorCache && corridorCache.path === path && corridorCache.key === key) return corridorCache.layer;
   const layer = document.createElement("canvas");
   layer.width = canvas.width; layer.height = canvas.height;
   const c = layer.getContext("2d");
-  const { left, right, medial } = path.corridor;
   c.fillStyle = "rgb(44, 160, 44)";
-  for (let i = 0; i < medial.length; i++) {
-    if (i > 0) { polyline(c, [left[i - 1], left[i], right[i], right[i - 1]], true); c.fill(); }
-    const [x, y] = toScreen(medial[i]);
-    const r = Math.hypot(medial[i][0] - left[i][0], medial[i][1] - left[i][1]) * view.scale;
-    c.beginPath(); c.arc(x, y, r, 0, 2 * Math.PI); c.fill();
+  for (const piece of shown) {
+    const { left, right, medial } = piece.corridor;
+    for (let i = 0; i < medial.length; i++) {
+      if (i > 0) { polyline(c, [left[i - 1], left[i], right[i], right[i - 1]], true); c.fill(); }
+      const [x, y] = toScreen(medial[i]);
+      const r = Math.hypot(medial[i][0] - left[i][0], medial[i][1] - left[i][1]) * view.scale;
+      c.beginPath(); c.arc(x, y, r, 0, 2 * Math.PI); c.fill();
+    }
   }
   const out = document.createElement("canvas");
   out.width = layer.width; out.height = layer.height;
@@ -429,22 +604,35 @@ function draw() {
     if (drag.obstacle.kind === "polygon") ctx.fill(); else { ctx.strokeStyle = "rgba(77,77,77,0.45)"; ctx.lineWidth = 2.5; ctx.stroke(); }
     ctx.restore();
   }
-  if (path && layers.corridor) ctx.drawImage(corridorLayer(), 0, 0);
-  if (path && layers.path) {
-    ctx.strokeStyle = "#d62728"; ctx.lineWidth = 2.5; ctx.setLineDash([]);
-    polyline(ctx, path.points, false); ctx.stroke();
+  if (seen && layers.visibility) drawVisibility(seen);
+  // The pieces of the path on the floor shown.
+  const shown = pieces().filter((p) => p.layer === floor);
+  if (shown.length && layers.corridor) ctx.drawImage(corridorLayer(shown), 0, 0);
+  for (const piece of shown) {
+    if (layers.path) {
+      ctx.strokeStyle = "#d62728"; ctx.lineWidth = 2.5; ctx.setLineDash([]);
+      polyline(ctx, piece.points, false); ctx.stroke();
+    }
+    if (layers.route) {
+      ctx.strokeStyle = "#ff7f0e"; ctx.lineWidth = 2; ctx.setLineDash([7, 4]);
+      polyline(ctx, piece.indicative_route, false); ctx.stroke();
+      ctx.setLineDash([]);
+    }
   }
-  if (path && layers.route) {
-    ctx.strokeStyle = "#ff7f0e"; ctx.lineWidth = 2; ctx.setLineDash([7, 4]);
-    polyline(ctx, path.indicative_route, false); ctx.stroke();
-    ctx.setLineDash([]);
+  if (crowd && layers.crowd) {
+    const colours = { w: "rgba(23, 190, 207, 0.85)", a: "rgba(44, 160, 44, 0.85)", b: "rgba(214, 39, 40, 0.85)" };
+    for (let i = 0; i < crowd.count; i++) {
+      const [x, y] = toScreen([crowd.positions[2 * i], crowd.positions[2 * i + 1]]);
+      ctx.fillStyle = colours[crowd.phases[i]] || colours.w;
+      ctx.beginPath(); ctx.arc(x, y, Math.max(1.5, crowd.radii[i] * view.scale), 0, 2 * Math.PI); ctx.fill();
+    }
   }
-  if (goal) {
+  if (goal && (goal.layer === undefined || goal.layer === floor)) {
     const [x, y] = toScreen(goal);
     ctx.strokeStyle = "#111"; ctx.lineWidth = 2.5;
     ctx.beginPath(); ctx.moveTo(x - 6, y - 6); ctx.lineTo(x + 6, y + 6); ctx.moveTo(x - 6, y + 6); ctx.lineTo(x + 6, y - 6); ctx.stroke();
   }
-  if (character) {
+  if (character && (!layered || character.layer === floor)) {
     const [x, y] = toScreen(character.pos);
     ctx.fillStyle = "rgba(123, 63, 191, 0.85)";
     ctx.beginPath(); ctx.arc(x, y, Math.max(3, corridorState.radius * view.scale), 0, 2 * Math.PI); ctx.fill();
@@ -457,10 +645,38 @@ function draw() {
   corridorState.redraws++;
 }
 
+// The visibility polygon: straight edges, arcs of the range circle, cone sides.
+function drawVisibility(v) {
+  const n = v.vertices.length;
+  ctx.beginPath();
+  const [ox, oy] = toScreen(v.origin);
+  if (n === 1 && v.kinds[0] === "arc") {
+    ctx.arc(ox, oy, v.range * view.scale, 0, 2 * Math.PI);
+  } else {
+    v.vertices.forEach((p, i) => {
+      const [x, y] = toScreen(p);
+      if (i === 0) ctx.moveTo(x, y);
+      const [bx, by] = toScreen(v.vertices[(i + 1) % n]);
+      if (v.kinds[i] === "arc") {
+        // Counter-clockwise in the map is clockwise on the screen (y points down).
+        ctx.arc(ox, oy, v.range * view.scale, Math.atan2(y - oy, x - ox), Math.atan2(by - oy, bx - ox), true);
+      } else {
+        ctx.lineTo(bx, by);
+      }
+    });
+  }
+  ctx.closePath();
+  ctx.fillStyle = "rgba(255, 215, 0, 0.28)"; ctx.fill();
+  ctx.strokeStyle = "#c9a800"; ctx.lineWidth = 1.2; ctx.stroke();
+  ctx.fillStyle = "#c9a800"; ctx.beginPath(); ctx.arc(ox, oy, 3, 0, 2 * Math.PI); ctx.fill();
+}
+
 let lastFrame = performance.now();
 function frame(now) {
   const dt = Math.min(0.1, (now - lastFrame) / 1000);
   lastFrame = now;
+  corridorState.frames++;
+  lookAround();
   walk(dt);
   if (dirty) { dirty = false; draw(); }
   requestAnimationFrame(frame);
@@ -484,6 +700,12 @@ canvas.addEventListener("pointerdown", (e) => {
 });
 
 canvas.addEventListener("pointermove", (e) => {
+  const at = pointerWorld(e);
+  const step = cursor ? [at[0] - cursor.at[0], at[1] - cursor.at[1]] : [0, 0];
+  // The cone looks the way the pointer moves.
+  const dir = Math.hypot(...step) > 1e-9 ? step : cursor ? cursor.dir : [1, 0];
+  cursor = { at, dir };
+  cursorMoved = true;
   if (!drag) return;
   const dpr = window.devicePixelRatio || 1;
   if (drag.kind === "pan") {
@@ -528,7 +750,10 @@ canvas.addEventListener("pointerup", async (e) => {
 
 async function click(p, clicks) {
   switch (corridorState.tool) {
-    case "goal": await setGoal(p); break;
+    case "goal":
+      if (corridorState.crowd.running) await crowdGoal(p);
+      else await setGoal(p);
+      break;
     case "delete": {
       const o = obstacleAt(p);
       if (o) await update([{ remove: o.id }]);
@@ -593,11 +818,21 @@ $("file").addEventListener("change", (e) => { for (const f of e.target.files) up
 // ---- controls -----------------------------------------------------------------------
 
 $("env").addEventListener("change", (e) => switchEnvironment(e.target.value));
+$("floor").addEventListener("change", (e) => { setFloor(e.target.value, false); dirty = true; });
+$("crowd-count").addEventListener("input", () => { $("crowd-count-value").textContent = $("crowd-count").value; });
+$("crowd-start").addEventListener("click", () => startCrowd());
+$("crowd-stop").addEventListener("click", () => stopCrowd());
+$("crowd-random").addEventListener("click", () => { if (corridorState.crowd.running) crowdGoal(null); });
+for (const id of ["view-range", "view-fov"]) $(id).addEventListener("input", () => { cursorMoved = true; });
 for (const id of ["radius", "clearance"]) {
   $(id).addEventListener("input", () => { readSliders(); dirty = true; replan(); });
 }
 for (const input of document.querySelectorAll("#layers input")) {
-  input.addEventListener("change", () => { layers[input.dataset.layer] = input.checked; staticLayer = null; dirty = true; });
+  input.addEventListener("change", () => {
+    layers[input.dataset.layer] = input.checked;
+    if (input.dataset.layer === "visibility") cursorMoved = true;
+    staticLayer = null; dirty = true;
+  });
 }
 for (const input of document.querySelectorAll("#tools input")) {
   input.addEventListener("change", () => { corridorState.tool = input.value; drawing = []; dirty = true; });
