@@ -136,6 +136,7 @@ function setMap(msg, fit) {
   map = msg;
   corridorState.env = msg.env;
   corridorState.version = msg.version;
+  corridorState.bounds = msg.bounds;
   corridorState.obstacles = msg.obstacles.map((o) => ({ id: o.id, kind: o.kind, door: o.door, bbox: bbox(obstaclePoints(o)) }));
   const s = msg.stats;
   $("map-info").textContent = `${msg.env} v${msg.version}: ${msg.obstacles.length} obstacles, ` +
@@ -643,6 +644,7 @@ function draw() {
     for (const p of drawing) { const [x, y] = toScreen(p); ctx.fillStyle = "#2ca02c"; ctx.fillRect(x - 3, y - 3, 6, 6); }
   }
   corridorState.redraws++;
+  corridorState.drawnPathSeq = corridorState.pathSeq;
 }
 
 // The visibility polygon: straight edges, arcs of the range circle, cone sides.
