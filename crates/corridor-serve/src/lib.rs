@@ -59,6 +59,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/views.js", get(assets::views))
         .route("/style.css", get(assets::style))
         .route("/ws", get(websocket))
         .with_state(app)

@@ -772,7 +772,11 @@ async fn the_demo_works_in_headless_chromium() {
         "the path ends at {last:?}, the click was at {upstairs:?}"
     );
     // The frame that drew this path.
-    wait_for(&client, "corridorState.drawnPathSeq === corridorState.pathSeq").await;
+    wait_for(
+        &client,
+        "corridorState.drawnPathSeq === corridorState.pathSeq",
+    )
+    .await;
     screenshot(&client, "9-layers-upper").await;
     select(&client, "floor", "0").await;
     wait_for(&client, "corridorState.floor === 0").await;
