@@ -43,6 +43,8 @@ pub struct CrowdSpec {
 pub struct CrowdCheck {
     /// The environment.
     pub env: String,
+    /// Steps made (the `seq` of the newest frame).
+    pub seq: u64,
     /// The shared map's version the crowd's copy is at.
     pub version: u64,
     /// The crowd's map.
@@ -316,6 +318,7 @@ impl Crowd {
         let crowd = self.sim.crowd();
         CrowdCheck {
             env: self.env.to_string(),
+            seq: self.seq,
             version: self.version - self.queued.len() as u64,
             map: self.sim.map().clone(),
             characters: crowd

@@ -64,7 +64,11 @@ async fn a_crowd_streams_frames_and_replans_when_a_door_closes() {
 
     // A slow reader gets the newest frame, not a queue of old ones.
     let seq = first["seq"].as_u64().unwrap();
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while walker.crowd_check().await.unwrap().seq < seq + 3 {
+        assert!(Instant::now() < deadline, "the crowd stopped stepping");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let later: Value = serde_json::from_str(&walker.next_frame().await).unwrap();
     assert!(
         later["seq"].as_u64().unwrap() > seq + 2,
