@@ -208,6 +208,7 @@ async function replan() {
   if (planning) { planAgain = true; return; }
   if (!character || !goal) return;
   planning = true;
+  corridorState.planning = true;
   try {
     do {
       planAgain = false;
@@ -251,6 +252,7 @@ async function replan() {
     } while (planAgain);
   } finally {
     planning = false;
+    corridorState.planning = false;
   }
 }
 
@@ -622,6 +624,7 @@ canvas.addEventListener("pointermove", (e) => {
 async function pumpDrag(d) {
   if (d.sending) return;
   d.sending = true;
+  corridorState.sendingDrag = true;
   for (;;) {
     const dx = d.dx - d.sentDx, dy = d.dy - d.sentDy;
     if (!dx && !dy) break;
@@ -630,6 +633,7 @@ async function pumpDrag(d) {
     if (msg.type === "error") { d.sentDx -= dx; d.sentDy -= dy; break; }
   }
   d.sending = false;
+  corridorState.sendingDrag = false;
 }
 
 canvas.addEventListener("pointerup", async (e) => {

@@ -331,7 +331,6 @@ async fn the_demo_works_in_headless_chromium() {
     .await;
     let s = state(&client).await;
     assert_eq!(s["obstacles"].as_array().unwrap().len(), 26);
-    tokio::time::sleep(Duration::from_millis(100)).await;
     assert_ne!(
         screenshot(&client, "2-military").await,
         before,
@@ -378,7 +377,8 @@ async fn the_demo_works_in_headless_chromium() {
         &format!("corridorState.pathSeq > {seq} && corridorState.radius > {radius}"),
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(200)).await; // let the last query land
+    // The last query landed (none in flight, none asked again).
+    wait_for(&client, "!corridorState.planning").await;
     let s = state(&client).await;
     match s["path"].as_object() {
         None => assert!(s["pathError"].is_string()),
@@ -397,7 +397,7 @@ async fn the_demo_works_in_headless_chromium() {
         ),
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    wait_for(&client, "!corridorState.planning").await;
 
     // Drag a building onto the middle of the path: an update, and the path changes.
     click(&client, Locator::Css("#tools input[value=move]")).await;
@@ -453,10 +453,11 @@ async fn the_demo_works_in_headless_chromium() {
     );
     gesture(&client, centre, middle, 8).await;
     wait_for(&client, &format!("corridorState.updateSeq > {updates} && corridorState.version > {version} && corridorState.pathSeq > {seq}")).await;
-    tokio::time::sleep(Duration::from_millis(500)).await; // the drag's last steps
+    // The drag's last steps sent, and the path planned on the last version.
     wait_for(
         &client,
-        "corridorState.path === null || corridorState.path.version === corridorState.version",
+        "!corridorState.sendingDrag && !corridorState.planning && (corridorState.path === null \
+         || corridorState.path.version === corridorState.version)",
     )
     .await;
     let s = state(&client).await;
@@ -539,7 +540,9 @@ async fn the_demo_works_in_headless_chromium() {
     ];
     for p in triangle.iter().chain([&triangle[0]]) {
         gesture(&client, *p, *p, 0).await;
-        tokio::time::sleep(Duration::from_millis(600)).await; // not a double click
+        // Not a result to wait for: clicks this close in time and space would count as a
+        // double click, which closes the polygon early.
+        tokio::time::sleep(Duration::from_millis(600)).await;
     }
     wait_for(
         &client,
@@ -606,7 +609,11 @@ async fn the_demo_works_in_headless_chromium() {
         &format!("corridorState.pathSeq > {seq} && corridorState.path"),
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    wait_for(
+        &client,
+        "corridorState.drawnPathSeq === corridorState.pathSeq",
+    )
+    .await;
     screenshot(&client, "6-dungeon").await;
 
     // Visibility under the cursor, with a range and a 120° field of view.
