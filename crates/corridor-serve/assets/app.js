@@ -1,6 +1,8 @@
-// The Corridor demo page: draws an environment's Explicit Corridor Map on a canvas, lets a
-// character follow indicative routes to random or clicked goals, and changes obstacles
-// through the server's local updates. The server's message API is in docs/SERVE.md.
+// The Corridor demo page: draws an environment's Explicit Corridor Map on a canvas (a
+// layered scene floor by floor), lets a character follow indicative routes to random or
+// clicked goals, and changes obstacles through the server's local updates. The crowd and
+// the visibility polygon are in views.js (loaded after this file; everything it defines
+// is used only once the page runs). The server's message API is in docs/SERVE.md.
 "use strict";
 
 const canvas = document.getElementById("view");
@@ -12,11 +14,16 @@ const corridorState = {
   ready: false, connected: false, env: null, version: null, obstacles: [],
   path: null, pathError: null, pathSeq: 0, goal: null, character: null,
   radius: 0, clearance: 0, lastUpdate: null, updateSeq: 0, updateError: null, redraws: 0, tool: "goal",
+  frames: 0, layered: false, floor: null, floors: [], connections: 0,
+  crowd: { running: false, count: 0, frames: 0, seq: null, version: null, changes: 0, replans: 0, minWallGap: null, goalSeq: 0, error: null },
+  visibility: { requests: 0, answers: 0, origin: null, vertices: 0, kinds: [], area: null, range: null, error: null },
 };
 window.corridorState = corridorState;
 
-const layers = { obstacles: true, medial: true, annotations: false, corridor: true, path: true, route: true };
-let map = null;            // the last `map` message
+const layers = { obstacles: true, medial: true, annotations: false, corridor: true, path: true, route: true, visibility: false, crowd: true };
+let map = null;            // the last `map` message (of a layered scene: the floor shown)
+let layered = null;        // the `map` message of a layered scene, or null
+let floor = null;          // the floor shown (a layer number) in a layered scene
 let view = { scale: 1, ox: 0, oy: 0 };
 let staticLayer = null;    // the map's layers drawn once per view
 let path = null;           // the last `path` message
@@ -50,6 +57,8 @@ function connect() {
         pending.delete(msg.id);
       } else if (msg.type === "updated") {
         onUpdated(msg, false);
+      } else if (msg.type === "crowd_frame") {
+        onCrowdFrame(msg);
       }
     };
   });
@@ -72,7 +81,8 @@ async function loadList(select) {
   sel.innerHTML = "";
   for (const e of msg.environments) {
     const opt = document.createElement("option");
-    opt.value = opt.textContent = e.name;
+    opt.value = e.name;
+    opt.textContent = e.layered ? e.name + " (floors)" : e.name;
     sel.appendChild(opt);
   }
   if (select) sel.value = select;
@@ -82,7 +92,28 @@ async function switchEnvironment(name) {
   $("map-info").textContent = "building " + name + "…";
   const msg = await request({ type: "map", env: name });
   if (msg.type === "error") { $("map-info").textContent = msg.message; return; }
-  setMap(msg, true);
+  await stopCrowd();
+  seen = null;
+  layered = msg.layered ? msg : null;
+  corridorState.layered = !!msg.layered;
+  $("floor-row").hidden = !msg.layered;
+  $("crowd-start").disabled = !!msg.layered;
+  if (msg.layered) {
+    const sel = $("floor");
+    sel.innerHTML = "";
+    for (const f of msg.layers) {
+      const opt = document.createElement("option");
+      opt.value = f.id; opt.textContent = f.name;
+      sel.appendChild(opt);
+    }
+    corridorState.floors = msg.layers.map((f) => f.name);
+    corridorState.connections = msg.connections.length;
+    setFloor(0, true);
+  } else {
+    floor = null;
+    corridorState.floor = null; corridorState.floors = []; corridorState.connections = 0;
+    setMap(msg, true);
+  }
   path = null; goal = null; character = null;
   corridorState.path = null; corridorState.pathError = null; corridorState.goal = null;
   setSliderRanges();
@@ -90,10 +121,20 @@ async function switchEnvironment(name) {
   if ($("walk").checked) await newRandomGoal();
 }
 
+// Shows one floor of the layered scene.
+function setFloor(id, fit) {
+  floor = Number(id);
+  corridorState.floor = floor;
+  $("floor").value = String(floor);
+  seen = null;
+  setMap(layered.layers[floor], fit);
+}
+
 function setMap(msg, fit) {
   map = msg;
   corridorState.env = msg.env;
   corridorState.version = msg.version;
+  corridorState.bounds = msg.bounds;
   corridorState.obstacles = msg.obstacles.map((o) => ({ id: o.id, kind: o.kind, door: o.door, bbox: bbox(obstaclePoints(o)) }));
   const s = msg.stats;
   $("map-info").textContent = `${msg.env} v${msg.version}: ${msg.obstacles.length} obstacles, ` +
@@ -104,6 +145,7 @@ function setMap(msg, fit) {
 }
 
 async function reloadMap() {
+  if (layered) return;
   const msg = await request({ type: "map", env: corridorState.env });
   if (msg.type === "map" && msg.env === corridorState.env) setMap(msg, false);
 }
@@ -134,9 +176,9 @@ function readSliders() {
 // ---- the character and its path ----------------------------------------------------
 
 async function placeCharacter() {
-  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.clearance });
+  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.clearance, layer: floor });
   if (msg.type === "point") {
-    character = { pos: msg.point, along: 0 };
+    character = { pos: msg.point, along: 0, layer: floor };
     corridorState.character = character.pos;
   }
   dirty = true;
@@ -144,14 +186,19 @@ async function placeCharacter() {
 
 async function newRandomGoal() {
   if (!character) return;
-  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.radius, from: character.pos });
-  if (msg.type === "point") await setGoal(msg.point);
+  // In a layered scene: a goal on another floor now and then, so that paths climb.
+  const to = layered && Math.random() < 0.5 ? Math.floor(Math.random() * 2) : character.layer;
+  const msg = await request({ type: "random_point", env: corridorState.env, radius: corridorState.radius,
+    from: to === character.layer ? character.pos : null, layer: to });
+  if (msg.type === "point") await setGoal(msg.point, to);
 }
 
-async function setGoal(point) {
+async function setGoal(point, layer = floor) {
   goal = point;
+  goal.layer = layer;
   corridorState.goal = point;
-  if (!character) character = { pos: point, along: 0 };
+  corridorState.goalLayer = layer;
+  if (!character) character = { pos: point, along: 0, layer };
   await replan();
 }
 
@@ -161,14 +208,32 @@ async function replan() {
   if (planning) { planAgain = true; return; }
   if (!character || !goal) return;
   planning = true;
+  corridorState.planning = true;
   try {
     do {
       planAgain = false;
-      const msg = await request({
+      const msg = await request(layered ? {
+        type: "layered_path", env: corridorState.env, from_layer: character.layer, from: character.pos,
+        to_layer: goal.layer, to: [goal[0], goal[1]], radius: corridorState.radius, clearance: corridorState.clearance,
+      } : {
         type: "path", env: corridorState.env, from: character.pos, to: goal,
         radius: corridorState.radius, clearance: corridorState.clearance,
       });
-      if (msg.type === "path" && msg.env === corridorState.env) {
+      if (msg.type === "layered_path" && msg.env === corridorState.env) {
+        path = msg;
+        character.along = 0;
+        const points = msg.steps.flatMap((s) => s.points);
+        corridorState.path = {
+          length: msg.length, points, indicativeRoute: msg.steps.flatMap((s) => s.indicative_route),
+          layers: msg.steps.map((s) => s.layer), crossings: msg.crossings,
+          perFloor: msg.steps.map((s) => ({ layer: s.layer, points: s.points.length, length: s.length })),
+          version: 0, ms: msg.ms,
+        };
+        corridorState.pathError = null;
+        $("path-info").className = "";
+        $("path-info").textContent = `length ${msg.length.toFixed(2)} over ` +
+          msg.steps.map((s) => layered.layers[s.layer].name).join(" → ") + `, ${msg.ms.toFixed(1)} ms`;
+      } else if (msg.type === "path" && msg.env === corridorState.env) {
         path = msg;
         character.along = 0;
         corridorState.path = { length: msg.length, points: msg.points, indicativeRoute: msg.indicative_route, version: msg.version, ms: msg.ms };
@@ -187,30 +252,47 @@ async function replan() {
     } while (planAgain);
   } finally {
     planning = false;
+    corridorState.planning = false;
   }
 }
 
-// Walks the character along the indicative route.
+// The pieces of the path, each on one floor (one piece, floor null, on a plain map).
+function pieces() {
+  if (!path) return [];
+  return path.steps ? path.steps : [{ ...path, layer: floor }];
+}
+
+// Walks the character along the indicative route (from floor to floor in a layered
+// scene; the view follows it).
 function walk(dt) {
   if (!$("walk").checked || !path || !character) return;
-  const route = path.indicative_route;
   const speed = mapSize() * 0.08;
   character.along += speed * dt;
   let left = character.along;
-  for (let i = 1; i < route.length; i++) {
-    const [ax, ay] = route[i - 1], [bx, by] = route[i];
-    const len = Math.hypot(bx - ax, by - ay);
-    if (left <= len) {
-      const t = len > 0 ? left / len : 1;
-      character.pos = [ax + (bx - ax) * t, ay + (by - ay) * t];
-      corridorState.character = character.pos;
-      dirty = true;
-      return;
+  const all = pieces();
+  for (const piece of all) {
+    const route = piece.indicative_route;
+    for (let i = 1; i < route.length; i++) {
+      const [ax, ay] = route[i - 1], [bx, by] = route[i];
+      const len = Math.hypot(bx - ax, by - ay);
+      if (left <= len) {
+        const t = len > 0 ? left / len : 1;
+        character.pos = [ax + (bx - ax) * t, ay + (by - ay) * t];
+        corridorState.character = character.pos;
+        if (layered && character.layer !== piece.layer) {
+          character.layer = piece.layer;
+          setFloor(piece.layer, false);
+        }
+        dirty = true;
+        return;
+      }
+      left -= len;
     }
-    left -= len;
   }
   // Arrived: a new random goal from here.
-  character.pos = route[route.length - 1];
+  const last = all[all.length - 1];
+  character.pos = last.indicative_route[last.indicative_route.length - 1];
+  character.layer = last.layer;
   path = null;
   newRandomGoal();
 }
@@ -386,25 +468,39 @@ function drawStatic() {
     }
     c.stroke();
   }
+  if (layered) {
+    // The connections of this floor, named by the floor on their other side.
+    c.lineWidth = 5; c.strokeStyle = "#9467bd"; c.fillStyle = "#5b3a8a";
+    c.font = `${12 * (window.devicePixelRatio || 1)}px system-ui, sans-serif`;
+    for (const k of layered.connections) {
+      const other = k.layers[0] === floor ? k.layers[1] : k.layers[1] === floor ? k.layers[0] : null;
+      if (other === null) continue;
+      polyline(c, k.segment, false); c.stroke();
+      const [x, y] = toScreen([(k.segment[0][0] + k.segment[1][0]) / 2, (k.segment[0][1] + k.segment[1][1]) / 2]);
+      c.fillText("→ " + layered.layers[other].name, x + 6, y - 6);
+    }
+  }
   return layer;
 }
 
 // The corridor: the quadrilaterals between consecutive steps' nearest obstacle points
 // and the steps' clearance discs, drawn opaque once and laid over the map translucent.
 let corridorCache = null;
-function corridorLayer() {
-  const key = path && [path, view.scale, view.ox, view.oy, canvas.width, canvas.height].join();
+function corridorLayer(shown) {
+  const key = path && [view.scale, view.ox, view.oy, canvas.width, canvas.height, floor].join();
   if (corridorCache && corridorCache.path === path && corridorCache.key === key) return corridorCache.layer;
   const layer = document.createElement("canvas");
   layer.width = canvas.width; layer.height = canvas.height;
   const c = layer.getContext("2d");
-  const { left, right, medial } = path.corridor;
   c.fillStyle = "rgb(44, 160, 44)";
-  for (let i = 0; i < medial.length; i++) {
-    if (i > 0) { polyline(c, [left[i - 1], left[i], right[i], right[i - 1]], true); c.fill(); }
-    const [x, y] = toScreen(medial[i]);
-    const r = Math.hypot(medial[i][0] - left[i][0], medial[i][1] - left[i][1]) * view.scale;
-    c.beginPath(); c.arc(x, y, r, 0, 2 * Math.PI); c.fill();
+  for (const piece of shown) {
+    const { left, right, medial } = piece.corridor;
+    for (let i = 0; i < medial.length; i++) {
+      if (i > 0) { polyline(c, [left[i - 1], left[i], right[i], right[i - 1]], true); c.fill(); }
+      const [x, y] = toScreen(medial[i]);
+      const r = Math.hypot(medial[i][0] - left[i][0], medial[i][1] - left[i][1]) * view.scale;
+      c.beginPath(); c.arc(x, y, r, 0, 2 * Math.PI); c.fill();
+    }
   }
   const out = document.createElement("canvas");
   out.width = layer.width; out.height = layer.height;
@@ -429,22 +525,35 @@ function draw() {
     if (drag.obstacle.kind === "polygon") ctx.fill(); else { ctx.strokeStyle = "rgba(77,77,77,0.45)"; ctx.lineWidth = 2.5; ctx.stroke(); }
     ctx.restore();
   }
-  if (path && layers.corridor) ctx.drawImage(corridorLayer(), 0, 0);
-  if (path && layers.path) {
-    ctx.strokeStyle = "#d62728"; ctx.lineWidth = 2.5; ctx.setLineDash([]);
-    polyline(ctx, path.points, false); ctx.stroke();
+  if (seen && layers.visibility) drawVisibility(seen);
+  // The pieces of the path on the floor shown.
+  const shown = pieces().filter((p) => p.layer === floor);
+  if (shown.length && layers.corridor) ctx.drawImage(corridorLayer(shown), 0, 0);
+  for (const piece of shown) {
+    if (layers.path) {
+      ctx.strokeStyle = "#d62728"; ctx.lineWidth = 2.5; ctx.setLineDash([]);
+      polyline(ctx, piece.points, false); ctx.stroke();
+    }
+    if (layers.route) {
+      ctx.strokeStyle = "#ff7f0e"; ctx.lineWidth = 2; ctx.setLineDash([7, 4]);
+      polyline(ctx, piece.indicative_route, false); ctx.stroke();
+      ctx.setLineDash([]);
+    }
   }
-  if (path && layers.route) {
-    ctx.strokeStyle = "#ff7f0e"; ctx.lineWidth = 2; ctx.setLineDash([7, 4]);
-    polyline(ctx, path.indicative_route, false); ctx.stroke();
-    ctx.setLineDash([]);
+  if (crowd && layers.crowd) {
+    const colours = { w: "rgba(23, 190, 207, 0.85)", a: "rgba(44, 160, 44, 0.85)", b: "rgba(214, 39, 40, 0.85)" };
+    for (let i = 0; i < crowd.count; i++) {
+      const [x, y] = toScreen([crowd.positions[2 * i], crowd.positions[2 * i + 1]]);
+      ctx.fillStyle = colours[crowd.phases[i]] || colours.w;
+      ctx.beginPath(); ctx.arc(x, y, Math.max(1.5, crowd.radii[i] * view.scale), 0, 2 * Math.PI); ctx.fill();
+    }
   }
-  if (goal) {
+  if (goal && (goal.layer === undefined || goal.layer === floor)) {
     const [x, y] = toScreen(goal);
     ctx.strokeStyle = "#111"; ctx.lineWidth = 2.5;
     ctx.beginPath(); ctx.moveTo(x - 6, y - 6); ctx.lineTo(x + 6, y + 6); ctx.moveTo(x - 6, y + 6); ctx.lineTo(x + 6, y - 6); ctx.stroke();
   }
-  if (character) {
+  if (character && (!layered || character.layer === floor)) {
     const [x, y] = toScreen(character.pos);
     ctx.fillStyle = "rgba(123, 63, 191, 0.85)";
     ctx.beginPath(); ctx.arc(x, y, Math.max(3, corridorState.radius * view.scale), 0, 2 * Math.PI); ctx.fill();
@@ -455,12 +564,15 @@ function draw() {
     for (const p of drawing) { const [x, y] = toScreen(p); ctx.fillStyle = "#2ca02c"; ctx.fillRect(x - 3, y - 3, 6, 6); }
   }
   corridorState.redraws++;
+  corridorState.drawnPathSeq = corridorState.pathSeq;
 }
 
 let lastFrame = performance.now();
 function frame(now) {
   const dt = Math.min(0.1, (now - lastFrame) / 1000);
   lastFrame = now;
+  corridorState.frames++;
+  lookAround();
   walk(dt);
   if (dirty) { dirty = false; draw(); }
   requestAnimationFrame(frame);
@@ -484,6 +596,12 @@ canvas.addEventListener("pointerdown", (e) => {
 });
 
 canvas.addEventListener("pointermove", (e) => {
+  const at = pointerWorld(e);
+  const step = cursor ? [at[0] - cursor.at[0], at[1] - cursor.at[1]] : [0, 0];
+  // The cone looks the way the pointer moves.
+  const dir = Math.hypot(...step) > 1e-9 ? step : cursor ? cursor.dir : [1, 0];
+  cursor = { at, dir };
+  cursorMoved = true;
   if (!drag) return;
   const dpr = window.devicePixelRatio || 1;
   if (drag.kind === "pan") {
@@ -506,6 +624,7 @@ canvas.addEventListener("pointermove", (e) => {
 async function pumpDrag(d) {
   if (d.sending) return;
   d.sending = true;
+  corridorState.sendingDrag = true;
   for (;;) {
     const dx = d.dx - d.sentDx, dy = d.dy - d.sentDy;
     if (!dx && !dy) break;
@@ -514,6 +633,7 @@ async function pumpDrag(d) {
     if (msg.type === "error") { d.sentDx -= dx; d.sentDy -= dy; break; }
   }
   d.sending = false;
+  corridorState.sendingDrag = false;
 }
 
 canvas.addEventListener("pointerup", async (e) => {
@@ -528,7 +648,10 @@ canvas.addEventListener("pointerup", async (e) => {
 
 async function click(p, clicks) {
   switch (corridorState.tool) {
-    case "goal": await setGoal(p); break;
+    case "goal":
+      if (corridorState.crowd.running) await crowdGoal(p);
+      else await setGoal(p);
+      break;
     case "delete": {
       const o = obstacleAt(p);
       if (o) await update([{ remove: o.id }]);
@@ -593,11 +716,16 @@ $("file").addEventListener("change", (e) => { for (const f of e.target.files) up
 // ---- controls -----------------------------------------------------------------------
 
 $("env").addEventListener("change", (e) => switchEnvironment(e.target.value));
+$("floor").addEventListener("change", (e) => { setFloor(e.target.value, false); dirty = true; });
 for (const id of ["radius", "clearance"]) {
   $(id).addEventListener("input", () => { readSliders(); dirty = true; replan(); });
 }
 for (const input of document.querySelectorAll("#layers input")) {
-  input.addEventListener("change", () => { layers[input.dataset.layer] = input.checked; staticLayer = null; dirty = true; });
+  input.addEventListener("change", () => {
+    layers[input.dataset.layer] = input.checked;
+    if (input.dataset.layer === "visibility") cursorMoved = true;
+    staticLayer = null; dirty = true;
+  });
 }
 for (const input of document.querySelectorAll("#tools input")) {
   input.addEventListener("change", () => { corridorState.tool = input.value; drawing = []; dirty = true; });

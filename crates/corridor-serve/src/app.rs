@@ -2,10 +2,11 @@
 //! command line, the built-in scenes, files dropped on the page), their shared maps built
 //! on first use, and the answer to each message.
 
+use crate::layered::LayeredScene;
 use crate::protocol::{self, EditRequest, Request, ServeError};
 use crate::view;
 use crate::world::World;
-use corridor_ecm::{PathQuery, Planner};
+use corridor_ecm::{Change, PathQuery, Planner, ViewLimits};
 use corridor_geom::{Environment, Point};
 use corridor_io::scenes::Scene;
 use rand::Rng;
@@ -17,6 +18,8 @@ use tokio::sync::broadcast;
 
 /// Most environments uploaded from the page kept at once (the oldest goes first).
 pub const MAX_UPLOADS: usize = 8;
+/// Most crowds running at once, over all connections.
+pub const MAX_CROWDS: usize = 8;
 /// Random candidates tried by `random_point`.
 const RANDOM_TRIES: usize = 200;
 
@@ -29,6 +32,10 @@ pub struct Event {
     pub origin: u64,
     /// The `updated` message.
     pub text: Arc<str>,
+    /// The map's version after the update.
+    pub version: u64,
+    /// The changes as applied (for the crowds that walk on copies of the map).
+    pub changes: Arc<[Change]>,
 }
 
 /// An answer: a JSON value, or a cached JSON text (the map).
@@ -49,9 +56,18 @@ struct Entry {
     slot: Arc<Slot>,
 }
 
+/// A layered scene, built on first use.
+struct LayeredEntry {
+    name: String,
+    scene: OnceLock<Result<Arc<LayeredScene>, String>>,
+}
+
 /// The server's state, shared by every connection.
 pub struct App {
     entries: RwLock<Vec<Entry>>,
+    layered: Vec<LayeredEntry>,
+    /// Crowds running (each connection may run one); bounded by [`MAX_CROWDS`].
+    pub(crate) crowds: Arc<tokio::sync::Semaphore>,
     planners: Arc<Planners>,
     events: broadcast::Sender<Event>,
 }
@@ -107,11 +123,12 @@ impl Planners {
 
 impl App {
     /// The environments `given` (name and environment) followed by the four built-in
-    /// scenes.
+    /// scenes, and the built-in layered scenes.
     ///
     /// ```
     /// let app = corridor_serve::App::new(vec![]);
     /// assert_eq!(app.names(), ["empty", "military", "dungeon", "city"]);
+    /// assert_eq!(app.layered_names(), ["layers"]);
     /// ```
     pub fn new(given: Vec<(String, Environment)>) -> App {
         let mut entries: Vec<Entry> = Vec::new();
@@ -127,16 +144,65 @@ impl App {
                 }),
             });
         }
+        let layered = corridor_io::scenes::LAYERED
+            .iter()
+            .map(|name| LayeredEntry {
+                name: (*name).to_owned(),
+                scene: OnceLock::new(),
+            })
+            .collect();
         App {
             entries: RwLock::new(entries),
+            layered,
+            crowds: Arc::new(tokio::sync::Semaphore::new(MAX_CROWDS)),
             planners: Arc::new(Planners::new()),
             events: broadcast::channel(256).0,
         }
     }
 
-    /// The environments' names, in the page's order.
+    /// The environments' names, in the page's order (the layered scenes apart).
     pub fn names(&self) -> Vec<String> {
         self.read_entries().iter().map(|e| e.name.clone()).collect()
+    }
+
+    /// The layered scenes' names.
+    pub fn layered_names(&self) -> Vec<String> {
+        self.layered.iter().map(|e| e.name.clone()).collect()
+    }
+
+    /// A layered scene, built (off the async threads) on first use; `None` when `name`
+    /// is not one.
+    pub async fn layered(&self, name: &str) -> Option<Result<Arc<LayeredScene>, ServeError>> {
+        let index = self.layered.iter().position(|e| e.name == name)?;
+        if let Some(built) = self.layered[index].scene.get() {
+            return Some(built.clone().map_err(ServeError::Build));
+        }
+        let name = name.to_owned();
+        let built = tokio::task::spawn_blocking(move || {
+            let world = corridor_io::scenes::layered_from_name(&name)
+                .ok_or_else(|| format!("no layered scene named '{name}'"))?;
+            LayeredScene::build(&name, world)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        Some(match built {
+            Ok(result) => self.layered[index]
+                .scene
+                .get_or_init(|| result)
+                .clone()
+                .map_err(ServeError::Build),
+            Err(e) => Err(ServeError::Internal(e.to_string())),
+        })
+    }
+
+    /// A layered scene, or the reason there is none of this name.
+    async fn scene(&self, name: &str) -> Result<Arc<LayeredScene>, ServeError> {
+        self.layered(name).await.unwrap_or_else(|| {
+            Err(ServeError::Unsupported(format!(
+                "'{name}' is not a layered scene"
+            )))
+        })
     }
 
     /// Listens to the updates of every environment.
@@ -154,8 +220,16 @@ impl App {
             .read_entries()
             .iter()
             .find(|e| e.name == name)
-            .map(|e| e.slot.clone())
-            .ok_or_else(|| ServeError::UnknownEnvironment(name.to_owned()))?;
+            .map(|e| e.slot.clone());
+        let Some(slot) = slot else {
+            if self.layered.iter().any(|e| e.name == name) {
+                return Err(ServeError::Unsupported(format!(
+                    "'{name}' is a layered scene: it has floors (layered_path, a layer for \
+                     random_point and visibility) and takes no updates or crowds"
+                )));
+            }
+            return Err(ServeError::UnknownEnvironment(name.to_owned()));
+        };
         if let Some(built) = slot.world.get() {
             return built.clone().map_err(ServeError::Build);
         }
@@ -180,9 +254,20 @@ impl App {
         built.map_err(ServeError::Build)
     }
 
-    /// Answers one message from connection `origin` with one message.
+    /// Answers one message from connection `origin` with one message (crowd messages
+    /// need a connection: see [`crate::Session`]).
     pub async fn handle(&self, text: &str, origin: u64) -> String {
         let (id, request) = protocol::parse(text);
+        self.respond(id, request, origin).await
+    }
+
+    /// Answers one parsed request.
+    pub(crate) async fn respond(
+        &self,
+        id: Option<u64>,
+        request: Result<Request, ServeError>,
+        origin: u64,
+    ) -> String {
         let answer = match request {
             Ok(request) => self.answer(request, origin).await,
             Err(e) => Err(e),
@@ -202,6 +287,9 @@ impl App {
         let value = match request {
             Request::List => self.list(),
             Request::Map { env } => {
+                if let Some(scene) = self.layered(&env).await {
+                    return Ok(Answer::Text(scene?.map_view()));
+                }
                 let world = self.world(&env).await?;
                 let snapshot = world.snapshot();
                 let text = snapshot
@@ -231,7 +319,22 @@ impl App {
                     })
                     .await??
             }
-            Request::RandomPoint { env, radius, from } => {
+            Request::RandomPoint {
+                env,
+                radius,
+                from,
+                layer: Some(layer),
+            } => {
+                let scene = self.scene(&env).await?;
+                let point = self
+                    .planners
+                    .run(move |_| scene.random_point(layer, radius, from))
+                    .await??;
+                json!({"type": "point", "env": env, "layer": layer, "point": [point.x, point.y]})
+            }
+            Request::RandomPoint {
+                env, radius, from, ..
+            } => {
                 let world = self.world(&env).await?;
                 let point = self
                     .planners
@@ -239,26 +342,92 @@ impl App {
                     .await??;
                 json!({"type": "point", "env": env, "point": [point.x, point.y]})
             }
+            Request::LayeredPath {
+                env,
+                from,
+                to,
+                radius,
+                ..
+            } => {
+                let scene = self.scene(&env).await?;
+                self.planners
+                    .run(move |_| scene.plan(from, to, radius))
+                    .await??
+            }
+            Request::Visibility {
+                env,
+                at,
+                layer,
+                range,
+                cone,
+            } => {
+                let mut limits = ViewLimits::new();
+                if let Some(range) = range {
+                    limits = limits.with_range(range);
+                }
+                if let Some((dir, opening)) = cone {
+                    limits = limits.with_cone(dir, opening);
+                }
+                match layer {
+                    Some(layer) => {
+                        let scene = self.scene(&env).await?;
+                        self.planners
+                            .run(move |_| {
+                                let start = Instant::now();
+                                let seen =
+                                    scene.floor(layer)?.visibility_polygon_within(at, &limits)?;
+                                let mut v = view::visibility(&env, 0, &seen, start.elapsed());
+                                v["layer"] = json!(layer);
+                                Ok::<_, ServeError>(v)
+                            })
+                            .await??
+                    }
+                    None => {
+                        let snapshot = self.world(&env).await?.snapshot();
+                        self.planners
+                            .run(move |_| {
+                                let start = Instant::now();
+                                let seen = snapshot.ecm.visibility_polygon_within(at, &limits)?;
+                                Ok::<_, ServeError>(view::visibility(
+                                    &env,
+                                    snapshot.version,
+                                    &seen,
+                                    start.elapsed(),
+                                ))
+                            })
+                            .await??
+                    }
+                }
+            }
             Request::Update { env, edits } => self.update(&env, edits, origin).await?,
             Request::Upload { name, text } => self.upload(&name, text).await?,
+            Request::CrowdStart { .. } | Request::CrowdGoal { .. } | Request::CrowdStop => {
+                return Err(ServeError::Unsupported(
+                    "crowd messages need a connection (the WebSocket)".into(),
+                ))
+            }
         };
         Ok(Answer::Value(value))
     }
 
     fn list(&self) -> Value {
         let entries = self.read_entries();
-        let list: Vec<Value> = entries
-            .iter()
-            .map(|e| {
-                let version = e
-                    .slot
-                    .world
-                    .get()
-                    .and_then(|w| w.as_ref().ok())
-                    .map(|w| w.snapshot().version);
-                json!({"name": e.name, "uploaded": e.uploaded, "version": version})
-            })
-            .collect();
+        let list: Vec<Value> =
+            entries
+                .iter()
+                .map(|e| {
+                    let version = e
+                        .slot
+                        .world
+                        .get()
+                        .and_then(|w| w.as_ref().ok())
+                        .map(|w| w.snapshot().version);
+                    json!({"name": e.name, "uploaded": e.uploaded, "version": version})
+                })
+                .chain(self.layered.iter().map(
+                    |e| json!({"name": e.name, "uploaded": false, "version": 0, "layered": true}),
+                ))
+                .collect();
         json!({"type": "environments", "environments": list})
     }
 
@@ -282,6 +451,8 @@ impl App {
             env: env.into(),
             origin,
             text: message.to_string().into(),
+            version: outcome.version,
+            changes: outcome.changes.clone(),
         });
         Ok(message)
     }

@@ -19,6 +19,14 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
+/// `/views.js`: the page's crowd and visibility views.
+pub async fn views() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../assets/views.js"),
+    )
+}
+
 /// `/style.css`: the page's style.
 pub async fn style() -> impl IntoResponse {
     (

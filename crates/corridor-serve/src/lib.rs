@@ -5,7 +5,8 @@
 //! described in docs/SERVE.md. The page shows the built-in scenes and dropped files with
 //! their Explicit Corridor Maps, plans paths for a character of any radius and
 //! preferred clearance (the SoCG 2016 demo), and changes the obstacles with local
-//! updates of the ECM.
+//! updates of the ECM. Beyond it: a crowd simulated on the server and streamed frame by
+//! frame, the visibility polygon under the cursor, and layered scenes floor by floor.
 //!
 //! Every environment has one shared map ([`World`]): path queries of all clients run at
 //! once on its current read-only snapshot; updates are planned and applied off the async
@@ -26,16 +27,22 @@
 
 mod app;
 mod assets;
+mod crowd;
+mod layered;
 mod protocol;
+mod session;
 mod socket;
 mod view;
 mod world;
 
-pub use app::{App, Event, MAX_UPLOADS};
+pub use app::{App, Event, MAX_CROWDS, MAX_UPLOADS};
+pub use crowd::{CrowdCheck, CrowdSpec, FRAME};
+pub use layered::LayeredScene;
 pub use protocol::{
-    parse, EditRequest, Request, ServeError, MAX_CHANGES, MAX_COORDINATE, MAX_OBSTACLE_VERTICES,
-    MAX_UPLOAD_BYTES,
+    parse, EditRequest, Request, ServeError, MAX_CHANGES, MAX_COORDINATE, MAX_CROWD,
+    MAX_OBSTACLE_VERTICES, MAX_UPLOAD_BYTES,
 };
+pub use session::Session;
 pub use world::{door_across, Snapshot, UpdateOutcome, UpdateTimes, World};
 
 use axum::extract::{State, WebSocketUpgrade};
@@ -52,6 +59,7 @@ pub fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/views.js", get(assets::views))
         .route("/style.css", get(assets::style))
         .route("/ws", get(websocket))
         .with_state(app)

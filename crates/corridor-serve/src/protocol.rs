@@ -13,6 +13,8 @@ pub const MAX_CHANGES: usize = 64;
 pub const MAX_COORDINATE: f64 = 1e9;
 /// Largest environment text a client may upload (bytes).
 pub const MAX_UPLOAD_BYTES: usize = 8 << 20;
+/// Most characters in one connection's crowd (each step costs the server about N log N).
+pub const MAX_CROWD: usize = 500;
 
 /// Why a request got an error message instead of an answer. The connection stays open.
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +52,19 @@ pub enum ServeError {
     /// A point query failed (outside the free space...).
     #[error("{0}")]
     Query(#[from] corridor_ecm::QueryError),
+    /// A visibility query failed (outside the free space, bad range or cone).
+    #[error("{0}")]
+    Visibility(#[from] corridor_ecm::VisibilityError),
+    /// A layered query failed (unknown layer, no path across the floors...).
+    #[error("{0}")]
+    Layered(#[from] corridor_ecm::LayeredEcmError),
+    /// A crowd could not be set up.
+    #[error("crowd: {0}")]
+    Crowd(#[from] corridor_crowd::CrowdError),
+    /// The request needs a state this connection or environment does not have (no crowd
+    /// running, an update on a layered scene...).
+    #[error("{0}")]
+    Unsupported(String),
     /// The server failed inside (a bug); the map is rebuilt from its environment.
     #[error("internal error: {0}")]
     Internal(String),
@@ -74,6 +89,10 @@ impl ServeError {
             ServeError::Update(_) => "update",
             ServeError::Plan(_) => "no_path",
             ServeError::Query(_) => "query",
+            ServeError::Visibility(_) => "visibility",
+            ServeError::Layered(_) => "layered",
+            ServeError::Crowd(_) => "crowd",
+            ServeError::Unsupported(_) => "unsupported",
             ServeError::Internal(_) => "internal",
         }
     }
@@ -125,7 +144,56 @@ pub enum Request {
         radius: f64,
         /// Where the character is, if it must be reachable from there.
         from: Option<Point>,
+        /// The floor, in a layered scene.
+        layer: Option<u32>,
     },
+    /// A path across the floors of a layered scene.
+    LayeredPath {
+        /// Environment name (a layered scene).
+        env: String,
+        /// Start floor and point.
+        from: (u32, Point),
+        /// Goal floor and point.
+        to: (u32, Point),
+        /// Character radius.
+        radius: f64,
+        /// Preferred clearance of the indicative routes.
+        clearance: f64,
+    },
+    /// The region seen from a point, cut to a range and a field of view when given.
+    Visibility {
+        /// Environment name.
+        env: String,
+        /// The viewpoint.
+        at: Point,
+        /// The floor, in a layered scene.
+        layer: Option<u32>,
+        /// How far the view reaches.
+        range: Option<f64>,
+        /// The view cone: direction and opening (radians).
+        cone: Option<(Point, f64)>,
+    },
+    /// Starts this connection's crowd (replacing one that runs): `count` characters of
+    /// `radius` at random free points; `wander` gives arrived ones new random goals.
+    CrowdStart {
+        /// Environment name.
+        env: String,
+        /// How many characters (at most [`MAX_CROWD`]).
+        count: usize,
+        /// Their radius (positive).
+        radius: f64,
+        /// Their preferred clearance.
+        clearance: f64,
+        /// New random goals on arrival.
+        wander: bool,
+    },
+    /// New goals for the whole crowd: one point for all, or random ones (`None`).
+    CrowdGoal {
+        /// The goal, or `None` for a random goal each.
+        goal: Option<Point>,
+    },
+    /// Stops this connection's crowd.
+    CrowdStop,
     /// Changes of the obstacles, applied as one local update.
     Update {
         /// Environment name.
@@ -182,7 +250,72 @@ fn parse_value(value: &Value) -> Result<Request, ServeError> {
                 None | Some(Value::Null) => None,
                 some => Some(point(some, "from")?),
             },
+            layer: layer(value, "layer")?,
         },
+        "layered_path" => {
+            let radius = distance(value, "radius")?;
+            let floor = |field: &str| {
+                layer(value, field)?.ok_or_else(|| {
+                    ServeError::BadRequest(format!("'{field}' must be a layer number"))
+                })
+            };
+            Request::LayeredPath {
+                env: env()?,
+                from: (floor("from_layer")?, point(value.get("from"), "from")?),
+                to: (floor("to_layer")?, point(value.get("to"), "to")?),
+                radius,
+                clearance: distance(value, "clearance")?.max(radius),
+            }
+        }
+        "visibility" => Request::Visibility {
+            env: env()?,
+            at: point(value.get("at"), "at")?,
+            layer: layer(value, "layer")?,
+            range: match distance(value, "range")? {
+                r if r > 0.0 => Some(r),
+                _ => None,
+            },
+            cone: match distance(value, "fov")? {
+                // An opening of 360° or more is no cone.
+                fov if fov > 0.0 && fov < 360.0 => {
+                    let dir = point(value.get("dir"), "dir")?;
+                    if dir.length() == 0.0 {
+                        return Err(ServeError::BadNumber("'dir' must not be zero".into()));
+                    }
+                    Some((dir, fov.to_radians()))
+                }
+                _ => None,
+            },
+        },
+        "crowd_start" => {
+            let count = value
+                .get("count")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| ServeError::BadRequest("'count' must be a whole number".into()))?;
+            if count == 0 || count > MAX_CROWD as u64 {
+                return Err(ServeError::TooLarge(format!(
+                    "a crowd of {count} (one to {MAX_CROWD})"
+                )));
+            }
+            let radius = distance(value, "radius")?;
+            if radius <= 0.0 {
+                return Err(ServeError::BadNumber("'radius' must be positive".into()));
+            }
+            Request::CrowdStart {
+                env: env()?,
+                count: count as usize,
+                radius,
+                clearance: distance(value, "clearance")?.max(radius),
+                wander: value.get("wander").and_then(Value::as_bool).unwrap_or(true),
+            }
+        }
+        "crowd_goal" => Request::CrowdGoal {
+            goal: match value.get("goal") {
+                None | Some(Value::Null) => None,
+                some => Some(point(some, "goal")?),
+            },
+        },
+        "crowd_stop" => Request::CrowdStop,
         "update" => Request::Update {
             env: env()?,
             edits: edits(value.get("changes"))?,
@@ -202,7 +335,8 @@ fn parse_value(value: &Value) -> Result<Request, ServeError> {
         }
         other => {
             return Err(ServeError::BadRequest(format!(
-                "unknown request type '{other}' (list, map, path, random_point, update, upload)"
+                "unknown request type '{other}' (list, map, path, random_point, update, upload, \
+                 layered_path, visibility, crowd_start, crowd_goal, crowd_stop)"
             )))
         }
     })
@@ -247,6 +381,18 @@ fn distance(value: &Value, field: &str) -> Result<f64, ServeError> {
             }
             Ok(d)
         }
+    }
+}
+
+/// An optional layer number.
+fn layer(value: &Value, field: &str) -> Result<Option<u32>, ServeError> {
+    match value.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|l| u32::try_from(l).ok())
+            .map(Some)
+            .ok_or_else(|| ServeError::BadRequest(format!("'{field}' must be a layer number"))),
     }
 }
 
@@ -364,6 +510,22 @@ mod tests {
             (
                 r#"{"type": "update", "env": "empty", "changes": [{"insert": {"pont": [1, 1]}}]}"#,
                 "bad_obstacle",
+            ),
+            (
+                r#"{"type": "crowd_start", "env": "empty", "count": 100000, "radius": 1}"#,
+                "too_large",
+            ),
+            (
+                r#"{"type": "crowd_start", "env": "empty", "count": 10, "radius": 0}"#,
+                "bad_number",
+            ),
+            (
+                r#"{"type": "visibility", "env": "empty", "at": [1, 1], "fov": 90, "dir": [0, 0]}"#,
+                "bad_number",
+            ),
+            (
+                r#"{"type": "layered_path", "env": "layers", "from": [1, 1], "to": [2, 2]}"#,
+                "bad_request",
             ),
         ];
         for (text, kind) in cases {

@@ -3,9 +3,10 @@
 
 use crate::protocol::ServeError;
 use crate::world::{Snapshot, UpdateOutcome};
-use corridor_ecm::{CorridorPath, RepairMethod};
-use corridor_geom::{Obstacle, Point};
+use corridor_ecm::{CorridorPath, Ecm, EdgeKind, RepairMethod, VisibilityPolygon};
+use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 fn xy(p: Point) -> [f64; 2] {
@@ -22,9 +23,19 @@ fn ms(d: Duration) -> f64 {
 
 /// The `map` message of a snapshot.
 pub fn map(name: &str, s: &Snapshot) -> Value {
-    let bounds = s.env.bounds();
-    let obstacles: Vec<Value> = s
-        .env
+    let mut v = floor(&s.env, &s.ecm, &s.doors);
+    v["type"] = json!("map");
+    v["env"] = json!(name);
+    v["version"] = json!(s.version);
+    v["last_update_ms"] = json!(s.last_update.map(|t| ms(t.plan + t.apply + t.publish)));
+    v
+}
+
+/// What the page draws of one environment (a map, or one floor of a layered scene):
+/// bounds, boundary, obstacles, medial axis, annotations and counts.
+pub fn floor(env: &Environment, ecm: &Ecm, doors: &BTreeSet<ObstacleId>) -> Value {
+    let bounds = env.bounds();
+    let obstacles: Vec<Value> = env
         .obstacles()
         .map(|(id, o)| {
             let mut v = match o {
@@ -38,14 +49,13 @@ pub fn map(name: &str, s: &Snapshot) -> Value {
                 }),
             };
             v["id"] = json!(id.0);
-            v["door"] = json!(s.doors.contains(&id));
+            v["door"] = json!(doors.contains(&id));
             v
         })
         .collect();
-    let medial: Vec<Vec<[f64; 2]>> = s.ecm.edges().map(|(_, e)| line(e.polyline())).collect();
+    let medial: Vec<Vec<[f64; 2]>> = ecm.edges().map(|(_, e)| line(e.polyline())).collect();
     // One annotation per bending point: its position and its nearest obstacle points.
-    let annotations: Vec<[f64; 6]> = s
-        .ecm
+    let annotations: Vec<[f64; 6]> = ecm
         .edges()
         .flat_map(|(_, e)| e.bending_points.iter())
         .map(|b| {
@@ -60,30 +70,33 @@ pub fn map(name: &str, s: &Snapshot) -> Value {
         })
         .collect();
     json!({
-        "type": "map",
-        "env": name,
-        "version": s.version,
         "bounds": [bounds.min.x, bounds.min.y, bounds.max.x, bounds.max.y],
-        "boundary": line(s.env.boundary().vertices().iter().copied()),
+        "boundary": line(env.boundary().vertices().iter().copied()),
         "obstacles": obstacles,
         "medial": medial,
         "annotations": annotations,
         "stats": {
-            "vertices": s.ecm.vertex_count(),
-            "edges": s.ecm.edge_count(),
-            "components": s.ecm.component_count(),
-            "free_area": s.ecm.free_area(),
+            "vertices": ecm.vertex_count(),
+            "edges": ecm.edge_count(),
+            "components": ecm.component_count(),
+            "free_area": ecm.free_area(),
         },
-        "last_update_ms": s.last_update.map(|t| ms(t.plan + t.apply + t.publish)),
     })
 }
 
 /// The `path` message.
 pub fn path(name: &str, version: u64, path: &CorridorPath, elapsed: Duration) -> Value {
+    let mut v = path_body(path);
+    v["type"] = json!("path");
+    v["env"] = json!(name);
+    v["version"] = json!(version);
+    v["ms"] = json!(ms(elapsed));
+    v
+}
+
+/// A path's points, indicative route and corridor (of a map, or of one floor).
+pub fn path_body(path: &CorridorPath) -> Value {
     json!({
-        "type": "path",
-        "env": name,
-        "version": version,
         "length": path.length,
         "points": line(path.points.iter().copied()),
         "indicative_route": line(path.indicative_route.iter().copied()),
@@ -92,6 +105,31 @@ pub fn path(name: &str, version: u64, path: &CorridorPath, elapsed: Duration) ->
             "right": line(path.corridor.iter().map(|s| s.right)),
             "medial": line(path.corridor.iter().map(|s| s.position)),
         },
+    })
+}
+
+/// The `visibility` message: the polygon's corners and what each edge runs along
+/// (`wall`, `window`, `arc` of the range circle, `cone` side).
+pub fn visibility(name: &str, version: u64, seen: &VisibilityPolygon, elapsed: Duration) -> Value {
+    let kinds: Vec<&str> = seen
+        .kinds()
+        .iter()
+        .map(|k| match k {
+            EdgeKind::Wall => "wall",
+            EdgeKind::Window => "window",
+            EdgeKind::Arc => "arc",
+            EdgeKind::Cone => "cone",
+        })
+        .collect();
+    json!({
+        "type": "visibility",
+        "env": name,
+        "version": version,
+        "origin": xy(seen.origin()),
+        "vertices": line(seen.vertices().iter().copied()),
+        "kinds": kinds,
+        "range": seen.range(),
+        "area": seen.area(),
         "ms": ms(elapsed),
     })
 }

@@ -54,6 +54,9 @@ pub struct UpdateOutcome {
     pub report: PatchReport,
     /// The ids the update inserted.
     pub inserted: Vec<ObstacleId>,
+    /// The changes as applied (drags and doors resolved to obstacles), for the crowds
+    /// that walk on copies of this map.
+    pub changes: Arc<[Change]>,
     /// The steps' times.
     pub times: UpdateTimes,
 }
@@ -135,6 +138,7 @@ impl World {
         let (changes, doors) = self.changes(&writer, edits)?;
         let start = Instant::now();
         let patch = writer.map.plan_batch(&changes)?;
+        let changes: Arc<[Change]> = changes.into();
         let plan = start.elapsed();
         let report = patch.report().clone();
         let start = Instant::now();
@@ -174,8 +178,22 @@ impl World {
             method: report.method,
             report,
             inserted,
+            changes,
             times,
         })
+    }
+
+    /// A copy of the writer's map and the version it is at, for a crowd that walks on
+    /// it and follows the updates (see [`UpdateOutcome::changes`]).
+    ///
+    /// ```
+    /// let world = corridor_serve::World::build("empty", corridor_io::scenes::empty()).unwrap();
+    /// let (version, map) = world.map_copy();
+    /// assert_eq!((version, map.ecm().component_count()), (0, 1));
+    /// ```
+    pub fn map_copy(&self) -> (u64, DynamicEcm) {
+        let writer = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+        (self.current.load().version, writer.map.clone())
     }
 
     /// The ECM changes of the edits, and which of the insertions are doors (their

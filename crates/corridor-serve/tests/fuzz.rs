@@ -5,7 +5,7 @@
 //! 10,000, a CI-sized run).
 
 use corridor_ecm::Ecm;
-use corridor_serve::App;
+use corridor_serve::{App, Session};
 use futures_util::{SinkExt, StreamExt};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -94,10 +94,49 @@ fn change(rng: &mut ChaCha8Rng) -> Value {
     }
 }
 
+/// A valid-looking message of the crowd, visibility and layered kinds.
+fn valid_view(rng: &mut ChaCha8Rng, id: u64, env: &str) -> Value {
+    match rng.random_range(0..9) {
+        // Crowds are started rarely (each steps in the background while the fuzz runs).
+        0 if rng.random_bool(0.1) => {
+            json!({"type": "crowd_start", "id": id, "env": env, "count": rng.random_range(1..30),
+                   "radius": if rng.random_bool(0.8) { json!(rng.random_range(0.3..3.0)) } else { number(rng) },
+                   "wander": rng.random::<bool>()})
+        }
+        0 | 1 => {
+            let goal = if rng.random_bool(0.5) {
+                point(rng)
+            } else {
+                json!(null)
+            };
+            json!({"type": "crowd_goal", "id": id, "goal": goal})
+        }
+        2 if rng.random_bool(0.2) => json!({"type": "crowd_stop", "id": id}),
+        3 | 4 => {
+            json!({"type": "visibility", "id": id, "env": env, "at": point(rng), "range": number(rng),
+                   "fov": number(rng), "dir": point(rng)})
+        }
+        5 => json!({"type": "map", "id": id, "env": "layers"}),
+        6 => {
+            json!({"type": "visibility", "id": id, "env": "layers", "at": point(rng), "layer": rng.random_range(0..5)})
+        }
+        7 => {
+            json!({"type": "random_point", "id": id, "env": "layers", "radius": rng.random_range(0.0..2.0), "layer": rng.random_range(0..5)})
+        }
+        _ => {
+            let mut p = || json!([rng.random_range(0.0..40.0), rng.random_range(0.0..20.0)]);
+            let (from, to) = (p(), p());
+            json!({"type": "layered_path", "id": id, "env": "layers", "from_layer": rng.random_range(0..5),
+                   "from": from, "to_layer": rng.random_range(0..5), "to": to, "radius": *[0.0, 0.25, 0.5].choose(rng).unwrap()})
+        }
+    }
+}
+
 /// A valid-looking message of every type.
 fn valid(rng: &mut ChaCha8Rng, id: u64) -> Value {
     let env = *ENVS.choose(rng).unwrap();
-    match rng.random_range(0..12) {
+    match rng.random_range(0..15) {
+        12..=14 => valid_view(rng, id, env),
         0 => json!({"type": "list", "id": id}),
         1 => json!({"type": "map", "id": id, "env": env}),
         2 => {
@@ -121,9 +160,20 @@ fn random_value(rng: &mut ChaCha8Rng, depth: u32) -> Value {
         0 => json!(null),
         1 => json!(rng.random::<bool>()),
         2 => number(rng),
-        3 => json!(["list", "map", "path", "update", "x", "", "type"]
-            .choose(rng)
-            .unwrap()),
+        3 => json!([
+            "list",
+            "map",
+            "path",
+            "update",
+            "x",
+            "",
+            "type",
+            "crowd_start",
+            "visibility",
+            "layered_path"
+        ]
+        .choose(rng)
+        .unwrap()),
         4 => Value::Array(
             (0..rng.random_range(0..4))
                 .map(|_| random_value(rng, depth + 1))
@@ -131,7 +181,8 @@ fn random_value(rng: &mut ChaCha8Rng, depth: u32) -> Value {
         ),
         _ => {
             let keys = [
-                "type", "env", "id", "from", "to", "radius", "changes", "text", "name",
+                "type", "env", "id", "from", "to", "radius", "changes", "text", "name", "count",
+                "goal", "at", "layer", "fov",
             ];
             Value::Object(
                 (0..rng.random_range(0..5))
@@ -230,6 +281,31 @@ async fn assert_maps_are_rebuilds(app: &App) -> usize {
     updated
 }
 
+/// If the session runs a crowd: once it has caught up with the shared map, its map is
+/// the shared map and equals a full rebuild.
+async fn assert_crowd_follows_the_map(session: &mut Session, app: &App) -> bool {
+    let Ok(first) = session.crowd_check().await else {
+        return false;
+    };
+    let world = app.world(&first.env).await.unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        session.next_frame().await;
+        let check = session.crowd_check().await.unwrap();
+        let snapshot = world.snapshot();
+        if check.version == snapshot.version {
+            assert_eq!(check.map.environment(), &snapshot.env);
+            let rebuilt = Ecm::build(&snapshot.env).unwrap();
+            assert_eq!(check.map.ecm().canonical_diff(&rebuilt, 1e-6), None);
+            return true;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the crowd never caught up"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fuzzed_messages_get_answers_and_leave_the_maps_correct() {
     let count: u64 = std::env::var("FUZZ_MESSAGES")
@@ -237,25 +313,61 @@ async fn fuzzed_messages_get_answers_and_leave_the_maps_correct() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(10_000);
     let app = Arc::new(App::new(vec![]));
+    let mut session = Session::new(app.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(29);
     let (mut updates_ok, mut errors) = (0, 0);
+    let mut answered = std::collections::BTreeMap::<String, usize>::new();
     for id in 0..count {
         let text = message(&mut rng, id);
-        let answer = app.handle(&text, 1).await;
+        let answer = session.handle(&text).await;
         check_answer(&text, &answer);
         if answer.contains("\"type\":\"updated\"") {
             updates_ok += 1;
         } else if answer.contains("\"type\":\"error\"") {
             errors += 1;
         }
+        let kind: Value = serde_json::from_str(&answer).unwrap();
+        *answered
+            .entry(kind["type"].as_str().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    // A crowd on military while updates go on: it follows them.
+    let start = json!({"type": "crowd_start", "env": "military", "count": 30, "radius": 1.0});
+    check_answer(
+        &start.to_string(),
+        &session.handle(&start.to_string()).await,
+    );
+    for id in 0..30 {
+        let n = rng.random_range(1..3);
+        let update = json!({"type": "update", "id": id, "env": "military",
+                            "changes": (0..n).map(|_| change(&mut rng)).collect::<Vec<_>>()});
+        check_answer(
+            &update.to_string(),
+            &session.handle(&update.to_string()).await,
+        );
     }
     let updated_maps = assert_maps_are_rebuilds(&app).await;
-    println!("{count} messages: {updates_ok} updates applied, {errors} errors; {updated_maps} maps checked against a rebuild");
+    // A crowd left running walks on the shared map as it is now (once it caught up).
+    let crowd = assert_crowd_follows_the_map(&mut session, &app).await;
+    println!("{count} messages: {updates_ok} updates applied, {errors} errors; {updated_maps} maps checked against a rebuild; answers {answered:?}; crowd checked: {crowd}");
+    for kind in [
+        "visibility",
+        "layered_path",
+        "crowd_started",
+        "crowd_goal",
+        "point",
+    ] {
+        assert!(
+            answered.get(kind).copied().unwrap_or(0) > 0,
+            "no '{kind}' answer: {answered:?}"
+        );
+    }
     assert!(
         updates_ok > 100 && errors > count / 10,
         "the fuzzer reached both outcomes"
     );
     assert!(updated_maps >= 2);
+    assert!(crowd, "the crowd was not checked");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
