@@ -40,7 +40,7 @@ pub use crowd::{CrowdCheck, CrowdSpec, FRAME};
 pub use layered::LayeredScene;
 pub use protocol::{
     parse, EditRequest, Request, ServeError, MAX_CHANGES, MAX_COORDINATE, MAX_CROWD,
-    MAX_OBSTACLE_VERTICES, MAX_UPLOAD_BYTES,
+    MAX_OBSTACLE_VERTICES, MAX_UPLOAD_BYTES, MAX_WALL_PIECES,
 };
 pub use session::Session;
 pub use world::{door_across, Snapshot, UpdateOutcome, UpdateTimes, World};

@@ -7,10 +7,10 @@
 //! (the short step), and publishes a new snapshot; readers that hold the old one finish
 //! on it. A reader never waits for an update.
 
-use crate::protocol::{EditRequest, ServeError};
+use crate::protocol::{EditRequest, ServeError, MAX_WALL_PIECES};
 use arc_swap::ArcSwap;
 use corridor_ecm::{Change, DynamicEcm, Ecm, PatchReport, RepairMethod};
-use corridor_geom::{Environment, Obstacle, ObstacleId, Point};
+use corridor_geom::{Environment, NormalizeLimits, Obstacle, ObstacleId, Point};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -82,6 +82,12 @@ impl World {
     /// assert_eq!(world.snapshot().version, 0);
     /// ```
     pub fn build(name: &str, env: Environment) -> Result<World, ServeError> {
+        let limits = NormalizeLimits {
+            max_wall_pieces: Some(MAX_WALL_PIECES),
+        };
+        limits
+            .check_environment(&env)
+            .map_err(|e| ServeError::Build(e.to_string()))?;
         let map = DynamicEcm::new(env).map_err(|e| ServeError::Build(e.to_string()))?;
         let snapshot = Snapshot {
             version: 0,
@@ -281,4 +287,32 @@ pub fn door_across(ecm: &Ecm, at: Point) -> Result<Obstacle, ServeError> {
         b.right + half,
         b.left + half,
     ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pile_of_overlapping_obstacles_is_refused_before_its_overlay() {
+        // 600 vertical and 600 horizontal bars: 4 crossings per pair, 1.44M in all.
+        let mut env = Environment::rectangle(Point::ZERO, Point::new(1000.0, 1000.0));
+        for i in 0..600 {
+            let t = 100.0 + 1.3 * i as f64;
+            env.insert(Obstacle::rectangle(
+                Point::new(t, 50.0),
+                Point::new(t + 0.5, 950.0),
+            ));
+            env.insert(Obstacle::rectangle(
+                Point::new(50.0, t),
+                Point::new(950.0, t + 0.5),
+            ));
+        }
+        let clock = Instant::now();
+        let Err(ServeError::Build(message)) = World::build("pile", env) else {
+            panic!("the pile was built")
+        };
+        assert!(message.contains("overlap too much"), "{message}");
+        assert!(clock.elapsed() < Duration::from_secs(30), "refused late");
+    }
 }
