@@ -14,6 +14,7 @@
 
 use super::VisibilityError;
 use corridor_geom::{normalize, Environment, NormalizeError, Point, Walls};
+use spade::handles::FixedVertexHandle;
 use spade::{
     ConstrainedDelaunayTriangulation, HierarchyHintGenerator, Point2, PositionInTriangulation,
     Triangulation,
@@ -53,6 +54,79 @@ pub struct VisibilityIndex {
     pub(super) wall: Vec<[bool; 3]>,
     /// Per face: whether it lies in the free space.
     pub(super) free: Vec<bool>,
+    /// Where point location starts its walk.
+    hints: Hints,
+}
+
+/// A uniform grid over the points' bounds with, per bucket, a vertex near its centre: the
+/// start of the walk that locates a point (measured: the triangulation's own hierarchy
+/// made point location most of a line-of-sight query).
+#[derive(Clone, Debug)]
+struct Hints {
+    origin: Point,
+    /// Buckets per unit length.
+    inv: f64,
+    nx: usize,
+    ny: usize,
+    vertex: Vec<FixedVertexHandle>,
+}
+
+impl Hints {
+    /// About one bucket per vertex.
+    fn new(cdt: &Cdt, points: &[Point]) -> Self {
+        let (mut lo, mut hi) = (points[0], points[0]);
+        for p in points {
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+        let (w, h) = (
+            (hi.x - lo.x).max(f64::MIN_POSITIVE),
+            (hi.y - lo.y).max(f64::MIN_POSITIVE),
+        );
+        let size = ((w * h) / points.len() as f64)
+            .sqrt()
+            .max(w.max(h) / 4096.0);
+        let inv = 1.0 / size;
+        let (nx, ny) = (
+            ((w * inv) as usize + 1).min(4096),
+            ((h * inv) as usize + 1).min(4096),
+        );
+        let mut vertex = Vec::with_capacity(nx * ny);
+        let mut last = FixedVertexHandle::from_index(0);
+        for j in 0..ny {
+            for i in 0..nx {
+                let c = Point2::new(
+                    lo.x + (i as f64 + 0.5) * size,
+                    lo.y + (j as f64 + 0.5) * size,
+                );
+                last = match cdt.locate_with_hint(c, last) {
+                    PositionInTriangulation::OnVertex(v) => v,
+                    PositionInTriangulation::OnEdge(e)
+                    | PositionInTriangulation::OutsideOfConvexHull(e) => {
+                        cdt.directed_edge(e).from().fix()
+                    }
+                    PositionInTriangulation::OnFace(f) => cdt.face(f).vertices()[0].fix(),
+                    PositionInTriangulation::NoTriangulation => last,
+                };
+                vertex.push(last);
+            }
+        }
+        Hints {
+            origin: lo,
+            inv,
+            nx,
+            ny,
+            vertex,
+        }
+    }
+
+    /// The vertex of the bucket that holds `q` (the nearest bucket when outside).
+    #[inline]
+    fn near(&self, q: Point) -> FixedVertexHandle {
+        let i = (((q.x - self.origin.x) * self.inv).max(0.0) as usize).min(self.nx - 1);
+        let j = (((q.y - self.origin.y) * self.inv).max(0.0) as usize).min(self.ny - 1);
+        self.vertex[j * self.nx + i]
+    }
 }
 
 impl std::fmt::Debug for VisibilityIndex {
@@ -185,8 +259,8 @@ impl VisibilityIndex {
         let mut todo: Vec<u32> = Vec::new();
         for &(a, b, two_sided) in &segments {
             let (va, vb) = (
-                spade::handles::FixedVertexHandle::from_index(a),
-                spade::handles::FixedVertexHandle::from_index(b),
+                FixedVertexHandle::from_index(a),
+                FixedVertexHandle::from_index(b),
             );
             let Some(e) = cdt.get_edge_from_neighbors(va, vb) else {
                 continue;
@@ -221,7 +295,9 @@ impl VisibilityIndex {
                 }
             }
         }
+        let hints = Hints::new(&cdt, &points);
         Ok(VisibilityIndex {
+            hints,
             cdt,
             corners,
             across,
@@ -241,7 +317,10 @@ impl VisibilityIndex {
             return Err(VisibilityError::NotFinite { point: q });
         }
         let outside = VisibilityError::NotInFreeSpace { point: q };
-        match self.cdt.locate(Point2::new(q.x, q.y)) {
+        match self
+            .cdt
+            .locate_with_hint(Point2::new(q.x, q.y), self.hints.near(q))
+        {
             PositionInTriangulation::OnFace(f) if self.free[f.index()] => {
                 Ok(Place::Face(f.index() as u32))
             }
