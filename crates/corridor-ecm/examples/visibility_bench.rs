@@ -5,6 +5,7 @@
 //! visibility_bench prepare MAP PREFIX [NQ=1000] [SEED=27]  # PREFIX.segs, PREFIX.queries
 //! visibility_bench measure MAP PREFIX [REPS=3]             # PREFIX.{ours,ecm}.csv; line of sight
 //! visibility_bench compare NAME PREFIX                     # a table row from both CSVs
+//! visibility_bench sight MAP                               # the index's line of sight only
 //! ```
 //! "ours" is the [`VisibilityIndex`] (triangular expansion on a constrained triangulation
 //! of the walls), "ecm" the ECM cell walk, timed alternately point by point.
@@ -152,15 +153,31 @@ fn main() {
                 })
                 .collect();
             let mean_index = batch(&|p, q| index.line_of_sight(p, q) == Ok(true));
+            // Point location alone (no candidates).
+            let mean_locate = batch(&|p, _| index.visible_points(p, &[]).is_ok());
             let mean_ecm = batch(&|p, q| ecm.line_of_sight(p, q) == Ok(true));
             println!(
-                "LOS pairs={} visible={seen} index_median_us={:.2} ecm_median_us={:.2} index_batch_mean_us={mean_index:.2} ecm_batch_mean_us={mean_ecm:.2} clock_median_us={:.2} index_vs_ecm_differ={differ} index_build_ms={build_ms:.1} triangles={} polygon_skipped={skipped}",
+                "LOS pairs={} visible={seen} index_median_us={:.2} ecm_median_us={:.2} index_batch_mean_us={mean_index:.2} index_locate_mean_us={mean_locate:.2} ecm_batch_mean_us={mean_ecm:.2} clock_median_us={:.2} index_vs_ecm_differ={differ} index_build_ms={build_ms:.1} triangles={} polygon_skipped={skipped}",
                 pairs.len(),
                 median(&times),
                 median(&times_ecm),
                 median(&clock),
                 index.triangle_count(),
             );
+        }
+        Some("sight") if args.len() >= 3 => {
+            // Only the index's line of sight on the measure step's pairs, for callgrind.
+            let (grid, free) = free_centres(Path::new(&args[2]));
+            let index = VisibilityIndex::build(&grid.to_environment()).expect("index");
+            let mut rng = ChaCha8Rng::seed_from_u64(28);
+            let seen = (0..20_000)
+                .filter(|_| {
+                    let p = free[rng.random_range(0..free.len())];
+                    let q = free[rng.random_range(0..free.len())];
+                    index.line_of_sight(p, q) == Ok(true)
+                })
+                .count();
+            println!("visible {seen}");
         }
         Some("compare") if args.len() >= 4 => {
             let read = |path: String| -> Vec<(usize, f64, f64)> {

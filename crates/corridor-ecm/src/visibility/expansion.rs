@@ -61,7 +61,7 @@ impl VisibilityIndex {
             }
             Place::Side(f, j) => {
                 // `q` on a side between two free faces: the other two sides of each.
-                let n = self.across[f as usize][j];
+                let n = self.faces[f as usize].across[j];
                 let (g, k) = (n >> 2, (n & 3) as usize);
                 for (face, side) in [(g, next3(next3(k))), (g, next3(k))] {
                     self.start_side(face, side, &mut stack);
@@ -77,7 +77,7 @@ impl VisibilityIndex {
                 Step::Seen(s) => seen.push(s),
                 Step::Enter { face, entry, r, l } => {
                     let f = face as usize;
-                    let c = &self.corners[f];
+                    let c = &self.faces[f].corners;
                     // The side after the entry is pushed last, to come off first.
                     for j in [next3(next3(entry as usize)), next3(entry as usize)] {
                         let (u, v) = (c[j], c[next3(j)]);
@@ -89,15 +89,15 @@ impl VisibilityIndex {
                         if orient(q, lo, hi) != CCW {
                             continue;
                         }
-                        if self.wall[f][j] {
+                        if self.faces[f].wall[j] {
                             stack.push(Step::Seen(Seen {
                                 a: if lo == u { u } else { ray_hit(q, lo, u, v) },
                                 b: if hi == v { v } else { ray_hit(q, hi, u, v) },
                                 a_junction: false,
                                 b_junction: false,
                             }));
-                        } else if self.across[f][j] != BLOCKED {
-                            let n = self.across[f][j];
+                        } else if self.faces[f].across[j] != BLOCKED {
+                            let n = self.faces[f].across[j];
                             stack.push(Step::Enter {
                                 face: n >> 2,
                                 entry: (n & 3) as u8,
@@ -116,16 +116,16 @@ impl VisibilityIndex {
     /// view).
     fn start_side(&self, f: u32, j: usize, stack: &mut Vec<Step>) {
         let f = f as usize;
-        let (u, v) = (self.corners[f][j], self.corners[f][next3(j)]);
-        if self.wall[f][j] {
+        let (u, v) = (self.faces[f].corners[j], self.faces[f].corners[next3(j)]);
+        if self.faces[f].wall[j] {
             stack.push(Step::Seen(Seen {
                 a: u,
                 b: v,
                 a_junction: false,
                 b_junction: false,
             }));
-        } else if self.across[f][j] != BLOCKED {
-            let n = self.across[f][j];
+        } else if self.faces[f].across[j] != BLOCKED {
+            let n = self.faces[f].across[j];
             stack.push(Step::Enter {
                 face: n >> 2,
                 entry: (n & 3) as u8,
@@ -194,11 +194,11 @@ impl VisibilityIndex {
             Place::Face(f) => (f as usize, None),
             Place::Side(f, j) => {
                 let f = f as usize;
-                let (u, v) = (self.corners[f][j], self.corners[f][next3(j)]);
+                let (u, v) = (self.faces[f].corners[j], self.faces[f].corners[next3(j)]);
                 match orient(u, v, q) {
                     CCW => (f, Some(j)),
                     CW => {
-                        let n = self.across[f][j];
+                        let n = self.faces[f].across[j];
                         ((n >> 2) as usize, Some((n & 3) as usize))
                     }
                     // Along the side: seen unless the segment reaches a corner.
@@ -206,9 +206,12 @@ impl VisibilityIndex {
                 }
             }
         };
+        // Which side of the segment's line each corner lies on; across a side, its two
+        // corners' signs carry over and only the far corner is tested.
+        let c = &self.faces[f].corners;
+        let mut o = [orient(p, q, c[0]), orient(p, q, c[1]), orient(p, q, c[2])];
         loop {
-            let c = &self.corners[f];
-            let o = [orient(p, q, c[0]), orient(p, q, c[1]), orient(p, q, c[2])];
+            let c = &self.faces[f].corners;
             let mut exit = None;
             for j in 0..3 {
                 if o[j] == COL && point_on_segment(c[j], p, q) {
@@ -225,17 +228,25 @@ impl VisibilityIndex {
             if holds_q {
                 // `q` in the closed face: seen unless it lies on a wall side (it is no
                 // corner, or the segment would have touched one).
-                return !(0..3).any(|j| self.wall[f][j] && point_on_segment(q, c[j], c[next3(j)]));
+                return !(0..3)
+                    .any(|j| self.faces[f].wall[j] && point_on_segment(q, c[j], c[next3(j)]));
             }
             let Some(j) = exit else {
                 return false;
             };
-            let n = self.across[f][j];
-            if self.wall[f][j] || n == BLOCKED {
+            let n = self.faces[f].across[j];
+            if self.faces[f].wall[j] || n == BLOCKED {
                 return false;
             }
+            let k = (n & 3) as usize;
             f = (n >> 2) as usize;
-            entry = Some((n & 3) as usize);
+            entry = Some(k);
+            // The side's corners swap ends: its start (clockwise of the line) is the new
+            // side's end.
+            let far = next3(next3(k));
+            o[k] = CCW;
+            o[next3(k)] = CW;
+            o[far] = orient(p, q, self.faces[f].corners[far]);
         }
     }
 }
