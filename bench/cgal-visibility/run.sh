@@ -23,8 +23,8 @@ maps=("$@")
 if [ ${#maps[@]} -eq 0 ]; then
   maps=(arena den312d den520d brc202d 16room_000 Aurora random512-10-0)
 fi
-echo "| map | points | ECM median µs | CGAL median µs | ratio | same vertex count | same area (1e-9) |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| map | points | index median µs | ECM walk median µs | CGAL median µs | index / CGAL | ECM / CGAL | same corner count (index, ECM) | same area 1e-9 (index, ECM) |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for name in "${maps[@]}"; do
   map="$root/data/movingai/$name.map"
   [ -f "$map" ] || { echo "no map $map" >&2; exit 1; }

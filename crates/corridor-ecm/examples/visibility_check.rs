@@ -2,13 +2,14 @@
 //! on every shared Moving AI map, random free points (cell centres) compared with the test
 //! kit's angular sweep over all walls (same corner count after merging collinear
 //! corners, area to 1e-9 relative), and random pairs of free points whose line of sight is
-//! compared with brute-force segment–wall intersection.
+//! compared with brute-force segment–wall intersection; both for the ECM walk and for the
+//! [`VisibilityIndex`] (triangular expansion).
 //!
 //! ```sh
 //! cargo run --release -p corridor-ecm --example visibility_check -- [POINTS=10000] [PAIRS=1000000] [MAPS...]
 //! ```
 
-use corridor_ecm::{Ecm, VisibilityError};
+use corridor_ecm::{Ecm, VisibilityError, VisibilityIndex};
 use corridor_geom::Point;
 use corridor_testkit::visibility_oracle::{merge_collinear, polygon_area, WallSweep};
 use rand::{Rng, SeedableRng};
@@ -33,7 +34,7 @@ fn main() {
         .to_vec();
     }
     let data = corridor_testkit::data_dir().join("movingai");
-    println!("| map | points compared | same corners and area | not located | pairs | line of sight equal | visible |");
+    println!("| map | points compared | same corners and area (ECM, index) | not located | pairs | line of sight equal (ECM, index) | visible |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for name in &maps {
         let path = data.join(format!("{name}.map"));
@@ -42,6 +43,7 @@ fn main() {
         let grid = corridor_io::read_map(&text).expect("map");
         let env = grid.to_environment();
         let ecm = Ecm::build(&env).expect("ECM");
+        let index = VisibilityIndex::build(&env).expect("index");
         let sweep = WallSweep::new(
             corridor_geom::normalize(&env)
                 .expect("walls")
@@ -54,7 +56,7 @@ fn main() {
             .map(|(x, y)| Point::new(x as f64 + 0.5, y as f64 + 0.5))
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(2027);
-        let (mut same, mut compared, mut unlocated) = (0usize, 0usize, 0usize);
+        let (mut same, mut same_index, mut compared, mut unlocated) = (0usize, 0, 0usize, 0usize);
         for _ in 0..points {
             let q = free[rng.random_range(0..free.len())];
             let ours = match ecm.visibility_polygon(q) {
@@ -68,6 +70,22 @@ fn main() {
             compared += 1;
             let a = merge_collinear(ours.vertices(), 1e-9);
             let b = merge_collinear(&sweep.visibility_polygon(q), 1e-9);
+            match index.visibility_polygon(q) {
+                Ok(p) => {
+                    let c = merge_collinear(p.vertices(), 1e-9);
+                    let (ac, ab) = (polygon_area(&c), polygon_area(&b));
+                    if c.len() == b.len() && (ac - ab).abs() <= 1e-9 * ab.abs() {
+                        same_index += 1;
+                    } else {
+                        eprintln!(
+                            "{name} {q:?}: index {} corners area {ac}, sweep {} corners area {ab}",
+                            c.len(),
+                            b.len()
+                        );
+                    }
+                }
+                Err(e) => eprintln!("{name} {q:?}: index {e}"),
+            }
             let (aa, ab) = (polygon_area(&a), polygon_area(&b));
             if a.len() == b.len() && (aa - ab).abs() <= 1e-9 * ab.abs() {
                 same += 1;
@@ -79,7 +97,7 @@ fn main() {
                 );
             }
         }
-        let (mut equal, mut tested, mut visible) = (0usize, 0usize, 0usize);
+        let (mut equal, mut equal_index, mut tested, mut visible) = (0usize, 0, 0usize, 0usize);
         for _ in 0..pairs {
             let p = free[rng.random_range(0..free.len())];
             let q = free[rng.random_range(0..free.len())];
@@ -89,12 +107,18 @@ fn main() {
             tested += 1;
             let truth = sweep.line_of_sight_bucketed(p, q);
             visible += truth as usize;
+            match index.line_of_sight(p, q) {
+                Ok(x) if x == truth => equal_index += 1,
+                other => eprintln!(
+                    "{name} line of sight {p:?} → {q:?}: index {other:?}, brute force {truth}"
+                ),
+            }
             if ours == truth {
                 equal += 1;
             } else {
                 eprintln!("{name} line of sight {p:?} → {q:?}: ECM {ours}, brute force {truth}");
             }
         }
-        println!("| {name} | {compared} | {same} | {unlocated} | {tested} | {equal} | {visible} |");
+        println!("| {name} | {compared} | {same}, {same_index} | {unlocated} | {tested} | {equal}, {equal_index} | {visible} |");
     }
 }

@@ -2,9 +2,13 @@
 //! sweep over all walls; brute-force segment–wall intersection for line of sight), on
 //! random environments (degenerate ones included: grid maps with collinear walls, pinch
 //! corners and query points on walls' supporting lines) and on a sample of the shared
-//! Moving AI maps. The example `visibility_check` runs the large counts.
+//! Moving AI maps. Both implementations are checked: the ECM cell walk and the
+//! [`VisibilityIndex`] (triangular expansion on a constrained triangulation). The example
+//! `visibility_check` runs the large counts.
 
-use corridor_ecm::{Ecm, EdgeKind, ViewLimits, VisibilityError};
+use corridor_ecm::{
+    Ecm, EdgeKind, ViewLimits, VisibilityError, VisibilityIndex, VisibilityPolygon,
+};
 use corridor_geom::{Environment, Obstacle, Point, Polygon, Ring};
 use corridor_testkit::visibility_oracle::{
     limit_polygon, merge_collinear, merge_limited, polygon_area, WallSweep,
@@ -15,13 +19,17 @@ use rand_chacha::ChaCha8Rng;
 /// Compares one visibility polygon with the oracle's: the same number of corners after
 /// merging collinear ones, the same area to 1e-9 relative. `None` when `q` is not free
 /// for the ECM (skipped and counted by the caller).
-fn check_polygon(ecm: &Ecm, sweep: &WallSweep, q: Point) -> Option<Result<(), String>> {
+fn check_polygon(
+    view: &dyn Fn(Point) -> Result<VisibilityPolygon, VisibilityError>,
+    sweep: &WallSweep,
+    q: Point,
+) -> Option<Result<(), String>> {
     // A point on a wall is not free; the ECM's nearest points on a slanted wall are
     // rounded, so it may take such a point for free (a documented limit): not compared.
     if sweep.on_wall(q) {
         return None;
     }
-    let ours = match ecm.visibility_polygon(q) {
+    let ours = match view(q) {
         Ok(p) => p,
         Err(VisibilityError::NotInFreeSpace { .. } | VisibilityError::OnObstacle { .. }) => {
             return None
@@ -35,7 +43,7 @@ fn check_polygon(ecm: &Ecm, sweep: &WallSweep, q: Point) -> Option<Result<(), St
     let rel = (area_a - area_b).abs() / area_b.abs().max(1e-300);
     if a.len() != b.len() || rel > 1e-9 || (ours.area() - area_a).abs() > 1e-9 * area_a.abs() {
         return Some(Err(format!(
-            "{q:?}: ECM {} corners, area {area_a}; sweep {} corners, area {area_b}\n ours {a:?}\n sweep {b:?}",
+            "{q:?}: ours {} corners, area {area_a}; sweep {} corners, area {area_b}\n ours {a:?}\n sweep {b:?}",
             a.len(),
             b.len()
         )));
@@ -52,16 +60,31 @@ fn walls_of(env: &Environment) -> WallSweep {
     )
 }
 
-/// Checks `points` and returns (checked, skipped); panics with the failures.
-fn check_points(ecm: &Ecm, sweep: &WallSweep, points: &[Point], what: &str) -> (usize, usize) {
+/// Checks `points` on the ECM walk and on the index, and returns (checked, skipped) of
+/// the ECM walk; panics with the failures.
+fn check_points(
+    ecm: &Ecm,
+    index: &VisibilityIndex,
+    sweep: &WallSweep,
+    points: &[Point],
+    what: &str,
+) -> (usize, usize) {
     let (mut ok, mut skipped, mut failures) = (0, 0, Vec::new());
+    let mut index_ok = 0;
     for &q in points {
-        match check_polygon(ecm, sweep, q) {
+        match check_polygon(&|q| ecm.visibility_polygon(q), sweep, q) {
             None => skipped += 1,
             Some(Ok(())) => ok += 1,
-            Some(Err(e)) => failures.push(e),
+            Some(Err(e)) => failures.push(format!("ECM {e}")),
+        }
+        match check_polygon(&|q| index.visibility_polygon(q), sweep, q) {
+            None => {}
+            Some(Ok(())) => index_ok += 1,
+            Some(Err(e)) => failures.push(format!("index {e}")),
         }
     }
+    // The index is exact on slanted walls too, so it skips no more than the ECM walk.
+    assert!(index_ok >= ok, "{what}: index checked {index_ok}, ECM {ok}");
     assert!(
         failures.is_empty(),
         "{what}: {} of {} differ; first: {}",
@@ -72,9 +95,19 @@ fn check_points(ecm: &Ecm, sweep: &WallSweep, points: &[Point], what: &str) -> (
     (ok, skipped)
 }
 
-fn check_sight(ecm: &Ecm, sweep: &WallSweep, pairs: &[(Point, Point)], what: &str) -> usize {
+fn check_sight(
+    ecm: &Ecm,
+    index: &VisibilityIndex,
+    sweep: &WallSweep,
+    pairs: &[(Point, Point)],
+    what: &str,
+) -> usize {
     let mut checked = 0;
     for &(p, q) in pairs {
+        if let Ok(ours) = index.line_of_sight(p, q) {
+            let truth = sweep.line_of_sight(p, q);
+            assert_eq!(ours, truth, "{what}: index line of sight {p:?} → {q:?}");
+        }
         let Ok(ours) = ecm.line_of_sight(p, q) else {
             continue;
         };
@@ -92,11 +125,12 @@ fn degenerate_grid_environments_match_the_sweep() {
         let (w, h) = (12, 9);
         let env = corridor_testkit::free_space_cases::random_environment(seed, w, h);
         let Ok(ecm) = Ecm::build(&env) else { continue };
+        let index = VisibilityIndex::build(&env).unwrap();
         let sweep = walls_of(&env);
         // Grid vertices (corners, pinch points, points on walls' supporting lines),
         // half-integer points and generic points.
         let points = corridor_testkit::free_space_cases::random_points(seed, w, h, 60);
-        let (a, b) = check_points(&ecm, &sweep, &points, &format!("grid seed {seed}"));
+        let (a, b) = check_points(&ecm, &index, &sweep, &points, &format!("grid seed {seed}"));
         ok += a;
         skipped += b;
         let pairs: Vec<(Point, Point)> = points
@@ -104,7 +138,7 @@ fn degenerate_grid_environments_match_the_sweep() {
             .zip(points.iter().rev())
             .map(|(&p, &q)| (p, q))
             .collect();
-        sights += check_sight(&ecm, &sweep, &pairs, &format!("grid seed {seed}"));
+        sights += check_sight(&ecm, &index, &sweep, &pairs, &format!("grid seed {seed}"));
     }
     assert!(ok > 500, "only {ok} points checked ({skipped} not free)");
     assert!(sights > 500, "only {sights} pairs checked");
@@ -117,14 +151,22 @@ fn random_polygon_environments_match_the_sweep() {
         let options = corridor_testkit::random::RandomEnvironmentOptions::default();
         let env = corridor_testkit::random::random_environment(seed, &options);
         let Ok(ecm) = Ecm::build(&env) else { continue };
+        let index = VisibilityIndex::build(&env).unwrap();
         let sweep = walls_of(&env);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let points: Vec<Point> = (0..40)
             .map(|_| Point::new(rng.random_range(0.0..100.0), rng.random_range(0.0..100.0)))
             .collect();
-        ok += check_points(&ecm, &sweep, &points, &format!("random seed {seed}")).0;
+        ok += check_points(
+            &ecm,
+            &index,
+            &sweep,
+            &points,
+            &format!("random seed {seed}"),
+        )
+        .0;
         let pairs: Vec<(Point, Point)> = points.windows(2).map(|w| (w[0], w[1])).collect();
-        check_sight(&ecm, &sweep, &pairs, &format!("random seed {seed}"));
+        check_sight(&ecm, &index, &sweep, &pairs, &format!("random seed {seed}"));
     }
     assert!(ok > 400, "only {ok} points checked");
 }
@@ -150,7 +192,31 @@ fn pinch_corners_and_collinear_walls() {
         env.insert(square(x, 3.0, x + 1.0, 4.0));
     }
     let ecm = Ecm::build(&env).unwrap();
+    let index = VisibilityIndex::build(&env).unwrap();
     let sweep = walls_of(&env);
+    for (p, q, seen) in [
+        ((5.0, 7.0), (7.0, 5.0), false),
+        ((3.0, 9.0), (9.0, 3.0), false),
+        ((10.0, 3.0), (19.0, 3.0), false),
+        ((10.0, 2.5), (19.0, 2.5), true),
+    ] {
+        let (p, q) = (Point::new(p.0, p.1), Point::new(q.0, q.1));
+        assert_eq!(index.line_of_sight(p, q), Ok(seen), "index {p:?} → {q:?}");
+    }
+    assert_eq!(
+        index.visibility_polygon(Point::new(5.0, 5.0)),
+        Err(VisibilityError::NotInFreeSpace {
+            point: Point::new(5.0, 5.0)
+        })
+    );
+    assert!(matches!(
+        index.visibility_polygon(Point::new(0.0, 5.0)),
+        Err(VisibilityError::OnObstacle { .. })
+    ));
+    assert!(matches!(
+        index.line_of_sight(Point::new(1.0, 1.0), Point::new(f64::INFINITY, 5.0)),
+        Err(VisibilityError::NotFinite { .. })
+    ));
     // Through the pinch point (6, 6) along the diagonal: blocked (obstacles are closed).
     assert!(!ecm
         .line_of_sight(Point::new(5.0, 7.0), Point::new(7.0, 5.0))
@@ -181,7 +247,7 @@ fn pinch_corners_and_collinear_walls() {
             rng.random_range(0..=24) as f64 * 0.5,
         )
     }));
-    let (ok, _) = check_points(&ecm, &sweep, &points, "pinch");
+    let (ok, _) = check_points(&ecm, &index, &sweep, &points, "pinch");
     assert!(ok > 200);
     let seen = ecm.visibility_polygon(Point::new(2.0, 2.0)).unwrap();
     assert!(seen.kinds().contains(&EdgeKind::Window) && seen.kinds().contains(&EdgeKind::Wall));
@@ -242,6 +308,7 @@ fn shared_maps_sample_matches_the_sweep() {
         let grid = corridor_io::read_map(&text).unwrap();
         let env = grid.to_environment();
         let ecm = Ecm::build(&env).unwrap();
+        let index = VisibilityIndex::build(&env).unwrap();
         let sweep = walls_of(&env);
         let free: Vec<Point> = (0..grid.height())
             .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
@@ -252,7 +319,7 @@ fn shared_maps_sample_matches_the_sweep() {
         let points: Vec<Point> = (0..200)
             .map(|_| free[rng.random_range(0..free.len())])
             .collect();
-        let (ok, skipped) = check_points(&ecm, &sweep, &points, name);
+        let (ok, skipped) = check_points(&ecm, &index, &sweep, &points, name);
         assert!(ok >= 190, "{name}: {ok} checked, {skipped} not located");
         let pairs: Vec<(Point, Point)> = (0..1000)
             .map(|_| {
@@ -262,7 +329,7 @@ fn shared_maps_sample_matches_the_sweep() {
                 )
             })
             .collect();
-        check_sight(&ecm, &sweep, &pairs, name);
+        check_sight(&ecm, &index, &sweep, &pairs, name);
     }
 }
 
@@ -294,6 +361,33 @@ fn check_limited(ecm: &Ecm, sweep: &WallSweep, q: Point, limits: &ViewLimits) ->
     let Ok(ours) = ecm.visibility_polygon_within(q, limits) else {
         return false;
     };
+    check_limited_polygon(&ours, sweep, q, limits);
+    true
+}
+
+/// [`check_limited`] for the index.
+fn check_limited_index(
+    index: &VisibilityIndex,
+    sweep: &WallSweep,
+    q: Point,
+    limits: &ViewLimits,
+) -> bool {
+    if sweep.on_wall(q) {
+        return false;
+    }
+    let Ok(ours) = index.visibility_polygon_within(q, limits) else {
+        return false;
+    };
+    check_limited_polygon(&ours, sweep, q, limits);
+    true
+}
+
+fn check_limited_polygon(
+    ours: &VisibilityPolygon,
+    sweep: &WallSweep,
+    q: Point,
+    limits: &ViewLimits,
+) {
     assert_eq!(ours.kinds().len(), ours.len());
     let truth = limit_polygon(
         q,
@@ -312,40 +406,47 @@ fn check_limited(ecm: &Ecm, sweep: &WallSweep, q: Point, limits: &ViewLimits) ->
     let rel = (ours.area() - truth.area).abs() / truth.area.abs().max(1e-300);
     assert!(
         a.len() == b.len() && rel <= 1e-9,
-        "{q:?} {limits:?}: ECM {} corners, area {}; oracle {} corners, area {}\n ours {a:?}\n oracle {b:?}",
+        "{q:?} {limits:?}: ours {} corners, area {}; oracle {} corners, area {}\n ours {a:?}\n oracle {b:?}",
         a.len(),
         ours.area(),
         b.len(),
         truth.area
     );
-    true
 }
 
 #[test]
 fn range_and_cone_match_the_oracle() {
-    let mut checked = 0;
+    let (mut checked, mut checked_index) = (0, 0);
     for seed in 0..20 {
         let env = corridor_testkit::free_space_cases::random_environment(seed, 12, 9);
         if let Ok(ecm) = Ecm::build(&env) {
+            let index = VisibilityIndex::build(&env).unwrap();
             let sweep = walls_of(&env);
             let mut rng = ChaCha8Rng::seed_from_u64(seed + 100);
             for q in corridor_testkit::free_space_cases::random_points(seed, 12, 9, 30) {
                 let limits = random_limits(&mut rng, 12.0);
                 checked += check_limited(&ecm, &sweep, q, &limits) as usize;
+                checked_index += check_limited_index(&index, &sweep, q, &limits) as usize;
             }
         }
         let options = corridor_testkit::random::RandomEnvironmentOptions::default();
         let env = corridor_testkit::random::random_environment(seed, &options);
         let Ok(ecm) = Ecm::build(&env) else { continue };
+        let index = VisibilityIndex::build(&env).unwrap();
         let sweep = walls_of(&env);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..30 {
             let q = Point::new(rng.random_range(0.0..100.0), rng.random_range(0.0..100.0));
             let limits = random_limits(&mut rng, 100.0);
             checked += check_limited(&ecm, &sweep, q, &limits) as usize;
+            checked_index += check_limited_index(&index, &sweep, q, &limits) as usize;
         }
     }
     assert!(checked > 500, "only {checked} compared");
+    assert!(
+        checked_index >= checked,
+        "index: only {checked_index} compared"
+    );
 }
 
 #[test]

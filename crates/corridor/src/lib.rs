@@ -196,6 +196,8 @@ pub use corridor_ecm::{DynamicLayeredEcm, LayeredChange, LayeredMap, LayeredPatc
 pub use corridor_ecm::{EdgeKind, ViewLimits, VisibilityError, VisibilityPolygon};
 /// Multi-layered (2.5D) environments: the model, its ECM and paths across layers.
 pub use corridor_ecm::{LayeredEcm, LayeredEcmError, LayeredPath, LayeredPlanner};
+/// Faster visibility queries on a triangulation of the walls, built once per map.
+pub use corridor_ecm::{VisibilityIndex, VisibilityIndexError};
 pub use corridor_geom::{HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError};
 pub use planner::{FindPathError, PathPlanner, PlannedPath, RadiusGraph};
 

@@ -10,7 +10,7 @@
 //! convex) and joins what is left by arcs.
 
 use super::polygon::ray_hit;
-use super::{EdgeKind, VisibilityError, VisibilityPolygon};
+use super::{EdgeKind, VisibilityError, VisibilityIndex, VisibilityPolygon};
 use crate::graph::Ecm;
 use corridor_geom::Point;
 use std::f64::consts::TAU;
@@ -117,27 +117,57 @@ impl Ecm {
         limits: &ViewLimits,
     ) -> Result<VisibilityPolygon, VisibilityError> {
         limits.validate()?;
-        let full = self.visibility_polygon(q)?;
-        let mut ring: Vec<(Point, EdgeKind)> = full
-            .vertices
-            .iter()
-            .copied()
-            .zip(full.kinds.iter().copied())
-            .collect();
-        if let Some((direction, opening)) = limits.cone {
-            if opening < TAU {
-                ring = cut_cone(q, &ring, direction, opening);
-            }
+        Ok(within(q, self.visibility_polygon(q)?, limits))
+    }
+}
+
+impl VisibilityIndex {
+    /// The visibility polygon of `q` cut to `limits`, as
+    /// [`Ecm::visibility_polygon_within`] answers it.
+    ///
+    /// ```
+    /// # use corridor_ecm::{VisibilityIndex, ViewLimits};
+    /// # use corridor_geom::{Environment, Point};
+    /// let env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 10.0));
+    /// let index = VisibilityIndex::build(&env).unwrap();
+    /// let disk = index.visibility_polygon_within(Point::new(5.0, 5.0), &ViewLimits::new().with_range(1.0)).unwrap();
+    /// assert!((disk.area() - std::f64::consts::PI).abs() < 1e-12);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`VisibilityIndex::visibility_polygon`], and [`VisibilityError::BadRange`] or
+    /// [`VisibilityError::BadCone`] for limits out of their domain.
+    pub fn visibility_polygon_within(
+        &self,
+        q: Point,
+        limits: &ViewLimits,
+    ) -> Result<VisibilityPolygon, VisibilityError> {
+        limits.validate()?;
+        Ok(within(q, self.visibility_polygon(q)?, limits))
+    }
+}
+
+/// The unlimited polygon `full` of `q` cut to (valid) `limits`.
+fn within(q: Point, full: VisibilityPolygon, limits: &ViewLimits) -> VisibilityPolygon {
+    let mut ring: Vec<(Point, EdgeKind)> = full
+        .vertices
+        .iter()
+        .copied()
+        .zip(full.kinds.iter().copied())
+        .collect();
+    if let Some((direction, opening)) = limits.cone {
+        if opening < TAU {
+            ring = cut_cone(q, &ring, direction, opening);
         }
-        if let Some(range) = limits.range {
-            ring = cut_range(q, &ring, range);
-        }
-        Ok(VisibilityPolygon {
-            origin: q,
-            vertices: ring.iter().map(|v| v.0).collect(),
-            kinds: ring.iter().map(|v| v.1).collect(),
-            range: limits.range,
-        })
+    }
+    if let Some(range) = limits.range {
+        ring = cut_range(q, &ring, range);
+    }
+    VisibilityPolygon {
+        origin: q,
+        vertices: ring.iter().map(|v| v.0).collect(),
+        kinds: ring.iter().map(|v| v.1).collect(),
+        range: limits.range,
     }
 }
 

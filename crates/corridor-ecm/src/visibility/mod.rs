@@ -34,10 +34,13 @@
 //! ```
 
 mod cells;
+mod expansion;
+mod index;
 mod limits;
 mod polygon;
 mod sight;
 
+pub use index::{VisibilityIndex, VisibilityIndexError};
 pub use limits::ViewLimits;
 
 use crate::graph::Ecm;

@@ -16,11 +16,11 @@ const CW: Orientation = Orientation::Clockwise;
 /// A wall part seen between two rays, with whether each end is a junction of two cell
 /// pieces along one straight wall (not a corner of the free space).
 #[derive(Clone, Copy, Debug)]
-struct Seen {
-    a: Point,
-    b: Point,
-    a_junction: bool,
-    b_junction: bool,
+pub(super) struct Seen {
+    pub(super) a: Point,
+    pub(super) b: Point,
+    pub(super) a_junction: bool,
+    pub(super) b_junction: bool,
 }
 
 /// Work left on the walk's stack, popped in angular order.
@@ -216,7 +216,7 @@ pub(crate) fn ray_hit(q: Point, d: Point, u: Point, v: Point) -> Point {
 /// The polygon from the seen walls in angular order: consecutive walls that do not meet
 /// are joined by a window (along a ray from the viewpoint); junctions of cell pieces along
 /// one wall and vertices exactly between two collinear walls are dropped.
-fn assemble(origin: Point, seen: &[Seen]) -> VisibilityPolygon {
+pub(super) fn assemble(origin: Point, seen: &[Seen]) -> VisibilityPolygon {
     // (vertex, kind of the edge leaving it, junction)
     let mut ring: Vec<(Point, EdgeKind, bool)> = Vec::with_capacity(seen.len() * 2);
     for s in seen {
