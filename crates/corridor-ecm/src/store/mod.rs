@@ -3,20 +3,29 @@
 //! length and a CRC-32 of the payload; loading refuses missing or extra bytes and a wrong
 //! checksum, and checks the decoded map's structure ([`check`]) before handing it out, so
 //! that a damaged or forged file is a [`StoreError`], never a panic on a later query and
-//! never a silently different map.
+//! never a silently different map. Two versions: `CRDECM07` holds the ECM alone (what
+//! [`Ecm::save`] writes), `CRDECM08` the ECM and its environment (what
+//! [`DynamicEcm::save`](crate::DynamicEcm::save) writes, see [`environment`]).
 
 mod check;
+mod environment;
 
 use crate::graph::Ecm;
 use std::io::Read;
 use std::path::Path;
 
 pub use check::StructureProblem;
+pub use environment::EnvironmentProblem;
 
 /// The magic bytes: what the file is and the version of its format (`CRDECM07`: the
 /// header with length and checksum, build times not saved).
 const MAGIC_TEXT: &str = "CRDECM07";
 const MAGIC: &[u8] = MAGIC_TEXT.as_bytes();
+/// The version that also holds the environment (`CRDECM08`).
+const MAGIC_ENV_TEXT: &str = "CRDECM08";
+const MAGIC_ENV: &[u8] = MAGIC_ENV_TEXT.as_bytes();
+/// The versions this build reads, for the error naming them.
+const READABLE: &str = "CRDECM07 or CRDECM08";
 /// What every saved ECM of any version starts with.
 const FAMILY: &[u8] = b"CRDECM";
 /// Magic, payload length (`u64` little-endian), CRC-32 of the payload (`u32` little-endian).
@@ -57,7 +66,7 @@ pub enum StoreError {
         expected: &'static str,
     },
     /// A saved ECM of another format version.
-    #[error("a saved ECM of format {found:?}; this version reads {expected:?} (save it again)")]
+    #[error("a saved ECM of format {found:?}; this version reads {expected} (save it again)")]
     Version {
         /// The magic bytes found.
         found: String,
@@ -99,6 +108,18 @@ pub enum StoreError {
     /// The payload decoded into a map that is not a consistent ECM.
     #[error("inconsistent saved ECM: {0}")]
     Structure(#[from] StructureProblem),
+    /// The saved environment is not a valid one, or not the ECM's (format `CRDECM08`).
+    #[error("inconsistent saved ECM: {0}")]
+    Environment(#[from] EnvironmentProblem),
+    /// A map that takes updates was asked of a file that holds the ECM alone.
+    #[error(
+        "this saved ECM ({found}) holds no environment, so it loads read-only and takes no \
+         updates; save the map from a DynamicEcm ({MAGIC_ENV_TEXT}) to update it after loading"
+    )]
+    NoEnvironment {
+        /// The format found.
+        found: &'static str,
+    },
 }
 
 /// How much a load checks and reads.
@@ -154,16 +175,12 @@ impl Ecm {
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         // Serializing plain data into a Vec cannot fail.
-        let payload = postcard::to_allocvec(self).unwrap_or_default();
-        let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
-        out
+        framed(MAGIC, &postcard::to_allocvec(self).unwrap_or_default())
     }
 
-    /// Reads an ECM written by [`Ecm::to_bytes`], checking its structure.
+    /// Reads an ECM written by [`Ecm::to_bytes`] (or by
+    /// [`DynamicEcm::to_bytes`](crate::DynamicEcm::to_bytes): its environment is checked
+    /// and dropped), checking its structure.
     pub fn from_bytes(bytes: &[u8]) -> Result<Ecm, StoreError> {
         Ecm::from_bytes_with(bytes, &LoadOptions::default())
     }
@@ -183,30 +200,18 @@ impl Ecm {
     /// assert!(Ecm::from_bytes_with(&bytes, &options).is_ok());
     /// ```
     pub fn from_bytes_with(bytes: &[u8], options: &LoadOptions) -> Result<Ecm, StoreError> {
-        let payload = payload(bytes)?;
-        // Sequences are read element by element: serde caps what it reserves from a
-        // length field, and the vertex lists reserve nothing (see `graph::elements`), so
-        // a forged length cannot allocate more than the payload can fill.
-        let (ecm, rest): (Ecm, &[u8]) = postcard::take_from_bytes(payload)?;
-        if !rest.is_empty() {
-            return Err(StoreError::TrailingBytes {
-                extra: rest.len() as u64,
-            });
+        match payload(bytes)? {
+            (Format::EcmOnly, payload) => {
+                let ecm = decode(payload)?;
+                checked(ecm, options)
+            }
+            (Format::WithEnvironment, payload) => Ok(environment::decode(payload, options)?.0),
         }
-        check::structure(&ecm)?;
-        if options.full_validation {
-            check::geometry(&ecm)?;
-        }
-        Ok(ecm)
     }
 
     /// Writes [`Ecm::to_bytes`] to a file.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), StoreError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_bytes()).map_err(|source| StoreError::Io {
-            path: path.display().to_string(),
-            source,
-        })
+        write_file(path.as_ref(), &self.to_bytes())
     }
 
     /// Reads a file written by [`Ecm::save`] (a regular file of at most 4 GiB).
@@ -223,48 +228,110 @@ impl Ecm {
     /// assert!(matches!(err, StoreError::NotAFile { .. }));
     /// ```
     pub fn load_with(path: impl AsRef<Path>, options: &LoadOptions) -> Result<Ecm, StoreError> {
-        let path = path.as_ref();
-        let name = || path.display().to_string();
-        let io = |source| StoreError::Io {
-            path: name(),
-            source,
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
-            return Err(StoreError::NotAFile { path: name() });
-        }
-        let too_large = |size| StoreError::TooLarge {
-            path: name(),
-            size,
-            limit: options.max_bytes,
-        };
-        if meta.len() > options.max_bytes {
-            return Err(too_large(meta.len()));
-        }
-        // Read with a bound as well: the file may grow after the size was taken.
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        file.take(options.max_bytes.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > options.max_bytes {
-            return Err(too_large(bytes.len() as u64));
-        }
-        Ecm::from_bytes_with(&bytes, options)
+        Ecm::from_bytes_with(&read_bounded(path.as_ref(), options)?, options)
     }
 }
 
-/// The payload of a saved ECM's bytes, once magic, length and checksum agree.
-fn payload(bytes: &[u8]) -> Result<&[u8], StoreError> {
-    let Some(rest) = bytes.strip_prefix(MAGIC) else {
+/// Writes `bytes` to a file, naming it in the error.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    std::fs::write(path, bytes).map_err(|source| StoreError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// The bytes of a regular file of at most [`LoadOptions::max_bytes`], read with that
+/// bound.
+fn read_bounded(path: &Path, options: &LoadOptions) -> Result<Vec<u8>, StoreError> {
+    let name = || path.display().to_string();
+    let io = |source| StoreError::Io {
+        path: name(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(StoreError::NotAFile { path: name() });
+    }
+    let too_large = |size| StoreError::TooLarge {
+        path: name(),
+        size,
+        limit: options.max_bytes,
+    };
+    if meta.len() > options.max_bytes {
+        return Err(too_large(meta.len()));
+    }
+    // Read with a bound as well: the file may grow after the size was taken.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(options.max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > options.max_bytes {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// What a saved map holds, by its magic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// `CRDECM07`: the ECM.
+    EcmOnly,
+    /// `CRDECM08`: the ECM and its environment.
+    WithEnvironment,
+}
+
+/// `payload` behind `magic`, its length and its CRC-32.
+fn framed(magic: &[u8], payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + payload.len());
+    out.extend_from_slice(magic);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    out.extend_from_slice(payload);
+    out
+}
+
+/// A whole payload as one value: bytes left over are an error.
+fn decode_all<'a, T: serde::Deserialize<'a>>(payload: &'a [u8]) -> Result<T, StoreError> {
+    // Sequences are read element by element: serde caps what it reserves from a
+    // length field, and the vertex lists reserve nothing (see `graph::elements`), so
+    // a forged length cannot allocate more than the payload can fill.
+    let (value, rest): (T, &[u8]) = postcard::take_from_bytes(payload)?;
+    if !rest.is_empty() {
+        return Err(StoreError::TrailingBytes {
+            extra: rest.len() as u64,
+        });
+    }
+    Ok(value)
+}
+
+/// A `CRDECM07` payload: the ECM alone.
+fn decode(payload: &[u8]) -> Result<Ecm, StoreError> {
+    decode_all(payload)
+}
+
+/// The decoded ECM once its structure (and, when asked, its geometry) checks out.
+fn checked(ecm: Ecm, options: &LoadOptions) -> Result<Ecm, StoreError> {
+    check::structure(&ecm)?;
+    if options.full_validation {
+        check::geometry(&ecm)?;
+    }
+    Ok(ecm)
+}
+
+/// The format and payload of a saved ECM's bytes, once magic, length and checksum agree.
+fn payload(bytes: &[u8]) -> Result<(Format, &[u8]), StoreError> {
+    let (format, rest) = if let Some(rest) = bytes.strip_prefix(MAGIC) {
+        (Format::EcmOnly, rest)
+    } else if let Some(rest) = bytes.strip_prefix(MAGIC_ENV) {
+        (Format::WithEnvironment, rest)
+    } else {
         return Err(match bytes.get(..MAGIC.len()) {
             Some(found) if found.starts_with(FAMILY) => StoreError::Version {
                 found: String::from_utf8_lossy(found).into_owned(),
-                expected: MAGIC_TEXT,
+                expected: READABLE,
             },
-            _ => StoreError::NotAnEcm {
-                expected: MAGIC_TEXT,
-            },
+            _ => StoreError::NotAnEcm { expected: READABLE },
         });
     };
     let (Some(length), Some(crc)) = (rest.get(..8), rest.get(8..12)) else {
@@ -294,7 +361,7 @@ fn payload(bytes: &[u8]) -> Result<&[u8], StoreError> {
             found: checksum,
         });
     }
-    Ok(payload)
+    Ok((format, payload))
 }
 
 #[cfg(test)]
