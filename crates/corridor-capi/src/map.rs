@@ -177,10 +177,11 @@ pub unsafe extern "C" fn corridor_map_save_ecm(
     guard(|| {
         // SAFETY: forwarded from this function's contract.
         let (map, path) = unsafe { (get(map, "map")?, text(path, "path")?) };
-        Ok(match &map.inner {
+        match &map.inner {
             Inner::Dynamic(m) => m.save(path)?,
             Inner::Static(ecm) => ecm.save(path)?,
-        })
+        }
+        Ok(())
     })
 }
 

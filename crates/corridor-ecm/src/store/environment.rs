@@ -9,12 +9,12 @@
 //! non-self-describing format like postcard cannot skip; the bytes are therefore fixed
 //! by this module alone, and deterministic (obstacles in id order).
 
-use super::{checked, payload, Format, MAGIC_TEXT};
-use super::{decode_all, framed, read_bounded, write_file, LoadOptions, StoreError, MAGIC_ENV};
-use crate::{DynamicEcm, Ecm, UpdateError, UpdateOptions};
-use corridor_geom::{
-    Environment, EnvironmentError, Obstacle, ObstacleId, Point, Polygon, Ring, SnapGrid,
-};
+use super::check::checked;
+use super::error::{EnvironmentProblem, StoreError};
+use super::frame::{decode_all, framed, payload, read_bounded, write_file, Format, LoadOptions};
+use super::frame::{MAGIC_ENV, MAGIC_TEXT};
+use crate::{DynamicEcm, Ecm, UpdateOptions};
+use corridor_geom::{Environment, Obstacle, ObstacleId, Point, Polygon, Ring, SnapGrid};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -26,70 +26,6 @@ const FREE_AREA_TOLERANCE: f64 = 1e-12;
 /// How far an ECM may be from a rebuild of its environment under
 /// [`LoadOptions::full_validation`] (user units), as the update tests compare them.
 const REBUILD_TOLERANCE: f64 = 1e-7;
-
-/// Why the environment of a saved map (format `CRDECM08`) cannot be used.
-///
-/// ```
-/// use corridor_ecm::EnvironmentProblem;
-/// let p = EnvironmentProblem::UnsortedIds { previous: 4, id: 4 };
-/// assert!(p.to_string().contains("#4"));
-/// ```
-#[derive(Debug, thiserror::Error)]
-pub enum EnvironmentProblem {
-    /// The snap scale is not a positive finite number.
-    #[error("the environment's snap scale {0} is not a positive finite number")]
-    SnapScale(f64),
-    /// The arc deviation the map was built with is not a positive finite number.
-    #[error("the map's arc deviation {0} is not a positive finite number")]
-    ArcDeviation(f64),
-    /// Obstacle ids must be written in strictly increasing order (no repeats).
-    #[error("obstacle ids are not strictly increasing: #{id} after #{previous}")]
-    UnsortedIds {
-        /// The id before.
-        previous: u32,
-        /// The id out of order.
-        id: u32,
-    },
-    /// The id counter is not above every obstacle id.
-    #[error("the next obstacle id {next_id} is not above obstacle id #{id}")]
-    NextId {
-        /// The counter written.
-        next_id: u32,
-        /// The largest obstacle id.
-        id: u32,
-    },
-    /// The environment reads back differently from what was written (a ring written
-    /// closed, for instance), so loading it would change it.
-    #[error("the environment is not written in its canonical form")]
-    NotCanonical,
-    /// The environment fails [`Environment::validate`].
-    #[error("invalid environment: {0}")]
-    Invalid(#[from] EnvironmentError),
-    /// The environment's snap grid is not the ECM's.
-    #[error("the environment's snap scale {environment} is not the ECM's {ecm}")]
-    Grid {
-        /// The environment's scale.
-        environment: f64,
-        /// The ECM's scale.
-        ecm: f64,
-    },
-    /// The environment cannot be normalized into walls.
-    #[error("the environment cannot be prepared for updates: {0}")]
-    Walls(#[from] UpdateError),
-    /// The free area of the environment's walls is not the ECM's: the ECM is not this
-    /// environment's.
-    #[error("the environment's free area {environment} is not the ECM's {ecm}")]
-    FreeArea {
-        /// From the environment's walls.
-        environment: f64,
-        /// The ECM's.
-        ecm: f64,
-    },
-    /// Under [`LoadOptions::full_validation`]: a rebuild of the environment differs
-    /// from the saved ECM.
-    #[error("the ECM is not the environment's (a rebuild differs: {0})")]
-    Rebuild(String),
-}
 
 /// An obstacle's geometry as written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
