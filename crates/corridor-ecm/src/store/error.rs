@@ -30,7 +30,7 @@ pub enum StoreError {
         path: String,
         /// Its size.
         size: u64,
-        /// The limit ([`LoadOptions::max_bytes`]).
+        /// The limit ([`LoadOptions::max_bytes`](crate::LoadOptions::max_bytes)).
         limit: u64,
     },
     /// The bytes are not a saved ECM.
@@ -131,7 +131,7 @@ pub enum EnvironmentProblem {
     /// closed, for instance), so loading it would change it.
     #[error("the environment is not written in its canonical form")]
     NotCanonical,
-    /// The environment fails [`Environment::validate`].
+    /// The environment fails [`Environment::validate`](corridor_geom::Environment::validate).
     #[error("invalid environment: {0}")]
     Invalid(#[from] EnvironmentError),
     /// The environment's snap grid is not the ECM's.
@@ -154,7 +154,7 @@ pub enum EnvironmentProblem {
         /// The ECM's.
         ecm: f64,
     },
-    /// Under [`LoadOptions::full_validation`]: a rebuild of the environment differs
+    /// Under [`LoadOptions::full_validation`](crate::LoadOptions::full_validation): a rebuild of the environment differs
     /// from the saved ECM.
     #[error("the ECM is not the environment's (a rebuild differs: {0})")]
     Rebuild(String),

@@ -34,7 +34,7 @@ pub struct LoadOptions {
     /// over, the cells adding up to the free area, the degrees): costs about a build's
     /// validation.
     pub full_validation: bool,
-    /// The largest file [`Ecm::load_with`] reads (default 4 GiB).
+    /// The largest file [`Ecm::load_with`](crate::Ecm::load_with) reads (default 4 GiB).
     pub max_bytes: u64,
 }
 
