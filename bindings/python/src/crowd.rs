@@ -2,15 +2,23 @@
 //! `crowd` module): characters added and removed in batches from NumPy arrays, steps run
 //! with the GIL released, positions and velocities read back as NumPy arrays.
 //!
+//! Obstacles change while the simulation runs as the crowd module allows: changes are
+//! queued (`insert_obstacle`, `move_obstacle`, `remove_obstacle`) and take effect at the
+//! end of the next step. The binding checks each change against the environment as the
+//! queued changes will leave it, so that an unknown id or bad geometry raises at once and
+//! an insertion returns the id the obstacle will have.
+//!
 //! Thread safety: the simulation sits behind a mutex; every call waits for it with the GIL
 //! released, so a step on one Python thread never blocks the others' Python code, and a
 //! read on another thread waits until the step is done.
 
 use crate::arrays::{self, Coords};
+use crate::environment::{self, Environment};
 use crate::errors::{CrowdError, Error, Result, UnknownCharacterError};
 use crate::map::Map;
 use corridor::crowd::{Avoidance, Character, CharacterId, Options, Phase};
-use corridor::prelude::Point;
+use corridor::ecm::{Change, UpdateError};
+use corridor::prelude::{Obstacle, ObstacleId, Point};
 use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
@@ -32,7 +40,33 @@ use std::sync::Mutex;
 /// could dangle.
 #[pyclass(module = "corridor", frozen)]
 pub struct Simulation {
-    inner: Mutex<corridor::crowd::Simulation>,
+    inner: Mutex<State>,
+}
+
+/// The simulation and the obstacle changes queued for its next step.
+struct State {
+    sim: corridor::crowd::Simulation,
+    /// The environment as the queued changes will leave it (`None`: nothing queued).
+    queued: Option<corridor::prelude::Environment>,
+}
+
+/// Applies `change` to `env` if it is valid there (geometry and id), leaving `env` as
+/// it was otherwise; returns the obstacle's id (the new one for an insertion).
+fn apply_change(env: &mut corridor::prelude::Environment, change: &Change) -> Result<ObstacleId> {
+    let unknown = |id| Error::from(UpdateError::UnknownObstacle(id));
+    match change {
+        Change::Insert(o) => {
+            env.validate_obstacle_geometry(o)?;
+            Ok(env.insert(o.clone()))
+        }
+        Change::Move { id, obstacle } => {
+            env.obstacle(*id).ok_or_else(|| unknown(*id))?;
+            env.validate_obstacle_geometry(obstacle)?;
+            env.replace(*id, obstacle.clone())?;
+            Ok(*id)
+        }
+        Change::Remove(id) => env.remove(*id).map(|_| *id).ok_or_else(|| unknown(*id)),
+    }
 }
 
 /// A float per character: one number for all, or an array of shape `(n,)`.
@@ -82,7 +116,25 @@ impl Simulation {
         py: Python<'_>,
         f: impl FnOnce(&mut corridor::crowd::Simulation) -> T + Send,
     ) -> T {
+        self.with_state(py, |state| f(&mut state.sim))
+    }
+
+    /// [`Simulation::with`] on the simulation and its queued changes.
+    fn with_state<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut State) -> T + Send) -> T {
         py.detach(|| f(&mut self.inner.lock().unwrap_or_else(|e| e.into_inner())))
+    }
+
+    /// Queues a change for the next step once it is valid after the changes already
+    /// queued; returns the obstacle's id (the new one for an insertion).
+    fn queue(&self, py: Python<'_>, change: Change) -> Result<u32> {
+        self.with_state(py, |state| {
+            let env = state
+                .queued
+                .get_or_insert_with(|| state.sim.map().environment().clone());
+            let id = apply_change(env, &change)?;
+            state.sim.change_obstacles([change]);
+            Ok(id.0)
+        })
     }
 
     /// The indexes of `ids`, or the first unknown one as an error.
@@ -102,8 +154,8 @@ impl Simulation {
 
 #[pymethods]
 impl Simulation {
-    /// A simulation on a copy of `map` (which must take updates: not one loaded with
-    /// `Map.load_ecm`). The options are the crowd module's (RVO2's names for avoidance).
+    /// A simulation on a copy of `map` (which must take updates: not a read-only map
+    /// loaded from a file saved without its environment). The options are the crowd module's (RVO2's names for avoidance).
     /// Raises `CrowdError` (a `ValueError`) for an option out of range.
     #[new]
     #[pyo3(signature = (map, *, time_step=0.25, substeps=1, threads=0, route_following=true,
@@ -149,7 +201,7 @@ impl Simulation {
         let copy = map.dynamic_copy(py)?;
         let sim = py.detach(|| corridor::crowd::Simulation::with_map(copy, options))?;
         Ok(Simulation {
-            inner: Mutex::new(sim),
+            inner: Mutex::new(State { sim, queued: None }),
         })
     }
 
@@ -241,10 +293,88 @@ impl Simulation {
     }
 
     /// Runs `steps` steps (each `time_step` seconds) on the simulation's threads, with
-    /// the GIL released.
+    /// the GIL released. Queued obstacle changes are applied at the end of the first
+    /// (planned on one thread while the others move the crowd); characters a new
+    /// obstacle caught are pushed out to the nearest free point, and those whose corridor
+    /// changed plan again. Should the map refuse the queued changes (rare: they were
+    /// checked when queued), they are dropped and the error raised after that step.
     #[pyo3(signature = (steps=1))]
     fn step(&self, py: Python<'_>, steps: usize) -> Result<()> {
-        Ok(self.with(py, |sim| (0..steps).try_for_each(|_| sim.step()))?)
+        Ok(self.with_state(py, |state| {
+            if steps > 0 {
+                state.queued = None;
+            }
+            (0..steps).try_for_each(|_| state.sim.step())
+        })?)
+    }
+
+    /// Queues a polygon obstacle (with optional holes) for the end of the next step and
+    /// returns the id it will have. Raises `GeometryError` for a bad polygon (nothing is
+    /// queued then).
+    #[pyo3(signature = (vertices, holes=None))]
+    fn insert_obstacle(
+        &self,
+        py: Python<'_>,
+        vertices: &Bound<'_, PyAny>,
+        holes: Option<&Bound<'_, PyAny>>,
+    ) -> Result<u32> {
+        let obstacle = environment::polygon(vertices, holes)?;
+        self.queue(py, Change::Insert(obstacle))
+    }
+
+    /// Queues a point obstacle (a pillar) for the end of the next step; returns its id.
+    fn insert_point_obstacle(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> Result<u32> {
+        let obstacle = Obstacle::Point(crate::arrays::point(point, "point")?);
+        self.queue(py, Change::Insert(obstacle))
+    }
+
+    /// Queues a new polygon for obstacle `id` (it keeps its id) for the end of the next
+    /// step. Raises `UnknownObstacleError` (a `KeyError`) for an id that is not there
+    /// once the queued changes apply, `GeometryError` for a bad polygon.
+    #[pyo3(signature = (id, vertices, holes=None))]
+    fn move_obstacle(
+        &self,
+        py: Python<'_>,
+        id: u32,
+        vertices: &Bound<'_, PyAny>,
+        holes: Option<&Bound<'_, PyAny>>,
+    ) -> Result<()> {
+        let obstacle = environment::polygon(vertices, holes)?;
+        self.queue(
+            py,
+            Change::Move {
+                id: ObstacleId(id),
+                obstacle,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Queues the removal of obstacle `id` for the end of the next step. Raises
+    /// `UnknownObstacleError` for an id that is not there once the queued changes apply.
+    fn remove_obstacle(&self, py: Python<'_>, id: u32) -> Result<()> {
+        self.queue(py, Change::Remove(ObstacleId(id)))?;
+        Ok(())
+    }
+
+    /// The obstacles' ids, ascending, as the queued changes will leave them.
+    fn obstacle_ids(&self, py: Python<'_>) -> Vec<u32> {
+        self.with_state(py, |state| {
+            let env = match &state.queued {
+                Some(env) => env,
+                None => state.sim.map().environment(),
+            };
+            env.obstacles().map(|(id, _)| id.0).collect()
+        })
+    }
+
+    /// A copy of the environment the characters walk in now (queued changes not
+    /// included until the step that applies them).
+    #[getter]
+    fn environment(&self, py: Python<'_>) -> Environment {
+        Environment {
+            env: self.with(py, |sim| sim.map().environment().clone()),
+        }
     }
 
     /// The characters' ids in index order (uint64, shape `(n,)`).

@@ -10,7 +10,7 @@ use crate::environment::{self, Environment};
 use crate::errors::{Error, QueryError, ReadOnlyMapError, Result};
 use crate::path::Path;
 use crate::visibility::VisibilityPolygon;
-use corridor::ecm::{CorridorPath, UpdateError};
+use corridor::ecm::{CorridorPath, StoreError, UpdateError};
 use corridor::prelude::*;
 use numpy::ndarray::Array1;
 use numpy::IntoPyArray;
@@ -20,7 +20,9 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-/// A map that takes updates, or one loaded from a saved ECM without its environment.
+/// A map that takes updates, or one loaded from a saved ECM without its environment
+/// (format `CRDECM07`, written by `save_ecm(path, environment=False)` or by older
+/// versions).
 enum Inner {
     Dynamic(Box<DynamicEcm>),
     Static(Box<Ecm>),
@@ -44,8 +46,9 @@ impl Inner {
 
 fn read_only() -> Error {
     Error(ReadOnlyMapError::new_err(
-        "this map was loaded from a saved ECM without its environment; \
-         build it from an Environment to update it",
+        "this map was loaded from a saved ECM that holds no environment (format CRDECM07, \
+         written by save_ecm(path, environment=False) or by an older version); build it \
+         from an Environment, or save it with its environment, to update it",
     ))
 }
 
@@ -151,13 +154,20 @@ impl Map {
         Map::build(py, env)
     }
 
-    /// Loads an ECM saved with `save_ecm`: ready at once, answers queries, takes no
-    /// updates (`ReadOnlyMapError`).
+    /// Loads a map saved with `save_ecm`, ready at once (no ECM is built). A file saved
+    /// with its environment (the default) gives a map that takes updates; one saved
+    /// without it (`environment=False`, or by an older version) a read-only map that
+    /// answers queries and raises `ReadOnlyMapError` on updates. A damaged or
+    /// inconsistent file raises `FormatError`.
     #[staticmethod]
     fn load_ecm(py: Python<'_>, path: PathBuf) -> Result<Self> {
-        let ecm = py.detach(|| Ecm::load(&path))?;
+        let inner = py.detach(|| match DynamicEcm::load(&path) {
+            Ok(map) => Ok(Inner::Dynamic(Box::new(map))),
+            Err(StoreError::NoEnvironment { .. }) => Ok(Inner::Static(Box::new(Ecm::load(&path)?))),
+            Err(e) => Err(e),
+        })?;
         Ok(Map {
-            inner: RwLock::new(Inner::Static(Box::new(ecm))),
+            inner: RwLock::new(inner),
         })
     }
 
@@ -169,9 +179,16 @@ impl Map {
         env.save(path)
     }
 
-    /// Writes the ECM in its compact binary form; `Map.load_ecm` reads it back.
-    fn save_ecm(&self, py: Python<'_>, path: PathBuf) -> Result<()> {
-        Ok(py.detach(|| self.read().ecm().save(&path))?)
+    /// Writes the map in its compact binary form (the ECM and, by default, the
+    /// environment, 2–5 % more bytes); `Map.load_ecm` reads it back, ready at once.
+    /// With `environment=False` only the ECM is written and the loaded map is
+    /// read-only. A read-only map always writes the ECM alone.
+    #[pyo3(signature = (path, environment=true))]
+    fn save_ecm(&self, py: Python<'_>, path: PathBuf, environment: bool) -> Result<()> {
+        Ok(py.detach(|| match &*self.read() {
+            Inner::Dynamic(map) if environment => map.save(&path),
+            inner => inner.ecm().save(&path),
+        })?)
     }
 
     /// A path from `start` to `goal` for a disk of `radius`, keeping

@@ -180,7 +180,7 @@ def test_bad_options_and_maps(tmp_path):
         corridor.Simulation(m, threads=-1)
     with pytest.raises(TypeError):
         corridor.Simulation(m, 0.25)  # options are keywords only
-    m.save_ecm(tmp_path / "room.ecm")
+    m.save_ecm(tmp_path / "room.ecm", environment=False)
     with pytest.raises(corridor.ReadOnlyMapError):
         corridor.Simulation(corridor.Map.load_ecm(tmp_path / "room.ecm"))
 
@@ -218,3 +218,87 @@ def test_steps_release_the_gil():
         t.join()
     # With the GIL held through the step, the other thread could not have counted.
     assert during > 1000
+
+
+def clear_of_walls_in(sim, radius):
+    """The judge: a map built from scratch from the simulation's current environment."""
+    oracle = corridor.Map(sim.environment)
+    assert (oracle.clearance(sim.positions) >= radius - 1e-7).all()
+
+
+def test_obstacles_change_while_the_crowd_walks():
+    m = corridor.Map(wall_room())
+    radius = 0.3
+    sim = corridor.Simulation(m, threads=1)
+    sim.add((1, 1), (9, 1), radius)
+    sim.step(2)
+    # A block closing the gap above the wall: queued, applied at the end of the next step.
+    block = sim.insert_obstacle([(4, 4), (6, 4), (6, 6), (4, 6)])
+    assert block in sim.obstacle_ids() and block not in sim.environment.obstacle_ids()
+    sim.step()
+    assert block in sim.environment.obstacle_ids() and sim.stats["changes"] == 1
+    for _ in range(40):
+        sim.step()
+        clear_of_walls_in(sim, radius)
+    # No corridor leads over the wall any more.
+    assert sim.phases[0] == corridor.Simulation.BLOCKED
+    assert sim.positions[0][0] < 6
+    # Moved off to the side, the block leaves the gap open: the character goes on.
+    sim.move_obstacle(block, [(8, 4.5), (9, 4.5), (9, 5.5), (8, 5.5)])
+    for _ in range(200):
+        sim.step()
+        clear_of_walls_in(sim, radius)
+        if sim.phases[0] == corridor.Simulation.ARRIVED:
+            break
+    assert sim.phases[0] == corridor.Simulation.ARRIVED
+    sim.remove_obstacle(block)
+    sim.step()
+    assert block not in sim.environment.obstacle_ids() and sim.stats["changes"] == 3
+    # The map the simulation copied is untouched.
+    assert m.obstacle_ids() == [0]
+
+
+def test_a_new_obstacle_pushes_a_character_out():
+    m = corridor.Map(corridor.Environment.rectangle((0, 0), (20, 10)))
+    radius = 0.5
+    sim = corridor.Simulation(m, threads=1)
+    sim.add((5, 5), (15, 5), radius)
+    sim.insert_obstacle([(4, 4), (6.2, 4), (6.2, 6), (4, 6)])
+    sim.step()
+    assert sim.stats["pushed_out"] >= 1
+    clear_of_walls_in(sim, radius)
+    for _ in range(100):
+        sim.step()
+        clear_of_walls_in(sim, radius)
+    assert sim.phases[0] == corridor.Simulation.ARRIVED
+
+
+def test_obstacle_changes_are_checked_when_queued():
+    sim = corridor.Simulation(corridor.Map(wall_room()), threads=1)
+    with pytest.raises(corridor.UnknownObstacleError):
+        sim.remove_obstacle(99)
+    with pytest.raises(KeyError):
+        sim.move_obstacle(99, [(1, 1), (2, 1), (2, 2)])
+    with pytest.raises(corridor.GeometryError):
+        sim.insert_obstacle([(1, 1), (3, 3), (3, 1), (1, 3)])  # a bowtie
+    with pytest.raises(corridor.GeometryError, match="not finite"):
+        sim.insert_point_obstacle((float("nan"), 1))
+    assert sim.obstacle_ids() == [0]
+    # An obstacle queued in this step can be moved and removed before it exists.
+    pillar = sim.insert_point_obstacle((2, 5))
+    sim.move_obstacle(pillar, [(1, 5), (2, 5), (2, 5.5)])
+    sim.remove_obstacle(pillar)
+    with pytest.raises(corridor.UnknownObstacleError):
+        sim.remove_obstacle(pillar)
+    sim.step()
+    assert sim.environment.obstacle_ids() == [0] and sim.stats["changes"] == 1
+
+
+def test_a_crowd_on_a_map_loaded_from_a_saved_ecm(tmp_path):
+    corridor.Map(wall_room()).save_ecm(tmp_path / "room.ecm")
+    sim = corridor.Simulation(corridor.Map.load_ecm(tmp_path / "room.ecm"), threads=1)
+    sim.add((1, 1), (9, 1), 0.3)
+    sim.insert_obstacle([(1, 4), (2, 4), (2, 5), (1, 5)])
+    walk(sim, 200)
+    assert sim.phases[0] == corridor.Simulation.ARRIVED
+    assert len(sim.environment.obstacle_ids()) == 2

@@ -35,18 +35,46 @@ def test_removing_the_wall_gives_a_straight_path(room_map):
     assert room_map.free_area == pytest.approx(60.0)
 
 
+def test_a_map_loaded_with_its_environment_takes_updates(tmp_path, room_map):
+    fence = room_map.insert_polyline([(1, 5), (2, 5.5)])
+    room_map.save_ecm(tmp_path / "room.ecm")
+    loaded = corridor.Map.load_ecm(tmp_path / "room.ecm")
+    assert not loaded.read_only
+    assert loaded.environment.to_json() == room_map.environment.to_json()
+    # Saving again gives the same bytes.
+    loaded.save_ecm(tmp_path / "again.ecm")
+    assert (tmp_path / "again.ecm").read_bytes() == (tmp_path / "room.ecm").read_bytes()
+    # Updates on the loaded map: the block closes the gap, the fence moves, ids go on.
+    block = loaded.insert([(4, 4), (6, 4), (6, 6), (4, 6)])
+    assert block > fence
+    with pytest.raises(corridor.NoPathError):
+        loaded.path((1, 1), (9, 1))
+    loaded.move(block, [(8, 3), (9, 3), (9, 4), (8, 4)])
+    loaded.remove(fence)
+    # The oracle: a map built from scratch from the updated environment.
+    rebuilt = corridor.Map(loaded.environment)
+    assert loaded.free_area == pytest.approx(rebuilt.free_area, rel=1e-12)
+    assert loaded.size == rebuilt.size and loaded.component_count == rebuilt.component_count
+    pts = np.random.default_rng(31).uniform((0, 0), (10, 6), (200, 2))
+    assert np.allclose(loaded.clearance(pts), rebuilt.clearance(pts), equal_nan=True, atol=1e-9)
+    for r in (0.0, 0.4):
+        assert loaded.path((1, 1), (9, 1), radius=r).length == pytest.approx(rebuilt.path((1, 1), (9, 1), radius=r).length, abs=1e-9)
+
+
 def test_save_and_load(tmp_path, room_map):
     room_map.insert_polyline([(1, 5), (2, 5.5)])
     room_map.save(tmp_path / "room.json")
     again = corridor.Map.load(tmp_path / "room.json")
     assert again.environment.to_json() == room_map.environment.to_json()
-    room_map.save_ecm(str(tmp_path / "room.ecm"))
+    # Without its environment (the older format), the loaded map is read-only.
+    room_map.save_ecm(str(tmp_path / "room.ecm"), environment=False)
+    assert (tmp_path / "room.ecm").read_bytes()[:8] == b"CRDECM07"
     loaded = corridor.Map.load_ecm(tmp_path / "room.ecm")
     assert loaded.read_only and not room_map.read_only
     assert loaded.size == room_map.size
     for m in (again, loaded):
         assert m.path((1, 1), (9, 1)).length == pytest.approx(OVER_THE_WALL)
-    with pytest.raises(corridor.ReadOnlyMapError):
+    with pytest.raises(corridor.ReadOnlyMapError, match="holds no environment"):
         loaded.insert_point((2, 2))
     with pytest.raises(RuntimeError):
         loaded.save(tmp_path / "x.json")
@@ -94,3 +122,13 @@ def test_package_docstring_example_runs():
 
     result = doctest.testmod(corridor)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_damaged_saved_maps_raise_format_error(tmp_path, room_map):
+    room_map.save_ecm(tmp_path / "room.ecm")
+    data = bytearray((tmp_path / "room.ecm").read_bytes())
+    assert data[:8] == b"CRDECM08"
+    data[-3] ^= 0x10
+    (tmp_path / "bad.ecm").write_bytes(bytes(data))
+    with pytest.raises(corridor.FormatError, match="checksum"):
+        corridor.Map.load_ecm(tmp_path / "bad.ecm")

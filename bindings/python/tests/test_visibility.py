@@ -170,8 +170,9 @@ def test_visible_on_a_larger_scene():
 
 
 def test_read_only_map_answers_visibility(tmp_path, room_map):
-    room_map.save_ecm(tmp_path / "room.ecm")
+    room_map.save_ecm(tmp_path / "room.ecm", environment=False)
     loaded = corridor.Map.load_ecm(tmp_path / "room.ecm")
+    assert loaded.read_only
     assert loaded.visibility_polygon((1, 1)).area == pytest.approx(
         room_map.visibility_polygon((1, 1)).area, rel=1e-12
     )

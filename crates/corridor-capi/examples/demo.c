@@ -1,8 +1,10 @@
 /* Corridor from C: load a map from a file and a built-in scene, plan paths for two radii,
- * insert and remove an obstacle (planned, then applied), save and load the ECM, and check
- * every answer against a closed form or the benchmark's published optimum; run a crowd
- * around an obstacle, checked against the map's clearance. Exits
- * nonzero on the first failed check.
+ * insert and remove an obstacle (planned, then applied), save and load the map (with its
+ * environment: the loaded map takes updates; without: read-only), and check every answer
+ * against a closed form or the benchmark's published optimum; run a crowd around an
+ * obstacle while another obstacle is inserted, moved and removed, checked against the
+ * clearance of a map that follows the same changes. Exits nonzero on the first failed
+ * check.
  *
  *   cc -Wall -Wextra -Werror -I crates/corridor-capi/include crates/corridor-capi/examples/demo.c \
  *      target/release/libcorridor_capi.a -lm -lpthread -ldl -o demo
@@ -127,14 +129,28 @@ int main(int argc, char **argv) {
     CHECK(corridor_map_obstacle_count(map) == 0, "the block is gone");
     CHECK(fabs(path_length(map, 10, 10, 90, 70, 0.0) - straight) < 1e-9, "straight again");
 
-    /* 4. Save the ECM and load it back: same answers, read-only. */
+    /* 4. Save the map with its environment and load it back: same answers, and it takes
+     * updates (the block again: the same closed form). Saved without the environment,
+     * the loaded map is read-only. */
     const char *file = "corridor-demo.ecm";
     MUST(corridor_map_save_ecm(map, file));
     CorridorMap *loaded = NULL;
     MUST(corridor_map_load_ecm(file, &loaded));
+    CHECK(fabs(path_length(loaded, 10, 10, 90, 70, 2.0) - straight) < 1e-9, "loaded map");
+    uint32_t again = 0;
+    MUST(corridor_map_insert_polygon(loaded, block, 4, &again));
+    CHECK(again > id, "ids go on after a load (%u after %u)", (unsigned)again, (unsigned)id);
+    l0 = path_length(loaded, 10, 10, 90, 70, 0.0);
+    CHECK(fabs(l0 - around) < 1e-9, "loaded map, around the block %.9f", l0);
+    MUST(corridor_map_remove(loaded, again));
+    CHECK(fabs(path_length(loaded, 10, 10, 90, 70, 0.0) - straight) < 1e-9, "straight again");
+    corridor_map_free(loaded);
+    MUST(corridor_map_save_ecm_only(map, file));
+    MUST(corridor_map_load_ecm(file, &loaded));
     CHECK(fabs(path_length(loaded, 10, 10, 90, 70, 2.0) - straight) < 1e-9, "loaded ECM");
     s = corridor_map_remove(loaded, 0);
-    CHECK(s == CORRIDOR_STATUS_READ_ONLY, "a loaded ECM is read-only (%d)", (int)s);
+    CHECK(s == CORRIDOR_STATUS_READ_ONLY, "an ECM saved alone loads read-only (%d)", (int)s);
+    printf("saved map: takes updates after loading; saved alone: %s\n", corridor_last_error());
     remove(file);
 
     /* 5. A crowd on a copy of the map, around a block: two groups cross, nobody enters
@@ -161,9 +177,39 @@ int main(int argc, char **argv) {
     uint64_t nobody = 12345;
     s = corridor_crowd_remove(crowd, &nobody, 1);
     CHECK(s == CORRIDOR_STATUS_UNKNOWN_CHARACTER, "an unknown character (%d)", (int)s);
+    /* Obstacle changes while the crowd walks: queued, applied at the end of the next
+     * step. The judge `map` gets the same change right after that step. */
+    const double crate[] = {30, 60, 34, 60, 34, 64, 30, 64};
+    const double crate_moved[] = {66, 16, 70, 16, 70, 20, 66, 20};
+    uint32_t crate_id = 0, judge_id = 0;
+    s = corridor_crowd_remove_obstacle(crowd, 999);
+    CHECK(s == CORRIDOR_STATUS_UNKNOWN_OBSTACLE, "an unknown obstacle (%d)", (int)s);
+    s = corridor_crowd_insert_polygon(crowd, bowtie, 4, &bad);
+    CHECK(s == CORRIDOR_STATUS_INVALID_GEOMETRY, "a bowtie in the crowd's map (%d)", (int)s);
     size_t arrived = 0, n = 0;
     for (int step = 0; step < 800 && arrived < 8; step++) {
+        if (step == 10)
+            MUST(corridor_crowd_insert_polygon(crowd, crate, 4, &crate_id));
+        if (step == 40)
+            MUST(corridor_crowd_move_polygon(crowd, crate_id, crate_moved, 4));
+        if (step == 80)
+            MUST(corridor_crowd_remove_obstacle(crowd, crate_id));
         MUST(corridor_crowd_step(crowd, 1));
+        if (step == 10) {
+            MUST(corridor_map_insert_polygon(map, crate, 4, &judge_id));
+            CHECK(judge_id == crate_id, "the crowd's new id %u is the map's %u",
+                  (unsigned)crate_id, (unsigned)judge_id);
+            CHECK(corridor_crowd_obstacle_count(crowd) == 2, "the crate is in the crowd's map");
+        }
+        if (step == 40) {
+            CorridorPatch *move = NULL;
+            MUST(corridor_map_plan_move_polygon(map, judge_id, crate_moved, 4, &move));
+            MUST(corridor_map_apply(map, move, NULL));
+        }
+        if (step == 80) {
+            MUST(corridor_map_remove(map, judge_id));
+            CHECK(corridor_crowd_obstacle_count(crowd) == 1, "the crate is gone");
+        }
         const double *xy = corridor_crowd_positions(crowd, &n); /* in place, no copy */
         for (size_t i = 0; i < n; i++) {
             MUST(corridor_map_clearance(map, xy[2 * i], xy[2 * i + 1], &c));
@@ -179,7 +225,8 @@ int main(int argc, char **argv) {
     MUST(corridor_crowd_index(crowd, ids[0], &row));
     const double *xy = corridor_crowd_positions(crowd, &n);
     CHECK(hypot(xy[2 * row] - 90, xy[2 * row + 1] - 55) <= 0.5, "the first is at its goal");
-    printf("crowd: 8 characters crossed around the block in %.2f s\n", corridor_crowd_time(crowd));
+    printf("crowd: 8 characters crossed around the block in %.2f s while a crate came, "
+           "moved and went\n", corridor_crowd_time(crowd));
     corridor_crowd_free(crowd);
     corridor_map_free(map);
 

@@ -208,7 +208,10 @@ enum CorridorStatus corridor_crowd_remove(struct CorridorCrowd *crowd,
 
 // Runs `steps` steps of the options' time step, on the simulation's own threads. Needs
 // exclusive access; the arrays handed out before stay valid (characters removed on
-// arrival, with `remove_arrived`, shorten them: read the count again).
+// arrival, with `remove_arrived`, shorten them: read the count again). Queued obstacle
+// changes (`corridor_crowd_insert_polygon`, ...) are applied at the end of the first
+// step; should the map refuse them (rare: they were checked when queued), they are
+// dropped and the error returned after the steps.
 //
 // # Safety
 // `crowd` is a live simulation used by no other call meanwhile.
@@ -269,6 +272,47 @@ const uint64_t *corridor_crowd_ids(const struct CorridorCrowd *crowd, size_t *co
 // As `corridor_crowd_positions`.
 const enum CorridorPhase *corridor_crowd_phases(const struct CorridorCrowd *crowd, size_t *count);
 
+// Queues a polygon obstacle of `count` (x, y) pairs for the end of the next
+// `corridor_crowd_step` and writes the id it will have. Characters the new obstacle
+// catches are pushed out to the nearest free point; those whose corridor it cuts plan
+// again. A bad polygon is `CORRIDOR_STATUS_INVALID_GEOMETRY` (nothing is queued). Needs
+// exclusive access.
+//
+// # Safety
+// `crowd` is a live simulation used by no other call meanwhile; `xy` holds `count`
+// pairs; `id` is valid for a write.
+enum CorridorStatus corridor_crowd_insert_polygon(struct CorridorCrowd *crowd,
+                                                  const double *xy,
+                                                  size_t count,
+                                                  uint32_t *id);
+
+// Queues a new polygon of `count` (x, y) pairs for obstacle `id` (it keeps its id) for
+// the end of the next step. An id that is not there once the queued changes apply is
+// `CORRIDOR_STATUS_UNKNOWN_OBSTACLE`. Needs exclusive access.
+//
+// # Safety
+// `crowd` is a live simulation used by no other call meanwhile; `xy` holds `count`
+// pairs.
+enum CorridorStatus corridor_crowd_move_polygon(struct CorridorCrowd *crowd,
+                                                uint32_t id,
+                                                const double *xy,
+                                                size_t count);
+
+// Queues the removal of obstacle `id` for the end of the next step
+// (`CORRIDOR_STATUS_UNKNOWN_OBSTACLE` if it is not there once the queued changes apply).
+// Needs exclusive access.
+//
+// # Safety
+// `crowd` is a live simulation used by no other call meanwhile.
+enum CorridorStatus corridor_crowd_remove_obstacle(struct CorridorCrowd *crowd, uint32_t id);
+
+// How many obstacles the simulation's map has now (queued changes not counted until
+// the step that applies them).
+//
+// # Safety
+// `crowd` is NULL or a live simulation (NULL gives 0).
+size_t corridor_crowd_obstacle_count(const struct CorridorCrowd *crowd);
+
 // Builds the map of a built-in scene: "empty", "military", "dungeon" or "city".
 //
 // # Safety
@@ -284,8 +328,12 @@ enum CorridorStatus corridor_map_from_scene(const char *name, struct CorridorMap
 // owns a new map: free it with `corridor_map_free`.
 enum CorridorStatus corridor_map_load(const char *path, struct CorridorMap **out);
 
-// Loads an ECM saved with `corridor_map_save_ecm`: ready at once, answers queries, takes
-// no updates (`CORRIDOR_STATUS_READ_ONLY`).
+// Loads a map saved with `corridor_map_save_ecm`, ready at once (no ECM is built): a
+// file saved with its environment (`corridor_map_save_ecm`) gives a map that takes
+// updates and can carry a crowd; one saved without it (`corridor_map_save_ecm_only`,
+// or by an older version) a read-only map that answers queries and fails updates with
+// `CORRIDOR_STATUS_READ_ONLY`. A damaged or inconsistent file is
+// `CORRIDOR_STATUS_FORMAT`.
 //
 // # Safety
 // As `corridor_map_load`.
@@ -320,11 +368,20 @@ void corridor_map_free(struct CorridorMap *map);
 // `map` is a live map; `path` a NUL-terminated UTF-8 string.
 enum CorridorStatus corridor_map_save(const struct CorridorMap *map, const char *path);
 
-// Writes the map's ECM in its compact binary form; `corridor_map_load_ecm` reads it.
+// Writes the map in its compact binary form, the ECM with its environment (a read-only
+// map: the ECM alone); `corridor_map_load_ecm` reads it back as a map that takes
+// updates.
 //
 // # Safety
 // As `corridor_map_save`.
 enum CorridorStatus corridor_map_save_ecm(const struct CorridorMap *map, const char *path);
+
+// Writes the map's ECM alone (2–5 % smaller than `corridor_map_save_ecm`);
+// `corridor_map_load_ecm` reads it back as a read-only map.
+//
+// # Safety
+// As `corridor_map_save`.
+enum CorridorStatus corridor_map_save_ecm_only(const struct CorridorMap *map, const char *path);
 
 // The distance from (x, y) to the nearest obstacle.
 //

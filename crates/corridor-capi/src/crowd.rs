@@ -8,11 +8,14 @@ use corridor::prelude::Point;
 
 /// A crowd simulation on its own copy of a map. Opaque; free with `corridor_crowd_free`.
 pub struct CorridorCrowd {
-    sim: Simulation,
+    pub(crate) sim: Simulation,
     /// The ids and phases in index order, refreshed after every change of the crowd, so
     /// that C reads them in place as it reads the positions.
     ids: Vec<u64>,
     phases: Vec<CorridorPhase>,
+    /// The environment as the queued obstacle changes will leave it (`None`: nothing
+    /// queued); see `crowd_obstacles`.
+    pub(crate) queued: Option<corridor::prelude::Environment>,
 }
 
 impl CorridorCrowd {
@@ -193,6 +196,7 @@ pub unsafe extern "C" fn corridor_crowd_new(
             sim,
             ids: Vec::new(),
             phases: Vec::new(),
+            queued: None,
         };
         // SAFETY: forwarded from this function's contract.
         unsafe { put(out, into_handle(crowd), "out") }
@@ -322,7 +326,10 @@ fn unknown(id: u64) -> Failure {
 
 /// Runs `steps` steps of the options' time step, on the simulation's own threads. Needs
 /// exclusive access; the arrays handed out before stay valid (characters removed on
-/// arrival, with `remove_arrived`, shorten them: read the count again).
+/// arrival, with `remove_arrived`, shorten them: read the count again). Queued obstacle
+/// changes (`corridor_crowd_insert_polygon`, ...) are applied at the end of the first
+/// step; should the map refuse them (rare: they were checked when queued), they are
+/// dropped and the error returned after the steps.
 ///
 /// # Safety
 /// `crowd` is a live simulation used by no other call meanwhile.
@@ -334,6 +341,9 @@ pub unsafe extern "C" fn corridor_crowd_step(
     guard(|| {
         // SAFETY: forwarded from this function's contract.
         let crowd = unsafe { get_mut(crowd, "crowd") }?;
+        if steps > 0 {
+            crowd.queued = None;
+        }
         let result = (0..steps).try_for_each(|_| crowd.sim.step());
         crowd.refresh();
         Ok(result?)

@@ -42,7 +42,8 @@ impl CorridorMap {
 fn read_only() -> Failure {
     Failure::new(
         CorridorStatus::ReadOnly,
-        "this map was loaded from a saved ECM without its environment and takes no updates",
+        "this map was loaded from a saved ECM that holds no environment (written by \
+         corridor_map_save_ecm_only or an older version) and takes no updates",
     )
 }
 

@@ -7,6 +7,7 @@
 //! ([`status::guard`]), so none crosses into C.
 
 mod crowd;
+mod crowd_obstacles;
 mod handles;
 mod map;
 mod path;
@@ -14,6 +15,7 @@ pub mod status;
 mod update;
 
 pub use crowd::*;
+pub use crowd_obstacles::*;
 pub use handles::{CorridorMap, CorridorPatch, CorridorPath, CorridorStep};
 pub use map::*;
 pub use path::*;

@@ -2,6 +2,7 @@
 
 use crate::handles::{free_handle, get, into_handle, points, put, text, CorridorMap, Inner};
 use crate::status::{guard, CorridorStatus, Failure};
+use corridor::ecm::StoreError;
 use corridor::prelude::*;
 use std::ffi::c_char;
 
@@ -56,8 +57,12 @@ pub unsafe extern "C" fn corridor_map_load(
     })
 }
 
-/// Loads an ECM saved with `corridor_map_save_ecm`: ready at once, answers queries, takes
-/// no updates (`CORRIDOR_STATUS_READ_ONLY`).
+/// Loads a map saved with `corridor_map_save_ecm`, ready at once (no ECM is built): a
+/// file saved with its environment (`corridor_map_save_ecm`) gives a map that takes
+/// updates and can carry a crowd; one saved without it (`corridor_map_save_ecm_only`,
+/// or by an older version) a read-only map that answers queries and fails updates with
+/// `CORRIDOR_STATUS_READ_ONLY`. A damaged or inconsistent file is
+/// `CORRIDOR_STATUS_FORMAT`.
 ///
 /// # Safety
 /// As `corridor_map_load`.
@@ -69,9 +74,12 @@ pub unsafe extern "C" fn corridor_map_load_ecm(
     guard(|| {
         // SAFETY: forwarded from this function's contract.
         let path = unsafe { text(path, "path") }?;
-        let map = CorridorMap {
-            inner: Inner::Static(Box::new(Ecm::load(path)?)),
+        let inner = match DynamicEcm::load(path) {
+            Ok(map) => Inner::Dynamic(Box::new(map)),
+            Err(StoreError::NoEnvironment { .. }) => Inner::Static(Box::new(Ecm::load(path)?)),
+            Err(e) => return Err(e.into()),
         };
+        let map = CorridorMap { inner };
         // SAFETY: forwarded from this function's contract.
         unsafe { put(out, into_handle(map), "out") }
     })
@@ -155,12 +163,35 @@ pub unsafe extern "C" fn corridor_map_save(
     })
 }
 
-/// Writes the map's ECM in its compact binary form; `corridor_map_load_ecm` reads it.
+/// Writes the map in its compact binary form, the ECM with its environment (a read-only
+/// map: the ECM alone); `corridor_map_load_ecm` reads it back as a map that takes
+/// updates.
 ///
 /// # Safety
 /// As `corridor_map_save`.
 #[no_mangle]
 pub unsafe extern "C" fn corridor_map_save_ecm(
+    map: *const CorridorMap,
+    path: *const c_char,
+) -> CorridorStatus {
+    guard(|| {
+        // SAFETY: forwarded from this function's contract.
+        let (map, path) = unsafe { (get(map, "map")?, text(path, "path")?) };
+        match &map.inner {
+            Inner::Dynamic(m) => m.save(path)?,
+            Inner::Static(ecm) => ecm.save(path)?,
+        }
+        Ok(())
+    })
+}
+
+/// Writes the map's ECM alone (2–5 % smaller than `corridor_map_save_ecm`);
+/// `corridor_map_load_ecm` reads it back as a read-only map.
+///
+/// # Safety
+/// As `corridor_map_save`.
+#[no_mangle]
+pub unsafe extern "C" fn corridor_map_save_ecm_only(
     map: *const CorridorMap,
     path: *const c_char,
 ) -> CorridorStatus {

@@ -186,12 +186,24 @@ fn bad_input_changes_nothing() {
         (CorridorStatus::InvalidArgument, true)
     );
     assert!(last_error().contains("time_step"));
-    // A map loaded from a saved ECM takes no crowd (it cannot follow obstacle changes).
+    // A map loaded from an ECM saved alone takes no crowd (it cannot follow obstacle
+    // changes); one saved with its environment does.
     let file = std::env::temp_dir().join(format!("corridor-crowd-{}.ecm", std::process::id()));
     let name = CString::new(file.to_str().unwrap()).unwrap();
     let mut loaded = ptr::null_mut();
     // SAFETY: valid arguments; each handle freed once.
     unsafe {
+        assert_eq!(
+            corridor_map_save_ecm_only(map, name.as_ptr()),
+            CorridorStatus::Ok
+        );
+        assert_eq!(
+            corridor_map_load_ecm(name.as_ptr(), &mut loaded),
+            CorridorStatus::Ok
+        );
+        let s = corridor_crowd_new(loaded, ptr::null(), &mut other);
+        assert_eq!(s, CorridorStatus::ReadOnly);
+        corridor_map_free(loaded);
         assert_eq!(
             corridor_map_save_ecm(map, name.as_ptr()),
             CorridorStatus::Ok
@@ -201,7 +213,39 @@ fn bad_input_changes_nothing() {
             CorridorStatus::Ok
         );
         let s = corridor_crowd_new(loaded, ptr::null(), &mut other);
-        assert_eq!(s, CorridorStatus::ReadOnly);
+        assert_eq!(s, CorridorStatus::Ok);
+        // Obstacle changes checked when queued: unknown ids, NULL arrays, a NULL crowd.
+        assert_eq!(
+            corridor_crowd_remove_obstacle(other, 999),
+            CorridorStatus::UnknownObstacle
+        );
+        let square = [1.0, 1.0, 2.0, 1.0, 2.0, 2.0, 1.0, 2.0];
+        assert_eq!(
+            corridor_crowd_move_polygon(other, 999, square.as_ptr(), 4),
+            CorridorStatus::UnknownObstacle
+        );
+        let mut id = 0;
+        assert_eq!(
+            corridor_crowd_insert_polygon(other, ptr::null(), 4, &mut id),
+            CorridorStatus::NullArgument
+        );
+        assert_eq!(
+            corridor_crowd_insert_polygon(ptr::null_mut(), square.as_ptr(), 4, &mut id),
+            CorridorStatus::NullArgument
+        );
+        let before = corridor_crowd_obstacle_count(other);
+        assert_eq!(
+            corridor_crowd_insert_polygon(other, square.as_ptr(), 4, &mut id),
+            CorridorStatus::Ok
+        );
+        assert_eq!(corridor_crowd_obstacle_count(other), before);
+        assert_eq!(corridor_crowd_step(other, 1), CorridorStatus::Ok);
+        assert_eq!(corridor_crowd_obstacle_count(other), before + 1);
+        assert_eq!(
+            corridor_crowd_remove_obstacle(other, id),
+            CorridorStatus::Ok
+        );
+        corridor_crowd_free(other);
         corridor_map_free(loaded);
         corridor_crowd_free(crowd);
         corridor_map_free(map);

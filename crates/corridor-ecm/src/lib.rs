@@ -108,7 +108,7 @@ pub use layers::{
 };
 pub use locate::{QueryError, Retraction};
 pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
-pub use store::{LoadOptions, StoreError, StructureProblem};
+pub use store::{EnvironmentProblem, LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;
 pub use visibility::{
     EdgeKind, ViewLimits, VisibilityError, VisibilityIndex, VisibilityIndexError, VisibilityPolygon,

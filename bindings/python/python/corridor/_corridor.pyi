@@ -125,11 +125,11 @@ class Map:
         """Reads an environment file and builds its ECM."""
     @staticmethod
     def load_ecm(path: StrPath) -> Map:
-        """Loads a saved ECM: answers queries, takes no updates."""
+        """Loads a saved map; it takes updates if it was saved with its environment, else it is read-only."""
     def save(self, path: StrPath) -> None:
         """Writes the environment as native JSON (Map.load reads it back)."""
-    def save_ecm(self, path: StrPath) -> None:
-        """Writes the ECM in its binary form (Map.load_ecm reads it back)."""
+    def save_ecm(self, path: StrPath, environment: bool = True) -> None:
+        """Writes the ECM (and the environment, unless environment=False) in binary form (Map.load_ecm reads it back)."""
     def path(self, start: ArrayLike, goal: ArrayLike, radius: float = 0.0, preferred_clearance: float = 0.0) -> Path:
         """A path for a disk of radius; QueryError or NoPathError when there is none."""
     def paths(self, starts: ArrayLike, goals: ArrayLike, radius: float = 0.0, preferred_clearance: float = 0.0) -> list[Optional[Path]]:
@@ -222,7 +222,20 @@ class Simulation:
     def index(self, ids: Union[int, ArrayLike]) -> npt.NDArray[np.uintp]:
         """The row of each id in the array properties."""
     def step(self, steps: int = 1) -> None:
-        """Runs steps of time_step seconds with the GIL released."""
+        """Runs steps of time_step seconds with the GIL released; queued obstacle changes apply at the end of the first."""
+    def insert_obstacle(self, vertices: ArrayLike, holes: Optional[Sequence[ArrayLike]] = None) -> int:
+        """Queues a polygon obstacle for the end of the next step; the id it will have."""
+    def insert_point_obstacle(self, point: ArrayLike) -> int:
+        """Queues a point obstacle for the end of the next step; the id it will have."""
+    def move_obstacle(self, id: int, vertices: ArrayLike, holes: Optional[Sequence[ArrayLike]] = None) -> None:
+        """Queues a new polygon for obstacle id (UnknownObstacleError, GeometryError)."""
+    def remove_obstacle(self, id: int) -> None:
+        """Queues the removal of obstacle id (UnknownObstacleError)."""
+    def obstacle_ids(self) -> list[int]:
+        """The obstacles' ids as the queued changes will leave them."""
+    @property
+    def environment(self) -> Environment:
+        """A copy of the environment the characters walk in now."""
     @property
     def ids(self) -> npt.NDArray[np.uint64]: ...
     @property

@@ -129,6 +129,31 @@ impl DynamicEcm {
         })
     }
 
+    /// The map of an environment whose ECM is already built (a saved map, see
+    /// [`DynamicEcm::load`]): normalizes the environment for the updates and builds the
+    /// update index, but no ECM. The caller vouches that `ecm` is the environment's.
+    pub(crate) fn from_parts(
+        env: Environment,
+        ecm: Ecm,
+        options: UpdateOptions,
+    ) -> Result<Self, UpdateError> {
+        let (mut map, walls) = WallMap::new(&env)?;
+        if !options.max_local_fraction.is_finite() {
+            map = map.with_group_fraction(f64::INFINITY);
+        }
+        let index = local::UpdateIndex::new(&ecm, options.build.max_arc_deviation);
+        Ok(DynamicEcm {
+            env,
+            walls: map,
+            full_walls: OnceLock::from(walls),
+            ecm,
+            options,
+            version: 0,
+            index,
+            stats: UpdateStats::default(),
+        })
+    }
+
     /// The current ECM.
     pub fn ecm(&self) -> &Ecm {
         &self.ecm

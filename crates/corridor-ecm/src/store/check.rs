@@ -3,21 +3,21 @@
 //! covering the cells), and the geometric one behind [`super::LoadOptions::full_validation`]
 //! (what a build's validation checks without its walls).
 
+use super::error::{StoreError, StructureProblem};
+use super::frame::LoadOptions;
 use crate::build::tolerance;
 use crate::graph::{cell_corners, signed_area, Ecm, Side};
 use crate::util::{at_most, slot};
 use corridor_geom::{Point, SnapGrid};
 
-/// What makes a decoded ECM inconsistent (the first problem found).
-///
-/// ```
-/// use corridor_ecm::StructureProblem;
-/// let p = StructureProblem("an edge names a missing vertex".into());
-/// assert_eq!(p.to_string(), "an edge names a missing vertex");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct StructureProblem(pub String);
+/// The decoded ECM once its structure (and, when asked, its geometry) checks out.
+pub(super) fn checked(ecm: Ecm, options: &LoadOptions) -> Result<Ecm, StoreError> {
+    structure(&ecm)?;
+    if options.full_validation {
+        geometry(&ecm)?;
+    }
+    Ok(ecm)
+}
 
 fn problem(what: impl Into<String>) -> StructureProblem {
     StructureProblem(what.into())

@@ -3,130 +3,22 @@
 //! length and a CRC-32 of the payload; loading refuses missing or extra bytes and a wrong
 //! checksum, and checks the decoded map's structure ([`check`]) before handing it out, so
 //! that a damaged or forged file is a [`StoreError`], never a panic on a later query and
-//! never a silently different map.
+//! never a silently different map. Two versions: `CRDECM07` holds the ECM alone (what
+//! [`Ecm::save`] writes), `CRDECM08` the ECM and its environment (what
+//! [`DynamicEcm::save`](crate::DynamicEcm::save) writes, see [`environment`]).
 
 mod check;
+mod environment;
+mod error;
+mod frame;
 
 use crate::graph::Ecm;
-use std::io::Read;
+use check::checked;
+use frame::{decode_all, framed, payload, read_bounded, write_file, Format, MAGIC};
 use std::path::Path;
 
-pub use check::StructureProblem;
-
-/// The magic bytes: what the file is and the version of its format (`CRDECM07`: the
-/// header with length and checksum, build times not saved).
-const MAGIC_TEXT: &str = "CRDECM07";
-const MAGIC: &[u8] = MAGIC_TEXT.as_bytes();
-/// What every saved ECM of any version starts with.
-const FAMILY: &[u8] = b"CRDECM";
-/// Magic, payload length (`u64` little-endian), CRC-32 of the payload (`u32` little-endian).
-const HEADER: usize = 8 + 8 + 4;
-
-/// Why a saved ECM could not be read or written.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// Reading or writing the file failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The path is not a regular file (a directory, a device, a FIFO): refused rather
-    /// than read without end.
-    #[error("{path}: not a regular file")]
-    NotAFile {
-        /// The path.
-        path: String,
-    },
-    /// The file is larger than the loader was allowed to read.
-    #[error("{path}: {size} bytes, more than the limit of {limit} bytes")]
-    TooLarge {
-        /// The file.
-        path: String,
-        /// Its size.
-        size: u64,
-        /// The limit ([`LoadOptions::max_bytes`]).
-        limit: u64,
-    },
-    /// The bytes are not a saved ECM.
-    #[error("not a saved ECM (it does not start with {expected:?})")]
-    NotAnEcm {
-        /// The magic bytes expected at the start.
-        expected: &'static str,
-    },
-    /// A saved ECM of another format version.
-    #[error("a saved ECM of format {found:?}; this version reads {expected:?} (save it again)")]
-    Version {
-        /// The magic bytes found.
-        found: String,
-        /// The magic bytes this version reads.
-        expected: &'static str,
-    },
-    /// The file ends inside the header.
-    #[error("truncated saved ECM: {found} header bytes after the magic, 12 expected")]
-    ShortHeader {
-        /// Bytes present after the magic.
-        found: u64,
-    },
-    /// The file ends before the length its header gives.
-    #[error("truncated saved ECM: {found} bytes of payload, the header says {expected}")]
-    Truncated {
-        /// Payload bytes the header announces.
-        expected: u64,
-        /// Payload bytes present.
-        found: u64,
-    },
-    /// Bytes follow the payload.
-    #[error("{extra} unexpected bytes after the saved ECM")]
-    TrailingBytes {
-        /// How many.
-        extra: u64,
-    },
-    /// The payload's checksum does not match: the file was damaged.
-    #[error("damaged saved ECM: checksum {found:08x}, the header says {expected:08x}")]
-    Checksum {
-        /// The CRC-32 in the header.
-        expected: u32,
-        /// The CRC-32 of the payload read.
-        found: u32,
-    },
-    /// The payload passed its checksum but does not decode (written by another build of
-    /// the format, or forged).
-    #[error("undecodable saved ECM: {0}")]
-    Decode(#[from] postcard::Error),
-    /// The payload decoded into a map that is not a consistent ECM.
-    #[error("inconsistent saved ECM: {0}")]
-    Structure(#[from] StructureProblem),
-}
-
-/// How much a load checks and reads.
-///
-/// ```
-/// use corridor_ecm::LoadOptions;
-/// let careful = LoadOptions { full_validation: true, ..LoadOptions::default() };
-/// assert!(careful.max_bytes > 0);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LoadOptions {
-    /// Besides the structure, check the geometry as a build does without its walls
-    /// (every bending point equidistant from its nearest points, no cell piece turned
-    /// over, the cells adding up to the free area, the degrees): costs about a build's
-    /// validation.
-    pub full_validation: bool,
-    /// The largest file [`Ecm::load_with`] reads (default 4 GiB).
-    pub max_bytes: u64,
-}
-
-impl Default for LoadOptions {
-    fn default() -> Self {
-        LoadOptions {
-            full_validation: false,
-            max_bytes: 4 << 30,
-        }
-    }
-}
+pub use error::{EnvironmentProblem, StoreError, StructureProblem};
+pub use frame::LoadOptions;
 
 impl Ecm {
     /// The ECM as compact bytes (magic and version, payload length, CRC-32, then the
@@ -154,16 +46,12 @@ impl Ecm {
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
         // Serializing plain data into a Vec cannot fail.
-        let payload = postcard::to_allocvec(self).unwrap_or_default();
-        let mut out = Vec::with_capacity(HEADER + payload.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
-        out
+        framed(MAGIC, &postcard::to_allocvec(self).unwrap_or_default())
     }
 
-    /// Reads an ECM written by [`Ecm::to_bytes`], checking its structure.
+    /// Reads an ECM written by [`Ecm::to_bytes`] (or by
+    /// [`DynamicEcm::to_bytes`](crate::DynamicEcm::to_bytes): its environment is checked
+    /// and dropped), checking its structure.
     pub fn from_bytes(bytes: &[u8]) -> Result<Ecm, StoreError> {
         Ecm::from_bytes_with(bytes, &LoadOptions::default())
     }
@@ -183,30 +71,18 @@ impl Ecm {
     /// assert!(Ecm::from_bytes_with(&bytes, &options).is_ok());
     /// ```
     pub fn from_bytes_with(bytes: &[u8], options: &LoadOptions) -> Result<Ecm, StoreError> {
-        let payload = payload(bytes)?;
-        // Sequences are read element by element: serde caps what it reserves from a
-        // length field, and the vertex lists reserve nothing (see `graph::elements`), so
-        // a forged length cannot allocate more than the payload can fill.
-        let (ecm, rest): (Ecm, &[u8]) = postcard::take_from_bytes(payload)?;
-        if !rest.is_empty() {
-            return Err(StoreError::TrailingBytes {
-                extra: rest.len() as u64,
-            });
+        match payload(bytes)? {
+            (Format::EcmOnly, payload) => {
+                let ecm = decode(payload)?;
+                checked(ecm, options)
+            }
+            (Format::WithEnvironment, payload) => Ok(environment::decode(payload, options)?.0),
         }
-        check::structure(&ecm)?;
-        if options.full_validation {
-            check::geometry(&ecm)?;
-        }
-        Ok(ecm)
     }
 
     /// Writes [`Ecm::to_bytes`] to a file.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), StoreError> {
-        let path = path.as_ref();
-        std::fs::write(path, self.to_bytes()).map_err(|source| StoreError::Io {
-            path: path.display().to_string(),
-            source,
-        })
+        write_file(path.as_ref(), &self.to_bytes())
     }
 
     /// Reads a file written by [`Ecm::save`] (a regular file of at most 4 GiB).
@@ -223,78 +99,13 @@ impl Ecm {
     /// assert!(matches!(err, StoreError::NotAFile { .. }));
     /// ```
     pub fn load_with(path: impl AsRef<Path>, options: &LoadOptions) -> Result<Ecm, StoreError> {
-        let path = path.as_ref();
-        let name = || path.display().to_string();
-        let io = |source| StoreError::Io {
-            path: name(),
-            source,
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
-            return Err(StoreError::NotAFile { path: name() });
-        }
-        let too_large = |size| StoreError::TooLarge {
-            path: name(),
-            size,
-            limit: options.max_bytes,
-        };
-        if meta.len() > options.max_bytes {
-            return Err(too_large(meta.len()));
-        }
-        // Read with a bound as well: the file may grow after the size was taken.
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        file.take(options.max_bytes.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > options.max_bytes {
-            return Err(too_large(bytes.len() as u64));
-        }
-        Ecm::from_bytes_with(&bytes, options)
+        Ecm::from_bytes_with(&read_bounded(path.as_ref(), options)?, options)
     }
 }
 
-/// The payload of a saved ECM's bytes, once magic, length and checksum agree.
-fn payload(bytes: &[u8]) -> Result<&[u8], StoreError> {
-    let Some(rest) = bytes.strip_prefix(MAGIC) else {
-        return Err(match bytes.get(..MAGIC.len()) {
-            Some(found) if found.starts_with(FAMILY) => StoreError::Version {
-                found: String::from_utf8_lossy(found).into_owned(),
-                expected: MAGIC_TEXT,
-            },
-            _ => StoreError::NotAnEcm {
-                expected: MAGIC_TEXT,
-            },
-        });
-    };
-    let (Some(length), Some(crc)) = (rest.get(..8), rest.get(8..12)) else {
-        return Err(StoreError::ShortHeader {
-            found: rest.len() as u64,
-        });
-    };
-    let length = u64::from_le_bytes(length.try_into().unwrap_or_default());
-    let expected = u32::from_le_bytes(crc.try_into().unwrap_or_default());
-    let payload = &rest[12..];
-    let found = payload.len() as u64;
-    if found < length {
-        return Err(StoreError::Truncated {
-            expected: length,
-            found,
-        });
-    }
-    if found > length {
-        return Err(StoreError::TrailingBytes {
-            extra: found - length,
-        });
-    }
-    let checksum = crc32fast::hash(payload);
-    if checksum != expected {
-        return Err(StoreError::Checksum {
-            expected,
-            found: checksum,
-        });
-    }
-    Ok(payload)
+/// A `CRDECM07` payload: the ECM alone.
+fn decode(payload: &[u8]) -> Result<Ecm, StoreError> {
+    decode_all(payload)
 }
 
 #[cfg(test)]
