@@ -224,6 +224,7 @@ pub(crate) fn finalize(raw: RawEcm, transform: Transform, walls: &Walls) -> Ecm 
         stats: BuildStats::default(),
         cells: CellIndex::default(),
         uid: crate::graph::fresh_uid(),
+        lineage: crate::graph::fresh_uid(),
     }
 }
 

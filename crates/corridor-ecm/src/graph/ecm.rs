@@ -44,7 +44,7 @@ use slotmap::SlotMap;
 /// let area: f64 = ecm.edges().map(|(id, _)| ecm.cell_area(id, Side::Left) + ecm.cell_area(id, Side::Right)).sum();
 /// assert!((area - 8.0).abs() < 1e-9);
 /// ```
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Ecm {
     pub(crate) grid: SnapGrid,
     pub(crate) vertices: SlotMap<VertexId, Vertex>,
@@ -58,6 +58,29 @@ pub struct Ecm {
     /// build, load and change.
     #[serde(skip, default = "fresh_uid")]
     pub(crate) uid: u64,
+    /// Identity of the line of versions this map belongs to: a local repair of a
+    /// [`crate::DynamicEcm`] keeps it, since it removes and inserts edges but never
+    /// changes one in place, and a slot map never gives a removed edge's id to another, so within one lineage an edge
+    /// id always names the same edge and per-edge caches stay valid across patches.
+    /// Fresh on every build, load and clone (two clones patched apart would reuse ids).
+    #[serde(skip, default = "fresh_uid")]
+    pub(crate) lineage: u64,
+}
+
+impl Clone for Ecm {
+    fn clone(&self) -> Self {
+        Ecm {
+            grid: self.grid,
+            vertices: self.vertices.clone(),
+            edges: self.edges.clone(),
+            component_count: self.component_count,
+            free_area: self.free_area,
+            stats: self.stats.clone(),
+            cells: self.cells.clone(),
+            uid: self.uid,
+            lineage: fresh_uid(),
+        }
+    }
 }
 
 /// A number no other map content has had in this process.

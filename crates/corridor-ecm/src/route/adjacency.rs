@@ -3,7 +3,7 @@
 //! ([`SearchGraph`](super::search_graph::SearchGraph)) is made from.
 
 use super::gate::Gate;
-use crate::graph::Ecm;
+use crate::graph::{Ecm, EdgeId};
 use crate::util::slot;
 use corridor_geom::Point;
 
@@ -30,6 +30,13 @@ pub(crate) struct Adjacency {
     /// its subtree.
     pub(crate) tree_in: Vec<u32>,
     pub(crate) tree_out: Vec<u32>,
+    /// The map lineage (see `Ecm::lineage`) `gates_of` belongs to.
+    lineage: u64,
+    /// Where each edge's gates are in `funnel_gates`, by edge slot: the edge's id (a slot
+    /// whose id differs belongs to a removed edge), first index and count. Within one
+    /// lineage an edge never changes, so after a patch only the new edges' gates are
+    /// computed; the gates of removed edges stay behind until they are half the pool.
+    gates_of: Vec<(EdgeId, u32, u32)>,
     /// Length of the pieces the clearance check splits a path segment into (about four
     /// cell pieces across), so that its index queries stay local.
     pub(crate) check_step: f64,
@@ -68,21 +75,11 @@ impl Adjacency {
         }
         self.links.clear();
         self.links.resize(self.first[n] as usize, Link::default());
-        self.funnel_gates.clear();
-        let edge_slots = ecm.edges.keys().map(slot).max().map_or(0, |m| m + 1);
-        let mut funnel_gates_of = vec![(0u32, 0u32); edge_slots];
-        let mut gates = Vec::new();
-        for (e, edge) in &ecm.edges {
-            gates.clear();
-            gates.extend(
-                edge.bending_points
-                    .iter()
-                    .map(|b| (b.left, b.right, b.position, b.clearance)),
-            );
-            let at = self.funnel_gates.len() as u32;
-            funnel_gates(&gates, &mut self.funnel_gates);
-            funnel_gates_of[slot(e)] = (at, self.funnel_gates.len() as u32 - at);
-        }
+        self.update_gates(ecm);
+        let funnel_gates_of = |e: EdgeId| {
+            let (_, at, count) = self.gates_of[slot(e)];
+            (at, count)
+        };
         for (v, vertex) in &ecm.vertices {
             let at = self.first[slot(v)] as usize;
             for (k, &e) in vertex.edges.iter().enumerate() {
@@ -98,8 +95,8 @@ impl Adjacency {
                     next_slot: slot(next) as u32,
                     min_clearance,
                     forward: edge.start == v,
-                    funnel_gates: funnel_gates_of[slot(e)].0,
-                    funnel_count: funnel_gates_of[slot(e)].1,
+                    funnel_gates: funnel_gates_of(e).0,
+                    funnel_count: funnel_gates_of(e).1,
                 };
             }
         }
@@ -118,6 +115,58 @@ impl Adjacency {
 }
 
 impl Adjacency {
+    /// Brings `funnel_gates` and `gates_of` up to date: within the lineage they were
+    /// computed for, only for the edges added since (see `gates_of`).
+    fn update_gates(&mut self, ecm: &Ecm) {
+        let edge_slots = ecm.edges.keys().map(slot).max().map_or(0, |m| m + 1);
+        if self.lineage != ecm.lineage {
+            self.lineage = ecm.lineage;
+            self.gates_of.clear();
+            self.funnel_gates.clear();
+        }
+        self.gates_of.resize(edge_slots, (EdgeId::default(), 0, 0));
+        let live: usize = ecm
+            .edges
+            .iter()
+            .filter(|(e, _)| self.gates_of[slot(*e)].0 == *e)
+            .map(|(e, _)| self.gates_of[slot(e)].2 as usize)
+            .sum();
+        if live < self.funnel_gates.len() / 2 {
+            // Mostly gates of removed edges: move the live ones to a fresh pool.
+            let old = std::mem::take(&mut self.funnel_gates);
+            for (e, _) in &ecm.edges {
+                let entry = &mut self.gates_of[slot(e)];
+                if entry.0 == e {
+                    let (at, count) = (entry.1 as usize, entry.2 as usize);
+                    entry.1 = self.funnel_gates.len() as u32;
+                    self.funnel_gates.extend_from_slice(&old[at..at + count]);
+                }
+            }
+        }
+        let mut gates = Vec::new();
+        for (e, edge) in &ecm.edges {
+            if self.gates_of[slot(e)].0 == e {
+                continue;
+            }
+            gates.clear();
+            gates.extend(
+                edge.bending_points
+                    .iter()
+                    .map(|b| (b.left, b.right, b.position, b.clearance)),
+            );
+            let at = self.funnel_gates.len() as u32;
+            funnel_gates(&gates, &mut self.funnel_gates);
+            self.gates_of[slot(e)] = (e, at, self.funnel_gates.len() as u32 - at);
+        }
+    }
+
+    /// The funnel gates of edge `e` (of the map last given to `update`).
+    #[cfg(test)]
+    pub(crate) fn gates_of(&self, e: EdgeId) -> &[Gate] {
+        let (_, at, count) = self.gates_of[slot(e)];
+        &self.funnel_gates[at as usize..(at + count) as usize]
+    }
+
     /// Numbers the pendant trees of the medial axis: peels degree-1 vertices until only
     /// the core is left (the vertices on cycles and on paths between them; in a
     /// component without cycles, one vertex), then numbers the peeled vertices in

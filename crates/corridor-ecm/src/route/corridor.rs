@@ -217,8 +217,10 @@ pub(super) fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64, step: f6
         // Every distance passes: nothing to look up.
         return true;
     }
+    let far = (allowed * (1.0 + 1e-9)).powi(2);
     points.windows(2).all(|w| {
         let piece = Segment::new(w[0], w[1]);
+        let (box_lo, box_hi) = (w[0].min(w[1]), w[0].max(w[1]));
         let d = w[1] - w[0];
         let stretches = if step.is_finite() {
             ((d.length() / step).ceil() as usize).clamp(1, 1 << 16)
@@ -249,7 +251,12 @@ pub(super) fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64, step: f6
                 let bps = &ecm.edges[cell.edge].bending_points;
                 let k = cell.piece as usize;
                 let wall = Segment::new(bps[k].nearest(cell.side), bps[k + 1].nearest(cell.side));
-                piece.distance_to_segment(&wall) >= allowed
+                // Most walls the index reports are clearly far: their bounding boxes
+                // already lie apart by more than `allowed` (with a margin over rounding).
+                let gap = (wall.a.min(wall.b) - box_hi)
+                    .max(box_lo - wall.a.max(wall.b))
+                    .max(Point::ZERO);
+                gap.length_squared() > far || piece.distance_to_segment(&wall) >= allowed
             })
         })
     })

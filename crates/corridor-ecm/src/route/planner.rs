@@ -30,11 +30,12 @@ pub struct Planner {
     closed: Marks<()>,
     open: BinaryHeap<Open>,
     route: Vec<(EdgeId, bool)>,
-    /// Cost of crossing each edge (by slot; NaN: not computed yet): the length of the
-    /// taut path through the edge's own corridor from one end vertex to the other,
-    /// computed once per edge and reused.
-    edge_cost: Vec<f64>,
-    /// The map `edge_cost` belongs to.
+    /// Cost of crossing each edge, by slot with the edge's id (another id: not computed
+    /// yet): the length of the taut path through the edge's own corridor from one end
+    /// vertex to the other, computed once per edge and reused.
+    edge_cost: Vec<(EdgeId, f64)>,
+    /// The map lineage `edge_cost` belongs to: an edge never changes within one, so the
+    /// costs of the edges a patch kept stay valid.
     costs_of: u64,
     /// Edges used by routes already tried in this query, made dearer so that the next
     /// search looks for another corridor.
@@ -53,6 +54,10 @@ pub struct Planner {
     funnel: TautPath,
     best_funnel: TautPath,
     used: Vec<EdgeId>,
+    /// Corridors measured in this query (start, goal and a range of `measured_edges`):
+    /// an A* candidate that repeats one is not measured again.
+    measured: Vec<(Retraction, Retraction, usize, usize)>,
+    measured_edges: Vec<(EdgeId, bool)>,
     /// [`SearchGraph::goal_key`] of the goal candidates' edges, for the A* search.
     goal_keys: Vec<u32>,
     /// The map's adjacency in dense arrays, for the A* searches.
@@ -90,6 +95,8 @@ impl Default for Planner {
             funnel: TautPath::empty(),
             best_funnel: TautPath::empty(),
             used: Vec::new(),
+            measured: Vec::new(),
+            measured_edges: Vec::new(),
             goal_keys: Vec::new(),
             adjacency: Adjacency::default(),
             search_graph: SearchGraph::default(),
@@ -249,9 +256,9 @@ impl Planner {
         // reported errors name the radius asked for.
         let asked = radius;
         let radius = super::fitting_radius(ecm, radius);
-        if self.costs_of != ecm.uid {
+        if self.costs_of != ecm.lineage {
             self.edge_cost.clear();
-            self.costs_of = ecm.uid;
+            self.costs_of = ecm.lineage;
         }
         self.adjacency.update(ecm);
         self.search_graph.update(ecm, &self.adjacency);
@@ -331,6 +338,12 @@ impl Planner {
             self.best_route.clear();
             self.best_route.extend_from_slice(&self.taut.route);
         }
+        self.measured.clear();
+        self.measured_edges.clear();
+        if let Some((_, start, goal)) = best {
+            self.measured.push((start, goal, 0, self.best_route.len()));
+            self.measured_edges.extend_from_slice(&self.best_route);
+        }
         laps.lap(&mut self.times, 1);
         let starts = std::mem::take(&mut self.starts);
         let goals = std::mem::take(&mut self.goals);
@@ -350,13 +363,30 @@ impl Planner {
             let Ok((start, goal)) = found else {
                 break;
             };
-            if attempt > 0 && self.route == self.best_route {
+            // A corridor measured already (often the taut-length search's own) cannot
+            // be strictly shorter than the best: skip its funnel, keep its penalties.
+            let edges = &self.measured_edges;
+            let route = &self.route;
+            let seen = self
+                .measured
+                .iter()
+                .any(|&(s, g, lo, hi)| s == start && g == goal && edges[lo..hi] == route[..]);
+            if seen && attempt > 0 {
+                // Every corridor measured so far (the best among them) is penalised
+                // already: the penalties stay as they are, so every further search
+                // would find this same route again.
                 break;
             }
-            corridor_steps(ecm, &start, &goal, &self.route, &mut self.corridor);
-            portals_for(&self.corridor, query, |_| radius, &mut self.portals);
-            taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
-            if best.as_ref().is_none_or(|b| self.funnel.length < b.0) {
+            if !seen {
+                let at = self.measured_edges.len();
+                self.measured_edges.extend_from_slice(&self.route);
+                let end = self.measured_edges.len();
+                self.measured.push((start, goal, at, end));
+                corridor_steps(ecm, &start, &goal, &self.route, &mut self.corridor);
+                portals_for(&self.corridor, query, |_| radius, &mut self.portals);
+                taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
+            }
+            if !seen && best.as_ref().is_none_or(|b| self.funnel.length < b.0) {
                 best = Some((self.funnel.length, start, goal));
                 std::mem::swap(&mut self.best_funnel, &mut self.funnel);
                 std::mem::swap(&mut self.best_route, &mut self.route);
@@ -455,8 +485,8 @@ impl Planner {
     /// The cost of crossing `edge` (cached): the taut path length through its corridor.
     #[inline]
     fn edge_cost(&mut self, ecm: &Ecm, id: EdgeId, i: usize) -> f64 {
-        if let Some(&cost) = self.edge_cost.get(i) {
-            if !cost.is_nan() {
+        if let Some(&(of, cost)) = self.edge_cost.get(i) {
+            if of == id {
                 return cost;
             }
         }
@@ -481,10 +511,12 @@ impl Planner {
             self.funnel.length.min(edge.length)
         };
         if self.edge_cost.len() <= i {
-            self.edge_cost
-                .resize((ecm.edges.capacity() + 1).max(i + 1), f64::NAN);
+            self.edge_cost.resize(
+                (ecm.edges.capacity() + 1).max(i + 1),
+                (EdgeId::default(), f64::NAN),
+            );
         }
-        self.edge_cost[i] = cost;
+        self.edge_cost[i] = (id, cost);
         cost
     }
 
@@ -670,3 +702,7 @@ impl Planner {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "planner_carry_tests.rs"]
+mod carry_tests;

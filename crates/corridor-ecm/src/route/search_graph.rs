@@ -24,7 +24,7 @@ const NO_NODE: u32 = u32::MAX;
 const FORWARD: u32 = 1 << 31;
 
 /// One edge as seen from one of its end nodes (32 bytes: two links per cache line).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct SearchLink {
     /// Smallest clearance along the edge (`-inf` for a link to nowhere, never taken).
     pub(crate) min_clearance: f64,
@@ -223,6 +223,19 @@ impl SearchGraph {
         for (e, _) in &ecm.edges {
             self.edge_ids[slot(e)] = e;
         }
+    }
+
+    /// Whether `other` is the same layout (for any map).
+    #[cfg(test)]
+    pub(crate) fn same_layout(&self, other: &SearchGraph) -> bool {
+        self.node_of == other.node_of
+            && self.first == other.first
+            && self.links == other.links
+            && self.gates == other.gates
+            && self.tree_in == other.tree_in
+            && self.tree_out == other.tree_out
+            && self.edge_ids == other.edge_ids
+            && self.position == other.position
     }
 
     /// The node of a vertex slot.
