@@ -133,6 +133,8 @@ pub fn run(args: &PathArgs) -> Result<(), CliError> {
         });
         if let Some(steps) = corridor_steps {
             value["corridor_steps"] = steps.into();
+            // Never silent: which safety net the ECM used, or null.
+            value["fallback"] = path.fallback.map(|f| f.name()).into();
         }
         if let Some(other) = &other {
             value["clearance"] = args.query.preferred_clearance.into();
@@ -168,6 +170,12 @@ pub fn run(args: &PathArgs) -> Result<(), CliError> {
             .map(|p| format!("({:.4}, {:.4})", p.x, p.y))
             .collect();
         println!("{}", list.join(" "));
+        if let Some(fallback) = path.fallback {
+            println!(
+                "note: the funnel's path failed the clearance check; fallback: {}",
+                fallback.name()
+            );
+        }
     }
     if let (Some(out), Some(mut doc)) = (args.svg, doc) {
         let corridor = path.corridor.as_deref().unwrap_or_default();

@@ -38,6 +38,8 @@ pub struct Tally {
     failures: BTreeMap<String, usize>,
     longer_than_optimum: usize,
     shorter_than_optimum: usize,
+    /// Paths the ECM made with a safety net instead of the funnel, by kind.
+    fallbacks: BTreeMap<&'static str, usize>,
     build_ms: f64,
 }
 
@@ -52,7 +54,12 @@ impl Tally {
             let query = PathQuery::new(p.start, p.goal).with_radius(radius);
             let result = built
                 .find_path(&query)
-                .map(|path| path.length)
+                .map(|path| {
+                    if let Some(f) = path.fallback {
+                        *self.fallbacks.entry(f.name()).or_insert(0) += 1;
+                    }
+                    path.length
+                })
                 .map_err(|e| e.to_string());
             self.query_ms.push(started.elapsed().as_secs_f64() * 1e3);
             progress.inc(1);
@@ -111,6 +118,7 @@ impl Tally {
                 "ratio": { "mean": mean, "p50": p50, "p99": p99, "max": max },
                 "longer_than_optimum": self.longer_than_optimum,
                 "shorter_than_optimum": self.shorter_than_optimum,
+                "fallbacks": self.fallbacks,
                 "query_ms": { "p50": q50, "p99": q99 },
                 "build_ms": self.build_ms,
             });
@@ -125,6 +133,9 @@ impl Tally {
                 "  longer than the {optimum_name}: {}, shorter: {}",
                 self.longer_than_optimum, self.shorter_than_optimum
             );
+            for (kind, count) in &self.fallbacks {
+                println!("  fallback {count}: {kind}");
+            }
             println!(
                 "  query time (ms): p50 {q50:.4}  p99 {q99:.4};  build {:.1} ms",
                 self.build_ms

@@ -107,7 +107,9 @@ pub use layers::{
     LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS,
 };
 pub use locate::{QueryError, Retraction};
-pub use route::{CorridorPath, CorridorStep, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
+pub use route::{
+    CorridorPath, CorridorStep, Fallback, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS,
+};
 pub use store::{EnvironmentProblem, LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;
 pub use visibility::{

@@ -46,7 +46,8 @@ pub struct RadiusTally {
     /// Solvable queries the ECM refused.
     pub refused: Vec<Case>,
     /// ECM paths coming closer to a wall than r minus the fitting tolerance
-    /// ([`FIT_TOLERANCE_STEPS`] grid steps, + 1e-9), or found where the oracle has none.
+    /// ([`FIT_TOLERANCE_STEPS`] grid steps, + 1e-9) and the walls' [`snap_displacement`],
+    /// or found where the oracle has none.
     pub violations: Vec<Case>,
     /// ECM length / oracle length per solved query.
     pub ratios: Vec<f64>,
@@ -128,6 +129,18 @@ pub fn walls(env: &Environment) -> Vec<Segment> {
     out
 }
 
+/// How far the snap grid moves the ends of `walls`: the largest distance from a wall end
+/// to its grid point (0 when every end lies on the grid, as in grid maps). The ECM is the
+/// map of the snapped walls, so its clearances may differ from the given walls' by this.
+pub fn snap_displacement(env: &Environment, walls: &[Segment]) -> f64 {
+    let grid = env.snap_grid();
+    walls
+        .iter()
+        .flat_map(|w| [w.a, w.b])
+        .filter_map(|p| Some(grid.to_point(grid.snap(p).ok()?).distance(p)))
+        .fold(0.0, f64::max)
+}
+
 /// The polyline's smallest distance to any wall, by brute force.
 pub fn polyline_clearance(points: &[Point], walls: &[Segment]) -> f64 {
     let pieces: Vec<Segment> = if points.len() == 1 {
@@ -160,6 +173,7 @@ pub fn compare(
     let oracle = DiskVisibilityGraph::build(env, radius).map_err(|e| e.to_string())?;
     tally.oracle_build_s += t.elapsed().as_secs_f64();
     let walls = walls(env);
+    let moved = snap_displacement(env, &walls);
     let mut planner = Planner::new();
     for &(start, goal) in pairs {
         let case = |detail: String| Case {
@@ -190,8 +204,10 @@ pub fn compare(
                 tally.solvable += 1;
                 let clearance = polyline_clearance(&path.points, &walls);
                 // The documented rule: a disk fits where clearance >= r minus the fitting
-                // tolerance (FIT_TOLERANCE_STEPS grid steps), plus 1e-9 for rounding.
-                let slack = ecm.snap_grid().to_user_length(FIT_TOLERANCE_STEPS) + 1e-9;
+                // tolerance (FIT_TOLERANCE_STEPS grid steps), plus 1e-9 for rounding,
+                // measured from the walls as snapped to the grid: the given walls may
+                // lie up to `moved` from those (0 for inputs on the grid).
+                let slack = ecm.snap_grid().to_user_length(FIT_TOLERANCE_STEPS) + 1e-9 + moved;
                 if clearance < radius - slack {
                     let c = case(format!("clearance {clearance} < {radius}"));
                     tally.violations.push(c);

@@ -55,6 +55,9 @@ pub struct PlannedPath {
     /// The corridor around the path: the medial-axis points along the route with their
     /// nearest obstacle points left and right (ECM only).
     pub corridor: Option<Vec<CorridorStep>>,
+    /// The safety net the ECM used instead of the funnel's path, if any (see
+    /// [`corridor_ecm::Fallback`]); `None` for the other planners.
+    pub fallback: Option<corridor_ecm::Fallback>,
 }
 
 /// Why a planner found no path.
@@ -103,6 +106,7 @@ impl PathPlanner for Ecm {
             length: path.length,
             indicative_route: Some(path.indicative_route),
             corridor: Some(path.corridor),
+            fallback: path.fallback,
         })
     }
 
@@ -134,6 +138,7 @@ fn polyline(points: Vec<Point>, length: f64) -> PlannedPath {
         length,
         indicative_route: None,
         corridor: None,
+        fallback: None,
     }
 }
 

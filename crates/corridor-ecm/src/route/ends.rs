@@ -10,13 +10,25 @@
 //! (the planner's fallback pulls the medial route taut, often much longer), the planner
 //! puts a few of the dropped portals back, nearest the ends first, and keeps the
 //! shortest path that passes the clearance check.
+//!
+//! The opposite happens too: a kept portal next to the goal whose far end's disk lies
+//! beyond the goal (a goal on a diagonal pinch's chord, den520d at `r = 0.5`) casts an
+//! angular shadow over the goal as seen from the funnel's apex, and the disk funnel then
+//! wraps the portal's other end almost all the way round. So the planner also tries the
+//! corridor without a few of the kept portals at each end. Any candidate is only taken
+//! when the clearance check (against every wall near the path, not just the corridor's)
+//! passes, so leaving portals out never yields a path that grazes a wall; it can only
+//! find a shorter one. Each candidate is also run backwards (from the goal, each
+//! portal's sides swapped): the same shadow then falls at the start, where it does no
+//! harm, and the lengths agree when both runs are right.
 
 use super::corridor::{between_start_and_goal, keeps_clearance};
 use super::path::{CorridorStep, PathQuery};
 use corridor_geom::funnel::{taut_path_into, Portal, TautPath};
 use corridor_geom::Point;
 
-/// How many dropped portals at each end are tried back.
+/// How many dropped portals at each end are tried back, and how many kept ones are
+/// tried without.
 const RESTORED: usize = 3;
 
 /// Buffers of [`restore_end_portals`].
@@ -38,7 +50,7 @@ impl Default for EndPortals {
 }
 
 /// The shortest of the funnel paths through `corridor` with up to [`RESTORED`] of the
-/// dropped portals put back at each end (each step's portal from `portal`) that keeps
+/// dropped portals put back, or of the kept portals left out, at each end (each step's portal from `portal`) that keeps
 /// `radius` from every wall (`step`: the clearance check's look-up stretch), written
 /// into `out` as a polyline (tolerance `deviation`) with its length returned; `None`
 /// (and `out` untouched) when none does.
@@ -53,31 +65,52 @@ pub(super) fn restore_end_portals(
     out: &mut Vec<Point>,
 ) -> Option<f64> {
     let kept = between_start_and_goal(corridor, query.start, query.goal);
-    let before = kept.start.min(RESTORED);
-    let after = (corridor.len() - kept.end).min(RESTORED);
+    // Signed changes of the kept range's ends: a portal put back (up to RESTORED) or a
+    // kept one left out (up to RESTORED, never more than the range holds).
+    let put_back_before = kept.start.min(RESTORED) as isize;
+    let put_back_after = (corridor.len() - kept.end).min(RESTORED) as isize;
+    let left_out = kept.len().min(RESTORED) as isize;
     let mut best: Option<f64> = None;
-    for a in 0..=before {
-        for b in 0..=after {
-            if a + b == 0 {
+    for a in -left_out..=put_back_before {
+        for b in -left_out..=put_back_after {
+            let (from, to) = (kept.start as isize - a, kept.end as isize + b);
+            if from > to {
                 continue;
             }
-            let steps = &corridor[kept.start - a..kept.end + b];
-            buffers.portals.clear();
-            buffers.portals.extend(steps.iter().map(&portal));
-            taut_path_into(
-                query.start,
-                query.goal,
-                &buffers.portals,
-                &mut buffers.funnel,
-            );
-            let length = buffers.funnel.length;
-            if !length.is_finite() || best.is_some_and(|l| length >= l) {
-                continue;
-            }
-            buffers.funnel.polyline_into(deviation, &mut buffers.points);
-            if keeps_clearance(ecm, &buffers.points, radius, step) {
-                best = Some(length);
-                std::mem::swap(out, &mut buffers.points);
+            let steps = &corridor[from as usize..to as usize];
+            for backwards in [false, true] {
+                if (a, b, backwards) == (0, 0, false) {
+                    // The planner's own path, which failed the check.
+                    continue;
+                }
+                buffers.portals.clear();
+                let (start, goal) = if backwards {
+                    // Walking from the goal, each portal's sides swap.
+                    buffers.portals.extend(steps.iter().rev().map(|s| {
+                        let p = portal(s);
+                        Portal {
+                            left: p.right,
+                            right: p.left,
+                        }
+                    }));
+                    (query.goal, query.start)
+                } else {
+                    buffers.portals.extend(steps.iter().map(&portal));
+                    (query.start, query.goal)
+                };
+                taut_path_into(start, goal, &buffers.portals, &mut buffers.funnel);
+                let length = buffers.funnel.length;
+                if !length.is_finite() || best.is_some_and(|l| length >= l) {
+                    continue;
+                }
+                buffers.funnel.polyline_into(deviation, &mut buffers.points);
+                if backwards {
+                    buffers.points.reverse();
+                }
+                if keeps_clearance(ecm, &buffers.points, radius, step) {
+                    best = Some(length);
+                    std::mem::swap(out, &mut buffers.points);
+                }
             }
         }
     }

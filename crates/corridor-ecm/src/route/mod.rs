@@ -15,6 +15,19 @@
 //! and the final clearance check of the path. One radius for all of them means a
 //! corridor the search admits is one the funnel can pass and the check accepts; a path
 //! keeps clearance at least `r − ε` from every wall.
+//!
+//! "Every wall" means the walls of the ECM: the environment snapped to its grid. Inputs
+//! whose coordinates are not on the grid (the city scene, random environments) move by
+//! up to √2/2 grid steps when snapped (7.1·10⁻⁵ units at the default scale), and a path
+//! can come that much closer to the walls as given (the radius oracle measured 8·10⁻⁶
+//! and 4.4·10⁻⁵ below `r`); inputs on the grid (grid maps) lose nothing. A finer
+//! [`SnapGrid`](corridor_geom::SnapGrid) scale shrinks the allowance.
+//!
+//! # Fallbacks are reported
+//! When the funnel's path through the chosen corridor fails the final clearance check
+//! (and neither the corridor's end portals put back or left out, nor the funnel run from
+//! the goal, pass), the planner returns the medial route pulled taut. It keeps the
+//! radius but may be longer; [`CorridorPath::fallback`] says so.
 
 mod adjacency;
 mod corridor;
@@ -28,7 +41,7 @@ mod scratch;
 mod search_graph;
 mod taut;
 
-pub use path::{CorridorPath, CorridorStep, PathQuery, PlanError};
+pub use path::{CorridorPath, CorridorStep, Fallback, PathQuery, PlanError};
 pub use planner::Planner;
 
 /// The tolerance of the rule "a disk of radius `r` fits where the clearance is at least

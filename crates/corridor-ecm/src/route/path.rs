@@ -152,6 +152,45 @@ pub struct CorridorPath {
     pub corridor: Vec<CorridorStep>,
     /// The edges followed, in order, with the direction (true: start → end vertex).
     pub edges: Vec<(EdgeId, bool)>,
+    /// `None` when `points` (and the indicative route) are the funnel's paths through the
+    /// corridor; otherwise which safety net the planner used instead (see [`Fallback`]).
+    pub fallback: Option<Fallback>,
+}
+
+/// A safety net the planner used because the funnel's path through the chosen corridor
+/// failed the final clearance check. The result still keeps the radius from every wall,
+/// but it may be longer than the shortest path: callers that care can see it.
+///
+/// ```
+/// use corridor_ecm::{Ecm, PathQuery};
+/// use corridor_geom::{Environment, Obstacle, Point};
+/// let mut env = Environment::rectangle(Point::ZERO, Point::new(20.0, 10.0));
+/// env.insert(Obstacle::rectangle(Point::new(9.0, 0.0), Point::new(11.0, 6.0)));
+/// let ecm = Ecm::build(&env)?;
+/// let query = PathQuery::new(Point::new(2.0, 2.0), Point::new(18.0, 2.0)).with_radius(1.0);
+/// let path = ecm.plan(&query)?;
+/// // Planned by the funnel: no safety net was needed.
+/// assert_eq!(path.fallback, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// `points` is the medial route pulled taut (each piece checked against the walls),
+    /// not the funnel's path; the indicative route is the same polyline or its own.
+    MedialRoute,
+    /// `points` is the funnel's path, but the indicative route's funnel failed the check:
+    /// the indicative route is a copy of `points`.
+    IndicativeRoute,
+}
+
+impl Fallback {
+    /// A short name for reports (`medial_route`, `indicative_route`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fallback::MedialRoute => "medial_route",
+            Fallback::IndicativeRoute => "indicative_route",
+        }
+    }
 }
 
 impl CorridorPath {
@@ -164,6 +203,7 @@ impl CorridorPath {
             medial_route: Vec::new(),
             corridor: Vec::new(),
             edges: Vec::new(),
+            fallback: None,
         }
     }
 }

@@ -9,7 +9,7 @@ use super::corridor::{
 };
 use super::ends::{restore_end_portals, EndPortals};
 use super::indicative::IndicativeRoom;
-use super::path::{CorridorPath, CorridorStep, PathQuery, PlanError};
+use super::path::{CorridorPath, CorridorStep, Fallback, PathQuery, PlanError};
 use super::scratch::{Marks, Open};
 use super::search_graph::SearchGraph;
 use super::taut::TautSearch;
@@ -428,9 +428,11 @@ impl Planner {
                 &mut path.points,
             )
         };
+        path.fallback = None;
         if let Some(length) = restored {
             path.length = length;
         } else if !keeps {
+            path.fallback = Some(Fallback::MedialRoute);
             // Never return a path that grazes a wall.
             medial_route(query, &start, &goal, corridor, &mut path.medial_route);
             pulled_medial_route(ecm, &path.medial_route, radius, step, &mut path.points);
@@ -470,6 +472,7 @@ impl Planner {
             {
                 path.indicative_route.clear();
                 path.indicative_route.extend_from_slice(&path.points);
+                path.fallback = path.fallback.or(Some(Fallback::IndicativeRoute));
             }
             laps.lap(&mut self.times, 4);
         }
