@@ -17,7 +17,7 @@ use crate::environment::{self, Environment};
 use crate::errors::{CrowdError, Error, Result, UnknownCharacterError};
 use crate::map::Map;
 use corridor::crowd::{Avoidance, Character, CharacterId, Options, Phase};
-use corridor::ecm::{Change, UpdateError};
+use corridor::ecm::Change;
 use corridor::prelude::{Obstacle, ObstacleId, Point};
 use numpy::ndarray::Array1;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
@@ -48,25 +48,6 @@ struct State {
     sim: corridor::crowd::Simulation,
     /// The environment as the queued changes will leave it (`None`: nothing queued).
     queued: Option<corridor::prelude::Environment>,
-}
-
-/// Applies `change` to `env` if it is valid there (geometry and id), leaving `env` as
-/// it was otherwise; returns the obstacle's id (the new one for an insertion).
-fn apply_change(env: &mut corridor::prelude::Environment, change: &Change) -> Result<ObstacleId> {
-    let unknown = |id| Error::from(UpdateError::UnknownObstacle(id));
-    match change {
-        Change::Insert(o) => {
-            env.validate_obstacle_geometry(o)?;
-            Ok(env.insert(o.clone()))
-        }
-        Change::Move { id, obstacle } => {
-            env.obstacle(*id).ok_or_else(|| unknown(*id))?;
-            env.validate_obstacle_geometry(obstacle)?;
-            env.replace(*id, obstacle.clone())?;
-            Ok(*id)
-        }
-        Change::Remove(id) => env.remove(*id).map(|_| *id).ok_or_else(|| unknown(*id)),
-    }
 }
 
 /// A float per character: one number for all, or an array of shape `(n,)`.
@@ -131,7 +112,7 @@ impl Simulation {
             let env = state
                 .queued
                 .get_or_insert_with(|| state.sim.map().environment().clone());
-            let id = apply_change(env, &change)?;
+            let id = change.apply_to(env)?;
             state.sim.change_obstacles([change]);
             Ok(id.0)
         })

@@ -7,34 +7,15 @@
 use crate::crowd::CorridorCrowd;
 use crate::handles::{get_mut, points, put};
 use crate::status::{guard, CorridorStatus, Failure};
-use corridor::ecm::{Change, UpdateError};
-use corridor::prelude::{Environment, Obstacle, ObstacleId};
-
-/// Applies `change` to `env` if it is valid there (geometry and id), leaving `env` as it
-/// was otherwise; returns the obstacle's id (the new one for an insertion).
-fn apply_change(env: &mut Environment, change: &Change) -> Result<ObstacleId, Failure> {
-    let unknown = |id| Failure::from(UpdateError::UnknownObstacle(id));
-    match change {
-        Change::Insert(o) => {
-            env.validate_obstacle_geometry(o)?;
-            Ok(env.insert(o.clone()))
-        }
-        Change::Move { id, obstacle } => {
-            env.obstacle(*id).ok_or_else(|| unknown(*id))?;
-            env.validate_obstacle_geometry(obstacle)?;
-            env.replace(*id, obstacle.clone())?;
-            Ok(*id)
-        }
-        Change::Remove(id) => env.remove(*id).map(|_| *id).ok_or_else(|| unknown(*id)),
-    }
-}
+use corridor::ecm::Change;
+use corridor::prelude::{Obstacle, ObstacleId};
 
 /// Queues `change` on the crowd once it is valid after the changes already queued.
 fn queue(crowd: &mut CorridorCrowd, change: Change) -> Result<ObstacleId, Failure> {
     let env = crowd
         .queued
         .get_or_insert_with(|| crowd.sim.map().environment().clone());
-    let id = apply_change(env, &change)?;
+    let id = change.apply_to(env)?;
     crowd.sim.change_obstacles([change]);
     Ok(id)
 }

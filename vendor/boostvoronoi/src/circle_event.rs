@@ -21,7 +21,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::fmt;
 
-/// Corridor patch (session 26): a circle event's handle. `seq` is the push order (the
+/// Corridor patch (session 25): a circle event's handle. `seq` is the push order (the
 /// old list index: it breaks ties in the queue and keys the inactive marks, so the sweep
 /// is unchanged); `slot` is where the event lives in the queue's storage, a place that is
 /// reused once the event is popped. A handle whose event was popped is inactive, so a
@@ -364,7 +364,7 @@ impl Ord for QueueKey {
 /// event in an `Rc` shared by a `BTreeSet` and a hash map, which cost an allocation per
 /// event and two searches per push and pop. The builder only looks up active events.
 ///
-/// Corridor patch (session 26): a popped event's slot is reused by the next push (a free
+/// Corridor patch (session 25): a popped event's slot is reused by the next push (a free
 /// list), so the list holds only the queued events (active, or deactivated but not yet
 /// popped) instead of every event ever pushed, which was about half of a large build's
 /// peak memory. The order and the inactive marks go by push order (`seq`), as the list

@@ -109,24 +109,11 @@ impl DynamicEcm {
     /// Builds the map of an environment with explicit options.
     pub fn with_options(env: Environment, options: UpdateOptions) -> Result<Self, UpdateError> {
         let start = Instant::now();
-        let (mut map, walls) = WallMap::new(&env)?;
-        if !options.max_local_fraction.is_finite() {
-            map = map.with_group_fraction(f64::INFINITY);
-        }
+        let (map, walls) = Self::walls_for(&env, &options)?;
         let normalize_time = start.elapsed();
         let mut ecm = Ecm::from_walls_with(&walls, &options.build)?;
         ecm.stats.normalize = normalize_time;
-        let index = local::UpdateIndex::new(&ecm, options.build.max_arc_deviation);
-        Ok(DynamicEcm {
-            env,
-            walls: map,
-            full_walls: OnceLock::from(walls),
-            ecm,
-            options,
-            version: 0,
-            index,
-            stats: UpdateStats::default(),
-        })
+        Ok(Self::assemble(env, (map, walls), ecm, options))
     }
 
     /// The map of an environment whose ECM is already built (a saved map, see
@@ -137,12 +124,31 @@ impl DynamicEcm {
         ecm: Ecm,
         options: UpdateOptions,
     ) -> Result<Self, UpdateError> {
-        let (mut map, walls) = WallMap::new(&env)?;
+        let walls = Self::walls_for(&env, &options)?;
+        Ok(Self::assemble(env, walls, ecm, options))
+    }
+
+    /// The walls of `env` and the map the updates keep of them.
+    fn walls_for(
+        env: &Environment,
+        options: &UpdateOptions,
+    ) -> Result<(WallMap, Walls), UpdateError> {
+        let (mut map, walls) = WallMap::new(env)?;
         if !options.max_local_fraction.is_finite() {
             map = map.with_group_fraction(f64::INFINITY);
         }
+        Ok((map, walls))
+    }
+
+    /// The map at version 0, given its parts (the ECM of these walls).
+    fn assemble(
+        env: Environment,
+        (map, walls): (WallMap, Walls),
+        ecm: Ecm,
+        options: UpdateOptions,
+    ) -> Self {
         let index = local::UpdateIndex::new(&ecm, options.build.max_arc_deviation);
-        Ok(DynamicEcm {
+        DynamicEcm {
             env,
             walls: map,
             full_walls: OnceLock::from(walls),
@@ -151,7 +157,7 @@ impl DynamicEcm {
             version: 0,
             index,
             stats: UpdateStats::default(),
-        })
+        }
     }
 
     /// The current ECM.
