@@ -34,9 +34,10 @@ impl Change {
     /// let crate_ = Obstacle::rectangle(Point::new(4.0, 4.0), Point::new(6.0, 6.0));
     /// let id = Change::Insert(crate_).apply_to(&mut env)?;
     /// assert_eq!(env.obstacles().count(), 1);
-    /// let outside = Obstacle::rectangle(Point::new(9.0, 9.0), Point::new(12.0, 12.0));
-    /// let moved = Change::Move { id, obstacle: outside }.apply_to(&mut env);
+    /// let broken = Obstacle::Point(Point::new(f64::NAN, 5.0));
+    /// let moved = Change::Move { id, obstacle: broken }.apply_to(&mut env);
     /// assert!(matches!(moved, Err(UpdateError::InvalidObstacle { .. })));
+    /// assert_eq!(env.obstacles().count(), 1); // left as it was
     /// assert_eq!(
     ///     Change::Remove(ObstacleId(7)).apply_to(&mut env),
     ///     Err(UpdateError::UnknownObstacle(ObstacleId(7)))
