@@ -7,7 +7,9 @@
 //! if it stays at least `r` from every wall of both layers (brute force, the connection
 //! itself excepted). The per-layer ECM planner (any radius, the same fitting rule as in
 //! 2D) gives the length between any two samples on one layer; a query adds its start and
-//! goal, runs Dijkstra's algorithm over the samples, then slides each chosen crossing
+//! goal, runs A* over the samples (the legs from the start and to the goal planned only
+//! when the search reaches them, see `LayeredPlanner::search`; a query between layers
+//! that no kept crossing joins is refused at once), then slides each chosen crossing
 //! along its connection (golden-section search) to the shortest total.
 //!
 //! So the route is exact within each layer, the crossing points are optimized
@@ -15,9 +17,10 @@
 //! a little longer than the layered shortest path, never closer than `r` to a wall.
 
 use super::{LayeredEcmError, LayeredMap};
-use crate::{CorridorPath, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
+use crate::{CorridorPath, Ecm, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 use corridor_geom::{orient, ConnectionId, LayerId, Obstacle, Orientation, Point, Segment};
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -99,6 +102,9 @@ pub struct LayeredPlanner<'a> {
     radius: f64,
     nodes: Vec<Node>,
     by_layer: Vec<Vec<usize>>,
+    /// For each layer, the smallest layer joined to it by kept crossings: layers with
+    /// different values have no route between them for this radius.
+    group: Vec<usize>,
     /// Lengths between nodes of one layer, both directions.
     links: Vec<Vec<(usize, f64)>>,
 }
@@ -188,10 +194,12 @@ impl<'a> LayeredPlanner<'a> {
                 links[j].push((i, length));
             }
         }
+        let group = groups(world.layer_count(), &nodes);
         Ok(LayeredPlanner {
             ecm,
             radius,
             nodes,
+            group,
             by_layer,
             links,
         })
@@ -215,13 +223,11 @@ impl<'a> LayeredPlanner<'a> {
         let r = self.radius;
         let plan = |layer: LayerId, a: Point, b: Point| {
             let ecm = self.ecm.layer_ecm(layer).ok()?;
-            Planner::new()
-                .plan(ecm, &PathQuery::new(a, b).with_radius(r))
-                .ok()
+            plan_on(layer, ecm, &PathQuery::new(a, b).with_radius(r)).ok()
         };
         // Start and goal errors are the caller's; a missing corridor is not.
         let usable = |layer, ecm, p: Point| -> Result<(), LayeredEcmError> {
-            match Planner::new().plan(ecm, &PathQuery::new(p, p).with_radius(r)) {
+            match plan_on(layer, ecm, &PathQuery::new(p, p).with_radius(r)) {
                 Err(
                     source @ (PlanError::Start(_)
                     | PlanError::StartTooClose { .. }
@@ -233,64 +239,16 @@ impl<'a> LayeredPlanner<'a> {
         };
         usable(from, from_ecm, start)?;
         usable(to, to_ecm, goal)?;
+        if self.group[from.0 as usize] != self.group[to.0 as usize] {
+            return Err(LayeredEcmError::NoPath {
+                from,
+                to,
+                radius: r,
+            });
+        }
         let n = self.nodes.len();
         let (s, g) = (n, n + 1);
-        let first: Vec<(usize, f64)> = self.by_layer[from.0 as usize]
-            .par_iter()
-            .filter_map(|&i| plan(from, start, self.nodes[i].point).map(|p| (i, p.length)))
-            .collect();
-        let last: Vec<(usize, f64)> = self.by_layer[to.0 as usize]
-            .par_iter()
-            .filter_map(|&i| plan(to, self.nodes[i].point, goal).map(|p| (i, p.length)))
-            .collect();
-        let mut to_goal = vec![f64::INFINITY; n];
-        for &(i, d) in &last {
-            to_goal[i] = d;
-        }
-        let direct = if from == to {
-            plan(from, start, goal).map(|p| p.length)
-        } else {
-            None
-        };
-        // Dijkstra over the samples.
-        let mut dist = vec![f64::INFINITY; n + 2];
-        let mut prev = vec![usize::MAX; n + 2];
-        let mut heap = BinaryHeap::new();
-        dist[s] = 0.0;
-        if let Some(d) = direct {
-            dist[g] = d;
-            prev[g] = s;
-            heap.push(Entry(d, g));
-        }
-        for &(i, d) in &first {
-            dist[i] = d;
-            prev[i] = s;
-            heap.push(Entry(d, i));
-        }
-        while let Some(Entry(d, u)) = heap.pop() {
-            if d > dist[u] || u == g {
-                if u == g {
-                    break;
-                }
-                continue;
-            }
-            let node = self.nodes[u];
-            let crossing = node.point.distance(self.nodes[node.partner].point);
-            let mut relax = |v: usize, step: f64| {
-                if d + step < dist[v] {
-                    dist[v] = d + step;
-                    prev[v] = u;
-                    heap.push(Entry(dist[v], v));
-                }
-            };
-            relax(node.partner, crossing);
-            for &(v, step) in &self.links[u] {
-                relax(v, step);
-            }
-            if to_goal[u].is_finite() {
-                relax(g, to_goal[u]);
-            }
-        }
+        let (dist, prev) = self.search(from, start, to, goal, &plan);
         if !dist[g].is_finite() {
             return Err(LayeredEcmError::NoPath {
                 from,
@@ -347,6 +305,85 @@ impl<'a> LayeredPlanner<'a> {
         })
     }
 
+    /// A* over the crossing samples from `start` to `goal` (nodes `n` and `n + 1`), with
+    /// the ground-plane distance to the goal as the (consistent) heuristic. The legs from
+    /// the start to the samples of its layer, and from the samples of the goal's layer to
+    /// the goal, are planned lazily: each waits in the heap under its straight-line
+    /// length, a lower bound, and is planned only when popped, so a query plans the few
+    /// legs that can still be on a shortest route instead of all of them. The lengths
+    /// found are those of Dijkstra's algorithm over all legs. Returns the distances and
+    /// the predecessors.
+    fn search(
+        &self,
+        from: LayerId,
+        start: Point,
+        to: LayerId,
+        goal: Point,
+        plan: &impl Fn(LayerId, Point, Point) -> Option<CorridorPath>,
+    ) -> (Vec<f64>, Vec<usize>) {
+        let n = self.nodes.len();
+        let (s, g) = (n, n + 1);
+        let point = |v: usize| if v == g { goal } else { self.nodes[v].point };
+        let h = |v: usize| point(v).distance(goal);
+        let mut dist = vec![f64::INFINITY; n + 2];
+        let mut prev = vec![usize::MAX; n + 2];
+        let mut heap = BinaryHeap::new();
+        dist[s] = 0.0;
+        if from == to {
+            heap.push(Entry(start.distance(goal), g, Leg::FromStart));
+        }
+        for &i in &self.by_layer[from.0 as usize] {
+            heap.push(Entry(start.distance(point(i)) + h(i), i, Leg::FromStart));
+        }
+        while let Some(Entry(_, u, leg)) = heap.pop() {
+            match leg {
+                Leg::FromStart => {
+                    if let Some(d) = plan(from, start, point(u)).map(|p| p.length) {
+                        if d < dist[u] {
+                            dist[u] = d;
+                            prev[u] = s;
+                            heap.push(Entry(d + h(u), u, Leg::Known(d)));
+                        }
+                    }
+                }
+                Leg::ToGoal => {
+                    if let Some(d) = plan(to, point(u), goal).map(|p| dist[u] + p.length) {
+                        if d < dist[g] {
+                            dist[g] = d;
+                            prev[g] = u;
+                            heap.push(Entry(d, g, Leg::Known(d)));
+                        }
+                    }
+                }
+                Leg::Known(d) => {
+                    if d > dist[u] {
+                        continue;
+                    }
+                    if u == g {
+                        break;
+                    }
+                    let node = self.nodes[u];
+                    let crossing = node.point.distance(self.nodes[node.partner].point);
+                    let mut relax = |v: usize, step: f64| {
+                        if d + step < dist[v] {
+                            dist[v] = d + step;
+                            prev[v] = u;
+                            heap.push(Entry(dist[v] + h(v), v, Leg::Known(dist[v])));
+                        }
+                    };
+                    relax(node.partner, crossing);
+                    for &(v, step) in &self.links[u] {
+                        relax(v, step);
+                    }
+                    if node.layer == to {
+                        heap.push(Entry(d + h(u), u, Leg::ToGoal));
+                    }
+                }
+            }
+        }
+        (dist, prev)
+    }
+
     /// Slides each crossing along its connection (two golden-section passes), keeping a
     /// move only when its crossing segment is clear and the total gets shorter.
     fn slide(
@@ -362,11 +399,7 @@ impl<'a> LayeredPlanner<'a> {
             self.ecm
                 .layer_ecm(layer)
                 .ok()
-                .and_then(|ecm| {
-                    Planner::new()
-                        .plan(ecm, &PathQuery::new(a, b).with_radius(r))
-                        .ok()
-                })
+                .and_then(|ecm| plan_on(layer, ecm, &PathQuery::new(a, b).with_radius(r)).ok())
                 .map_or(f64::INFINITY, |p| p.length)
         };
         for _pass in 0..2 {
@@ -455,6 +488,48 @@ impl<'a> LayeredPlanner<'a> {
     }
 }
 
+thread_local! {
+    /// One 2D planner per layer index on each thread. A planner keeps what it learnt of
+    /// a map (edge costs, grown buffers) under the map's lineage, a fresh id per built
+    /// map, and checks it before use, so reusing one per layer is safe and spares every
+    /// leg of a query the set-up a fresh planner pays.
+    static PLANNERS: RefCell<Vec<Planner>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Plans `query` on `ecm`, the map of `layer`, with this thread's planner for the layer.
+fn plan_on(layer: LayerId, ecm: &Ecm, query: &PathQuery) -> Result<CorridorPath, PlanError> {
+    PLANNERS.with(|cell| {
+        let mut planners = cell.borrow_mut();
+        let i = layer.0 as usize;
+        if planners.len() <= i {
+            planners.resize_with(i + 1, Planner::new);
+        }
+        planners[i].plan(ecm, query)
+    })
+}
+
+/// The groups of layers joined by crossing samples (union-find, each layer named by the
+/// smallest layer of its group): a query between two groups has no path, which it can
+/// say without planning a leg.
+fn groups(layers: usize, nodes: &[Node]) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..layers).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for node in nodes {
+        let (a, b) = (
+            root(&mut parent, node.layer.0 as usize),
+            root(&mut parent, nodes[node.partner].layer.0 as usize),
+        );
+        parent[a.max(b)] = a.min(b);
+    }
+    (0..layers).map(|i| root(&mut parent, i)).collect()
+}
+
 /// Whether a distance to a wall lets a disk of radius `r` pass (touching is fitting; a
 /// point must not touch).
 fn fits(distance: f64, r: f64, tolerance: f64) -> bool {
@@ -503,9 +578,21 @@ fn outside_of(w: Segment, c: Segment) -> Vec<Segment> {
     out
 }
 
-/// A min-heap entry of Dijkstra's algorithm.
+/// What a heap entry of [`LayeredPlanner::search`] stands for.
+#[derive(Clone, Copy, PartialEq)]
+enum Leg {
+    /// The node, reached at this length.
+    Known(f64),
+    /// The leg from the start to the node, not planned yet.
+    FromStart,
+    /// The leg from the node (reached) to the goal, not planned yet.
+    ToGoal,
+}
+
+/// A min-heap entry of the search: its key (a lower bound of the length of a route
+/// through it), the node and what the entry stands for.
 #[derive(PartialEq)]
-struct Entry(f64, usize);
+struct Entry(f64, usize, Leg);
 
 impl Eq for Entry {}
 
