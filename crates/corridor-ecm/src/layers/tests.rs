@@ -92,3 +92,34 @@ fn a_path_climbs_through_both_connections_and_keeps_its_radius() {
         Err(LayeredEcmError::Plan { .. })
     ));
 }
+
+#[test]
+fn a_query_between_layers_no_connection_joins_has_no_path() {
+    let (mut w, [g, _, u]) = corridor_world();
+    // A fourth floor with no connection: refused from and to it, on both radii.
+    let attic = w.add_layer(Layer::new(
+        "attic",
+        Environment::rectangle(p(30.0, 0.0), p(40.0, 10.0)),
+        HeightPlane::flat(4.0),
+    ));
+    let ecm = LayeredEcm::build(&w).unwrap();
+    for radius in [0.0, 0.5] {
+        let planner = LayeredPlanner::new(&ecm, radius).unwrap();
+        for (from, a, to, b) in [
+            (g, p(1.0, 1.0), attic, p(35.0, 5.0)),
+            (attic, p(35.0, 5.0), u, p(20.0, 5.0)),
+        ] {
+            assert!(matches!(
+                planner.plan(from, a, to, b),
+                Err(LayeredEcmError::NoPath { .. })
+            ));
+        }
+        // Inside the attic, and from the ground floor to the top one, paths exist.
+        let inside = planner
+            .plan(attic, p(31.0, 1.0), attic, p(39.0, 9.0))
+            .unwrap();
+        assert!((inside.length - p(31.0, 1.0).distance(p(39.0, 9.0))).abs() < 1e-9);
+        assert!(inside.crossings.is_empty());
+        assert!(planner.plan(g, p(1.0, 1.0), u, p(20.0, 5.0)).is_ok());
+    }
+}
