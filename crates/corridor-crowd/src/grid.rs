@@ -35,7 +35,18 @@ pub struct NeighbourGrid {
     entries: Vec<Entry>,
     /// Scratch: each character's bucket.
     buckets: Vec<u32>,
+    /// Rebuilds since the cell size was last chosen (it is chosen again every
+    /// [`RECHOOSE`] rebuilds, or when the crowd's size changed).
+    since_choice: u32,
+    /// The crowd's size when the cell size was chosen.
+    chosen_for: usize,
 }
+
+/// How many rebuilds keep a choice of cell size. The choice only affects speed (the
+/// answers are exact for any cell), and a crowd's density changes slowly, so counting
+/// the positions twice (half and whole cells) every substep would cost a pass for
+/// nothing most of the time.
+const RECHOOSE: u32 = 16;
 
 /// `floor(x)` as an integer without a call into libm (x86-64 without SSE 4.1 has no
 /// rounding instruction); saturates far outside the range that matters.
@@ -77,11 +88,21 @@ impl NeighbourGrid {
         // Cells of half the distance, unless the occupied ones hold fewer than two
         // characters on average: then most of a 5 × 5 window is empty, and a 3 × 3
         // window of cells of the whole distance reads fewer cells for the same answer.
-        let occupied = self.count(positions, distance * 0.5, count);
-        self.whole = positions.len() < 2 * occupied;
-        if self.whole {
-            self.count(positions, distance, count);
+        let rechoose = self.since_choice == 0
+            || self.chosen_for != positions.len()
+            || self.cell != if self.whole { distance } else { distance * 0.5 };
+        if rechoose {
+            let occupied = self.count(positions, distance * 0.5, count);
+            self.whole = positions.len() < 2 * occupied;
+            if self.whole {
+                self.count(positions, distance, count);
+            }
+            self.chosen_for = positions.len();
+        } else {
+            let cell = if self.whole { distance } else { distance * 0.5 };
+            self.count(positions, cell, count);
         }
+        self.since_choice = (self.since_choice + 1) % RECHOOSE;
         let mut sum = 0;
         for s in &mut self.start {
             sum += *s;
