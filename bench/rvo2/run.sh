@@ -7,7 +7,7 @@
 #
 #   CORRIDOR_PEERS=/path/to/peers bench/rvo2/run.sh            # the table of docs/BENCHMARKS.md
 #   CORRIDOR_PEERS=/path/to/peers bench/rvo2/run.sh distance   # RVO2's closest approach, 250 agents
-#   CORRIDOR_PEERS=/path/to/peers bench/rvo2/run.sh callgrind [N]  # instructions per step, 1 thread
+#   CORRIDOR_PEERS=/path/to/peers bench/rvo2/run.sh callgrind [N] [STEPS]  # instructions per step, 1 thread
 #
 # Needs g++ with OpenMP (apt-get install -y g++ is done here when missing), and valgrind
 # for `callgrind` (installed the same way).
@@ -33,19 +33,21 @@ if [ "${1:-}" = distance ]; then
 fi
 
 if [ "${1:-}" = callgrind ]; then
-    # Instructions of steps 2..101 (setup and the first step, where we plan, cancel out):
-    # a run of 101 steps minus a run of 1 step, divided by 100.
+    # Instructions of steps 2..STEPS+1 (setup and the first step, where we plan, cancel
+    # out): a run of STEPS+1 steps minus a run of 1 step, divided by STEPS (default 100).
     command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; }
     n=${2:-5000}
+    steps=${3:-100}
     count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
         sed -n 's/.*Collected : *//p'; }
     for system in rvo2 corridor-crowd; do
         if [ $system = rvo2 ]; then
-            a=$(OMP_NUM_THREADS=1 count "$out/circle" "$n" 1); b=$(OMP_NUM_THREADS=1 count "$out/circle" "$n" 101)
+            a=$(OMP_NUM_THREADS=1 count "$out/circle" "$n" 1)
+            b=$(OMP_NUM_THREADS=1 count "$out/circle" "$n" $((steps + 1)))
         else
-            a=$(count "$ours" circle "$n" 0 1); b=$(count "$ours" circle "$n" 100 1)
+            a=$(count "$ours" circle "$n" 0 1); b=$(count "$ours" circle "$n" "$steps" 1)
         fi
-        echo "system=$system agents=$n instructions_per_step=$(( (b - a) / 100 ))"
+        echo "system=$system agents=$n instructions_per_step=$(( (b - a) / steps ))"
     done
     exit 0
 fi

@@ -35,7 +35,18 @@ pub struct NeighbourGrid {
     entries: Vec<Entry>,
     /// Scratch: each character's bucket.
     buckets: Vec<u32>,
+    /// Rebuilds since the cell size was last chosen (it is chosen again every
+    /// [`RECHOOSE`] rebuilds, or when the crowd's size changed).
+    since_choice: u32,
+    /// The crowd's size when the cell size was chosen.
+    chosen_for: usize,
 }
+
+/// How many rebuilds keep a choice of cell size. The choice only affects speed (the
+/// answers are exact for any cell), and a crowd's density changes slowly, so counting
+/// the positions twice (half and whole cells) every substep would cost a pass for
+/// nothing most of the time.
+const RECHOOSE: u32 = 16;
 
 /// `floor(x)` as an integer without a call into libm (x86-64 without SSE 4.1 has no
 /// rounding instruction); saturates far outside the range that matters.
@@ -77,11 +88,21 @@ impl NeighbourGrid {
         // Cells of half the distance, unless the occupied ones hold fewer than two
         // characters on average: then most of a 5 × 5 window is empty, and a 3 × 3
         // window of cells of the whole distance reads fewer cells for the same answer.
-        let occupied = self.count(positions, distance * 0.5, count);
-        self.whole = positions.len() < 2 * occupied;
-        if self.whole {
-            self.count(positions, distance, count);
+        let rechoose = self.since_choice == 0
+            || self.chosen_for != positions.len()
+            || self.cell != if self.whole { distance } else { distance * 0.5 };
+        if rechoose {
+            let occupied = self.count(positions, distance * 0.5, count);
+            self.whole = positions.len() < 2 * occupied;
+            if self.whole {
+                self.count(positions, distance, count);
+            }
+            self.chosen_for = positions.len();
+        } else {
+            let cell = if self.whole { distance } else { distance * 0.5 };
+            self.count(positions, cell, count);
         }
+        self.since_choice = (self.since_choice + 1) % RECHOOSE;
         let mut sum = 0;
         for s in &mut self.start {
             sum += *s;
@@ -149,55 +170,65 @@ impl NeighbourGrid {
             [(o + c) * far, o, 0.0, c - o, (2.0 * c - o) * far].map(|g| g * g)
         };
         let (gx, gy) = (gaps(fx - cx as f64), gaps(fy - cy as f64));
-        let width = 1u64 << self.width_bits;
+        let width = 1usize << self.width_bits;
         let mut bound = limit;
-        // Rows nearest first; in each row, the run of cells not beyond the bound.
-        for (dy, ry) in [(0, gy[2]), (-1, gy[1]), (1, gy[3]), (-2, gy[0]), (2, gy[4])] {
+        // Rows nearest first (the two outer ones only with cells of half the distance);
+        // in each, the run of cells not beyond the bound.
+        let rows = [(0, gy[2]), (-1, gy[1]), (1, gy[3]), (-2, gy[0]), (2, gy[4])];
+        let rows = if self.whole { &rows[..3] } else { &rows[..] };
+        for &(dy, ry) in rows {
             if ry > bound {
                 continue;
             }
-            let left = if gx[0] + ry <= bound {
-                2
-            } else {
-                i64::from(gx[1] + ry <= bound)
+            let reach = |near: f64, far: f64| {
+                if far + ry <= bound {
+                    2
+                } else {
+                    i64::from(near + ry <= bound)
+                }
             };
-            let right = if gx[4] + ry <= bound {
-                2
-            } else {
-                i64::from(gx[3] + ry <= bound)
-            };
-            let row = self.bucket(0, cy + dy);
-            let x0 = (cx - left) as u64 & (width - 1);
-            let x1 = x0 + (left + right + 1) as u64;
-            let (first, wrapped) = if x1 <= width {
-                ((x0, x1), (0, 0))
+            let (left, right) = (reach(gx[1], gx[0]), reach(gx[3], gx[4]));
+            let row = &self.start[self.bucket(0, cy + dy)..][..=width];
+            let x0 = (cx - left) as usize & (width - 1);
+            let x1 = x0 + (left + right + 1) as usize;
+            if x1 <= width {
+                bound = self.scan(row[x0], row[x1], at, skip, k, found, bound);
             } else {
                 // Wraps around the table's width: the rest starts the row again.
-                ((x0, width), (0, x1 - width))
-            };
-            for (b0, b1) in [first, wrapped] {
-                if b0 == b1 {
-                    continue;
-                }
-                let (s0, s1) = (
-                    self.start[row + b0 as usize] as usize,
-                    self.start[row + b1 as usize] as usize,
-                );
-                for e in &self.entries[s0..s1] {
-                    let d = e.at.distance_squared(at);
-                    if d > bound || e.index == skip {
-                        continue;
-                    }
-                    if found.len() == k && !after(found[k - 1], (d, e.index)) {
-                        continue;
-                    }
-                    insert_sorted(found, (d, e.index), k);
-                    if found.len() == k {
-                        bound = found[k - 1].0;
-                    }
-                }
+                bound = self.scan(row[x0], row[width], at, skip, k, found, bound);
+                bound = self.scan(row[0], row[x1 - width], at, skip, k, found, bound);
             }
         }
+    }
+
+    /// Offers `entries[s0..s1]` to `found` (the k nearest within `bound` so far);
+    /// returns the new bound.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn scan(
+        &self,
+        s0: u32,
+        s1: u32,
+        at: Point,
+        skip: u32,
+        k: usize,
+        found: &mut Vec<(f64, u32)>,
+        mut bound: f64,
+    ) -> f64 {
+        for e in &self.entries[s0 as usize..s1 as usize] {
+            let d = e.at.distance_squared(at);
+            if d > bound || e.index == skip {
+                continue;
+            }
+            if found.len() == k && !after(found[k - 1], (d, e.index)) {
+                continue;
+            }
+            insert_sorted(found, (d, e.index), k);
+            if found.len() == k {
+                bound = found[k - 1].0;
+            }
+        }
+        bound
     }
 }
 

@@ -48,6 +48,8 @@ pub struct Simulation {
     crowd: Crowd,
     grid: NeighbourGrid,
     preferred: Vec<Point>,
+    /// Route following's answers (reused: no allocation per step).
+    followed: Vec<(Point, bool, usize)>,
     new_velocity: Vec<Avoided>,
     moved: Vec<(Point, MoveOutcome, WallCache)>,
     pending: Vec<Change>,
@@ -97,6 +99,7 @@ impl Simulation {
             crowd: Crowd::default(),
             grid: NeighbourGrid::default(),
             preferred: Vec::new(),
+            followed: Vec::new(),
             new_velocity: Vec::new(),
             moved: Vec::new(),
             pending: Vec::new(),
@@ -199,6 +202,7 @@ impl Simulation {
             crowd,
             grid,
             preferred,
+            followed,
             new_velocity,
             moved,
             stats,
@@ -208,7 +212,7 @@ impl Simulation {
         let mut advance = || {
             let ecm = map.ecm();
             plan_routes(parallel, ecm, options, crowd, stats);
-            follow_routes(parallel, options, crowd, preferred, stats.steps);
+            follow_routes(parallel, options, crowd, preferred, followed, stats.steps);
             let dt = options.time_step / options.substeps as f64;
             for _ in 0..options.substeps {
                 avoid(parallel, options, crowd, grid, preferred, new_velocity, dt);
@@ -527,11 +531,11 @@ fn follow_routes(
     options: &Options,
     crowd: &mut Crowd,
     preferred: &mut Vec<Point>,
+    results: &mut Vec<(Point, bool, usize)>,
     step: u64,
 ) {
     let now = step as f64 * options.time_step;
     let c = &*crowd;
-    let mut results: Vec<(Point, bool, usize)> = Vec::new();
     map_indices(
         parallel,
         c.len(),
@@ -565,10 +569,10 @@ fn follow_routes(
             }
             (v, strayed, segment)
         },
-        &mut results,
+        results,
     );
     preferred.clear();
-    for (i, (v, strayed, segment)) in results.into_iter().enumerate() {
+    for (i, &(v, strayed, segment)) in results.iter().enumerate() {
         preferred.push(v);
         crowd.route[i].segment = segment;
         if strayed {
