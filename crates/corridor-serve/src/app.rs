@@ -10,7 +10,7 @@ use crate::upload::{read_upload, Uploaded};
 use crate::view;
 use crate::world::World;
 use corridor_ecm::{Change, PathQuery, Planner, ViewLimits};
-use corridor_geom::{Environment, Point};
+use corridor_geom::{Environment, LayeredEnvironment, Point};
 use corridor_io::scenes::Scene;
 use rand::Rng;
 use serde_json::{json, Value};
@@ -69,7 +69,23 @@ struct LayeredEntry {
     uploaded: bool,
     /// When it was last asked for (the tick of [`App::clock`]).
     used: AtomicU64,
-    scene: Arc<OnceLock<Result<Arc<LayeredScene>, String>>>,
+    slot: Arc<LayeredSlot>,
+}
+
+/// A layered scene's floors (given on the command line; `None` for a built-in scene,
+/// made from its name) and the scene, built on first use.
+struct LayeredSlot {
+    source: Mutex<Option<LayeredEnvironment>>,
+    scene: OnceLock<Result<Arc<LayeredScene>, String>>,
+}
+
+impl LayeredSlot {
+    fn new(source: Option<LayeredEnvironment>) -> Arc<LayeredSlot> {
+        Arc::new(LayeredSlot {
+            source: Mutex::new(source),
+            scene: OnceLock::new(),
+        })
+    }
 }
 
 /// The server's state, shared by every connection.
@@ -163,7 +179,7 @@ impl App {
                 name: (*name).to_owned(),
                 uploaded: false,
                 used: AtomicU64::new(0),
-                scene: Arc::new(OnceLock::new()),
+                slot: LayeredSlot::new(None),
             })
             .collect();
         App {
@@ -174,6 +190,35 @@ impl App {
             planners: Arc::new(Planners::new()),
             events: broadcast::channel(256).0,
         }
+    }
+
+    /// Adds layered scenes (name and floors, from files given on the command line) before
+    /// the built-in ones, each built on first use.
+    ///
+    /// ```
+    /// let app = corridor_serve::App::new(vec![])
+    ///     .with_layered(vec![("house.json".into(), corridor_io::scenes::layers())]);
+    /// assert_eq!(app.layered_names(), ["house.json", "layers"]);
+    /// ```
+    pub fn with_layered(self, given: Vec<(String, LayeredEnvironment)>) -> App {
+        {
+            let entries = self.read_entries();
+            let mut layered = self.layered.write().unwrap_or_else(|p| p.into_inner());
+            for (at, (name, world)) in given.into_iter().enumerate() {
+                let name = unique_name(
+                    |n| entries.iter().any(|e| e.name == n) || layered.iter().any(|e| e.name == n),
+                    &name,
+                );
+                let entry = LayeredEntry {
+                    name,
+                    uploaded: false,
+                    used: AtomicU64::new(0),
+                    slot: LayeredSlot::new(Some(world)),
+                };
+                layered.insert(at, entry);
+            }
+        }
+        self
     }
 
     /// The environments' names, in the page's order (the layered scenes apart).
@@ -198,14 +243,21 @@ impl App {
             let entry = list.iter().find(|e| e.name == name)?;
             let tick = self.clock.fetch_add(1, Ordering::Relaxed) + 1;
             entry.used.store(tick, Ordering::Relaxed);
-            entry.scene.clone()
+            entry.slot.clone()
         };
-        if let Some(built) = slot.get() {
+        if let Some(built) = slot.scene.get() {
             return Some(built.clone().map_err(ServeError::Build));
         }
         let name = name.to_owned();
+        let source = slot.clone();
         let built = tokio::task::spawn_blocking(move || {
-            let world = corridor_io::scenes::layered_from_name(&name)
+            let given = source
+                .source
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take();
+            let world = given
+                .or_else(|| corridor_io::scenes::layered_from_name(&name))
                 .ok_or_else(|| format!("no layered scene named '{name}'"))?;
             LayeredScene::build(&name, world)
                 .map(Arc::new)
@@ -214,6 +266,7 @@ impl App {
         .await;
         Some(match built {
             Ok(result) => slot
+                .scene
                 .get_or_init(|| result)
                 .clone()
                 .map_err(ServeError::Build),
@@ -536,13 +589,13 @@ impl App {
                         layered.remove(i);
                     }
                 }
-                let scene = OnceLock::new();
-                let _ = scene.set(Ok(Arc::new(LayeredScene::new(&name, ecm))));
+                let slot = LayeredSlot::new(None);
+                let _ = slot.scene.set(Ok(Arc::new(LayeredScene::new(&name, ecm))));
                 layered.push(LayeredEntry {
                     name: name.clone(),
                     uploaded: true,
                     used: AtomicU64::new(self.clock.fetch_add(1, Ordering::Relaxed) + 1),
-                    scene: Arc::new(scene),
+                    slot,
                 });
             }
         }
