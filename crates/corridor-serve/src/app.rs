@@ -546,7 +546,9 @@ impl App {
         let name_for_reader = base.clone();
         let built =
             tokio::task::spawn_blocking(move || match read_upload(&name_for_reader, &text)? {
-                Uploaded::Flat(env) => World::build(&name_for_reader, env).map(Built::Flat),
+                Uploaded::Flat(env) => {
+                    World::build(&name_for_reader, env).map(|w| Built::Flat(Box::new(w)))
+                }
                 Uploaded::Layered(world) => corridor_ecm::LayeredEcm::build(&world)
                     .map(Built::Layered)
                     .map_err(|e| ServeError::Build(format!("{name_for_reader}: {e}"))),
@@ -570,7 +572,7 @@ impl App {
                     source: Mutex::new(None),
                     world: OnceLock::new(),
                 };
-                let _ = slot.world.set(Ok(Arc::new(world)));
+                let _ = slot.world.set(Ok(Arc::new(*world)));
                 entries.push(Entry {
                     name: name.clone(),
                     uploaded: true,
@@ -609,7 +611,7 @@ impl App {
 
 /// An uploaded file's map, built.
 enum Built {
-    Flat(World),
+    Flat(Box<World>),
     Layered(corridor_ecm::LayeredEcm),
 }
 
