@@ -227,7 +227,7 @@ async function replan() {
           length: msg.length, points, indicativeRoute: msg.steps.flatMap((s) => s.indicative_route),
           layers: msg.steps.map((s) => s.layer), crossings: msg.crossings,
           perFloor: msg.steps.map((s) => ({ layer: s.layer, points: s.points.length, length: s.length })),
-          version: 0, ms: msg.ms,
+          clearance: msg.clearance, version: 0, ms: msg.ms,
         };
         corridorState.pathError = null;
         $("path-info").className = "";

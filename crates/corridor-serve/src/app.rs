@@ -1,23 +1,30 @@
 //! The server's state ([`App`]): which environments there are (files given on the
 //! command line, the built-in scenes, files dropped on the page), their shared maps built
-//! on first use, and the answer to each message.
+//! on first use, and the answer to each message. Uploaded maps are kept in bounded
+//! numbers ([`MAX_UPLOADS`], [`MAX_LAYERED_UPLOADS`]), so a long-running server's memory
+//! stays bounded.
 
 use crate::layered::LayeredScene;
 use crate::protocol::{self, EditRequest, Request, ServeError};
+use crate::upload::{read_upload, Uploaded};
 use crate::view;
 use crate::world::World;
 use corridor_ecm::{Change, PathQuery, Planner, ViewLimits};
-use corridor_geom::{Environment, Point};
+use corridor_geom::{Environment, LayeredEnvironment, Point};
 use corridor_io::scenes::Scene;
 use rand::Rng;
 use serde_json::{json, Value};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
 use tokio::sync::broadcast;
 
 /// Most environments uploaded from the page kept at once (the oldest goes first).
 pub const MAX_UPLOADS: usize = 8;
+/// Most layered scenes uploaded from the page kept at once (the least recently used goes
+/// first; its ECMs and planners are freed when the last query on it ends).
+pub const MAX_LAYERED_UPLOADS: usize = 4;
 /// Most crowds running at once, over all connections.
 pub const MAX_CROWDS: usize = 8;
 /// Random candidates tried by `random_point`.
@@ -56,16 +63,38 @@ struct Entry {
     slot: Arc<Slot>,
 }
 
-/// A layered scene, built on first use.
+/// A layered scene, built on first use (an uploaded one at once).
 struct LayeredEntry {
     name: String,
+    uploaded: bool,
+    /// When it was last asked for (the tick of [`App::clock`]).
+    used: AtomicU64,
+    slot: Arc<LayeredSlot>,
+}
+
+/// A layered scene's floors (given on the command line; `None` for a built-in scene,
+/// made from its name) and the scene, built on first use.
+struct LayeredSlot {
+    source: Mutex<Option<LayeredEnvironment>>,
     scene: OnceLock<Result<Arc<LayeredScene>, String>>,
+}
+
+impl LayeredSlot {
+    fn new(source: Option<LayeredEnvironment>) -> Arc<LayeredSlot> {
+        Arc::new(LayeredSlot {
+            source: Mutex::new(source),
+            scene: OnceLock::new(),
+        })
+    }
 }
 
 /// The server's state, shared by every connection.
 pub struct App {
     entries: RwLock<Vec<Entry>>,
-    layered: Vec<LayeredEntry>,
+    /// Locked after `entries` when both are.
+    layered: RwLock<Vec<LayeredEntry>>,
+    /// Ticks at every use of a layered scene (for least-recently-used eviction).
+    clock: AtomicU64,
     /// Crowds running (each connection may run one); bounded by [`MAX_CROWDS`].
     pub(crate) crowds: Arc<tokio::sync::Semaphore>,
     planners: Arc<Planners>,
@@ -134,7 +163,7 @@ impl App {
         let mut entries: Vec<Entry> = Vec::new();
         let builtin = Scene::ALL.map(|s| (s.name().to_owned(), s.build()));
         for (name, env) in given.into_iter().chain(builtin) {
-            let name = unique_name(&entries, &name);
+            let name = unique_name(|n| entries.iter().any(|e| e.name == n), &name);
             entries.push(Entry {
                 name,
                 uploaded: false,
@@ -148,16 +177,48 @@ impl App {
             .iter()
             .map(|name| LayeredEntry {
                 name: (*name).to_owned(),
-                scene: OnceLock::new(),
+                uploaded: false,
+                used: AtomicU64::new(0),
+                slot: LayeredSlot::new(None),
             })
             .collect();
         App {
             entries: RwLock::new(entries),
-            layered,
+            layered: RwLock::new(layered),
+            clock: AtomicU64::new(0),
             crowds: Arc::new(tokio::sync::Semaphore::new(MAX_CROWDS)),
             planners: Arc::new(Planners::new()),
             events: broadcast::channel(256).0,
         }
+    }
+
+    /// Adds layered scenes (name and floors, from files given on the command line) before
+    /// the built-in ones, each built on first use.
+    ///
+    /// ```
+    /// let app = corridor_serve::App::new(vec![])
+    ///     .with_layered(vec![("house.json".into(), corridor_io::scenes::layers())]);
+    /// assert_eq!(app.layered_names(), ["house.json", "layers"]);
+    /// ```
+    pub fn with_layered(self, given: Vec<(String, LayeredEnvironment)>) -> App {
+        {
+            let entries = self.read_entries();
+            let mut layered = self.layered.write().unwrap_or_else(|p| p.into_inner());
+            for (at, (name, world)) in given.into_iter().enumerate() {
+                let name = unique_name(
+                    |n| entries.iter().any(|e| e.name == n) || layered.iter().any(|e| e.name == n),
+                    &name,
+                );
+                let entry = LayeredEntry {
+                    name,
+                    uploaded: false,
+                    used: AtomicU64::new(0),
+                    slot: LayeredSlot::new(Some(world)),
+                };
+                layered.insert(at, entry);
+            }
+        }
+        self
     }
 
     /// The environments' names, in the page's order (the layered scenes apart).
@@ -167,19 +228,36 @@ impl App {
 
     /// The layered scenes' names.
     pub fn layered_names(&self) -> Vec<String> {
-        self.layered.iter().map(|e| e.name.clone()).collect()
+        self.read_layered().iter().map(|e| e.name.clone()).collect()
+    }
+
+    fn read_layered(&self) -> std::sync::RwLockReadGuard<'_, Vec<LayeredEntry>> {
+        self.layered.read().unwrap_or_else(|p| p.into_inner())
     }
 
     /// A layered scene, built (off the async threads) on first use; `None` when `name`
     /// is not one.
     pub async fn layered(&self, name: &str) -> Option<Result<Arc<LayeredScene>, ServeError>> {
-        let index = self.layered.iter().position(|e| e.name == name)?;
-        if let Some(built) = self.layered[index].scene.get() {
+        let slot = {
+            let list = self.read_layered();
+            let entry = list.iter().find(|e| e.name == name)?;
+            let tick = self.clock.fetch_add(1, Ordering::Relaxed) + 1;
+            entry.used.store(tick, Ordering::Relaxed);
+            entry.slot.clone()
+        };
+        if let Some(built) = slot.scene.get() {
             return Some(built.clone().map_err(ServeError::Build));
         }
         let name = name.to_owned();
+        let source = slot.clone();
         let built = tokio::task::spawn_blocking(move || {
-            let world = corridor_io::scenes::layered_from_name(&name)
+            let given = source
+                .source
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take();
+            let world = given
+                .or_else(|| corridor_io::scenes::layered_from_name(&name))
                 .ok_or_else(|| format!("no layered scene named '{name}'"))?;
             LayeredScene::build(&name, world)
                 .map(Arc::new)
@@ -187,7 +265,7 @@ impl App {
         })
         .await;
         Some(match built {
-            Ok(result) => self.layered[index]
+            Ok(result) => slot
                 .scene
                 .get_or_init(|| result)
                 .clone()
@@ -222,7 +300,7 @@ impl App {
             .find(|e| e.name == name)
             .map(|e| e.slot.clone());
         let Some(slot) = slot else {
-            if self.layered.iter().any(|e| e.name == name) {
+            if self.read_layered().iter().any(|e| e.name == name) {
                 return Err(ServeError::Unsupported(format!(
                     "'{name}' is a layered scene: it has floors (layered_path, a layer for \
                      random_point and visibility) and takes no updates or crowds"
@@ -347,11 +425,11 @@ impl App {
                 from,
                 to,
                 radius,
-                ..
+                clearance,
             } => {
                 let scene = self.scene(&env).await?;
                 self.planners
-                    .run(move |_| scene.plan(from, to, radius))
+                    .run(move |_| scene.plan(from, to, radius, clearance))
                     .await??
             }
             Request::Visibility {
@@ -412,22 +490,21 @@ impl App {
 
     fn list(&self) -> Value {
         let entries = self.read_entries();
-        let list: Vec<Value> =
-            entries
-                .iter()
-                .map(|e| {
-                    let version = e
-                        .slot
-                        .world
-                        .get()
-                        .and_then(|w| w.as_ref().ok())
-                        .map(|w| w.snapshot().version);
-                    json!({"name": e.name, "uploaded": e.uploaded, "version": version})
-                })
-                .chain(self.layered.iter().map(
-                    |e| json!({"name": e.name, "uploaded": false, "version": 0, "layered": true}),
-                ))
-                .collect();
+        let list: Vec<Value> = entries
+            .iter()
+            .map(|e| {
+                let version = e
+                    .slot
+                    .world
+                    .get()
+                    .and_then(|w| w.as_ref().ok())
+                    .map(|w| w.snapshot().version);
+                json!({"name": e.name, "uploaded": e.uploaded, "version": version})
+            })
+            .chain(self.read_layered().iter().map(
+                |e| json!({"name": e.name, "uploaded": e.uploaded, "version": 0, "layered": true}),
+            ))
+            .collect();
         json!({"type": "environments", "environments": list})
     }
 
@@ -457,8 +534,9 @@ impl App {
         Ok(message)
     }
 
-    /// A dropped file becomes a new environment (built now, so that a bad file is
-    /// refused at once).
+    /// A dropped file becomes a new environment, or a new layered scene (built now, off
+    /// the async threads, so that a bad file is refused at once). The oldest upload (the
+    /// least recently used layered one) makes room when there are too many.
     async fn upload(&self, file_name: &str, text: String) -> Result<Value, ServeError> {
         let base = Path::new(file_name)
             .file_name()
@@ -466,31 +544,64 @@ impl App {
             .unwrap_or("upload")
             .to_owned();
         let name_for_reader = base.clone();
-        let world = tokio::task::spawn_blocking(move || {
-            let env = read_environment(&name_for_reader, &text)?;
-            World::build(&name_for_reader, env)
-        })
-        .await
-        .map_err(|e| ServeError::Internal(e.to_string()))??;
+        let built =
+            tokio::task::spawn_blocking(move || match read_upload(&name_for_reader, &text)? {
+                Uploaded::Flat(env) => {
+                    World::build(&name_for_reader, env).map(|w| Built::Flat(Box::new(w)))
+                }
+                Uploaded::Layered(world) => corridor_ecm::LayeredEcm::build(&world)
+                    .map(Built::Layered)
+                    .map_err(|e| ServeError::Build(format!("{name_for_reader}: {e}"))),
+            })
+            .await
+            .map_err(|e| ServeError::Internal(e.to_string()))??;
         let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
-        let name = unique_name(&entries, &base);
-        let uploaded = entries.iter().filter(|e| e.uploaded).count();
-        if uploaded >= MAX_UPLOADS {
-            if let Some(oldest) = entries.iter().position(|e| e.uploaded) {
-                entries.remove(oldest);
+        let mut layered = self.layered.write().unwrap_or_else(|p| p.into_inner());
+        let name = unique_name(
+            |n| entries.iter().any(|e| e.name == n) || layered.iter().any(|e| e.name == n),
+            &base,
+        );
+        match built {
+            Built::Flat(world) => {
+                if entries.iter().filter(|e| e.uploaded).count() >= MAX_UPLOADS {
+                    if let Some(oldest) = entries.iter().position(|e| e.uploaded) {
+                        entries.remove(oldest);
+                    }
+                }
+                let slot = Slot {
+                    source: Mutex::new(None),
+                    world: OnceLock::new(),
+                };
+                let _ = slot.world.set(Ok(Arc::new(*world)));
+                entries.push(Entry {
+                    name: name.clone(),
+                    uploaded: true,
+                    slot: Arc::new(slot),
+                });
+            }
+            Built::Layered(ecm) => {
+                if layered.iter().filter(|e| e.uploaded).count() >= MAX_LAYERED_UPLOADS {
+                    let unused = layered
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, e)| e.uploaded)
+                        .min_by_key(|(_, e)| e.used.load(Ordering::Relaxed))
+                        .map(|(i, _)| i);
+                    if let Some(i) = unused {
+                        layered.remove(i);
+                    }
+                }
+                let slot = LayeredSlot::new(None);
+                let _ = slot.scene.set(Ok(Arc::new(LayeredScene::new(&name, ecm))));
+                layered.push(LayeredEntry {
+                    name: name.clone(),
+                    uploaded: true,
+                    used: AtomicU64::new(self.clock.fetch_add(1, Ordering::Relaxed) + 1),
+                    slot,
+                });
             }
         }
-        let slot = Slot {
-            source: Mutex::new(None),
-            world: OnceLock::new(),
-        };
-        let _ = slot.world.set(Ok(Arc::new(world)));
-        entries.push(Entry {
-            name: name.clone(),
-            uploaded: true,
-            slot: Arc::new(slot),
-        });
-        drop(entries);
+        drop((entries, layered));
         let mut list = self.list();
         list["type"] = json!("uploaded");
         list["env"] = json!(name);
@@ -498,9 +609,14 @@ impl App {
     }
 }
 
+/// An uploaded file's map, built.
+enum Built {
+    Flat(Box<World>),
+    Layered(corridor_ecm::LayeredEcm),
+}
+
 /// `name`, or `name (2)`, `name (3)`... if taken.
-fn unique_name(entries: &[Entry], name: &str) -> String {
-    let taken = |n: &str| entries.iter().any(|e| e.name == n);
+fn unique_name(taken: impl Fn(&str) -> bool, name: &str) -> String {
     if !taken(name) {
         return name.to_owned();
     }
@@ -508,32 +624,6 @@ fn unique_name(entries: &[Entry], name: &str) -> String {
         .map(|k| format!("{name} ({k})"))
         .find(|n| !taken(n))
         .expect("some suffix is free")
-}
-
-/// Reads an environment from a file's text, choosing the reader by the file name.
-fn read_environment(name: &str, text: &str) -> Result<Environment, ServeError> {
-    let load = |e: &dyn std::fmt::Display| ServeError::Load(format!("{name}: {e}"));
-    let lower = name.to_ascii_lowercase();
-    let env = if lower.ends_with(".map") {
-        corridor_io::read_map_environment(text).map_err(|e| load(&e))?
-    } else if lower.ends_with(".mesh") {
-        corridor_io::read_mesh(text)
-            .map_err(|e| load(&e))?
-            .to_environment()
-            .map_err(|e| load(&e))?
-    } else if lower.ends_with(".geojson")
-        || (lower.ends_with(".json") && text.contains("FeatureCollection"))
-    {
-        corridor_io::read_geojson(text).map_err(|e| load(&e))?
-    } else if lower.ends_with(".json") {
-        corridor_io::read_json(text).map_err(|e| load(&e))?
-    } else {
-        return Err(ServeError::Load(format!(
-            "{name}: unknown format (expected .map, .json, .geojson or .mesh)"
-        )));
-    };
-    env.validate().map_err(|e| load(&e))?;
-    Ok(env)
 }
 
 /// A random point with clearance at least `radius`, reachable from `from` when given.
@@ -565,4 +655,127 @@ fn random_point(
     Err(ServeError::BadRequest(format!(
         "no free point with clearance {radius} found in {RANDOM_TRIES} tries"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corridor_geom::{HeightPlane, Layer, LayeredEnvironment, Segment};
+
+    /// A hall and a landing `k` units wide joined by a doorway, as a layered JSON file.
+    fn house(k: usize) -> String {
+        let mut world = LayeredEnvironment::new();
+        let w = 6.0 + k as f64;
+        let hall = world.add_layer(Layer::new(
+            "hall",
+            Environment::rectangle(Point::new(0.0, 0.0), Point::new(w, 6.0)),
+            HeightPlane::flat(0.0),
+        ));
+        let landing = world.add_layer(Layer::new(
+            "landing",
+            Environment::rectangle(Point::new(w, 0.0), Point::new(w + 4.0, 6.0)),
+            HeightPlane::flat(1.0),
+        ));
+        world
+            .connect(
+                hall,
+                landing,
+                Segment::new(Point::new(w, 2.0), Point::new(w, 4.0)),
+            )
+            .unwrap();
+        corridor_io::write_layered_json(&world).unwrap()
+    }
+
+    async fn ask(app: &App, message: Value) -> Value {
+        serde_json::from_str(&app.handle(&message.to_string(), 0).await).unwrap()
+    }
+
+    /// Uploads past the bound push out the least recently used scene, and its ECMs and
+    /// planners are freed (their weak handles die), so memory stays bounded.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn layered_uploads_are_bounded_and_evicted_ones_are_freed() {
+        let app = App::new(vec![]);
+        let mut handles = Vec::new();
+        let uploads = MAX_LAYERED_UPLOADS + 3;
+        for k in 0..uploads {
+            let answer = ask(
+                &app,
+                json!({"type": "upload", "name": format!("house{k}.json"), "text": house(k)}),
+            )
+            .await;
+            assert_eq!(answer["type"], "uploaded", "{answer}");
+            let name = answer["env"].as_str().unwrap().to_owned();
+            // A path across the doorway: the scene keeps a planner that shares its ECMs.
+            let w = 6.0 + k as f64;
+            let path = ask(
+                &app,
+                json!({"type": "layered_path", "env": name, "from_layer": 0, "from": [1.0, 3.0],
+                       "to_layer": 1, "to": [w + 3.0, 3.0], "radius": 0.2}),
+            )
+            .await;
+            assert_eq!(path["type"], "layered_path", "{path}");
+            assert!(
+                (path["length"].as_f64().unwrap() - (w + 2.0)).abs() < 0.05,
+                "{path}"
+            );
+            let scene = app.layered(&name).await.unwrap().unwrap();
+            handles.push((name, scene.ecm_weak()));
+            drop(scene);
+            if k >= 1 {
+                // The first upload is used again and again: the others go first.
+                let map = ask(&app, json!({"type": "map", "env": handles[0].0})).await;
+                assert_eq!(map["layered"], true);
+            }
+            let list = ask(&app, json!({"type": "list"})).await;
+            let kept = list["environments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["layered"] == true && e["uploaded"] == true)
+                .count();
+            assert_eq!(kept, (k + 1).min(MAX_LAYERED_UPLOADS));
+        }
+        let names = app.layered_names();
+        let alive: Vec<bool> = handles.iter().map(|(_, w)| w.strong_count() > 0).collect();
+        for ((name, _), alive) in handles.iter().zip(&alive) {
+            assert_eq!(
+                names.contains(name),
+                *alive,
+                "{name}: listed iff its ECMs live"
+            );
+        }
+        // The first one was used after each other one: those went first.
+        assert_eq!(
+            alive,
+            [true, false, false, false, true, true, true],
+            "{names:?}"
+        );
+        let gone = ask(&app, json!({"type": "map", "env": handles[1].0})).await;
+        assert_eq!(gone["kind"], "unknown_environment", "{gone}");
+    }
+
+    /// A Recast level dropped on the page becomes a layered scene with floors and
+    /// connections; a broken one gets a load error.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_dropped_obj_level_opens_floor_by_floor() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/recast/nav_test.obj");
+        let text = std::fs::read_to_string(data).unwrap();
+        let app = App::new(vec![]);
+        let answer = ask(
+            &app,
+            json!({"type": "upload", "name": "nav_test.obj", "text": text}),
+        )
+        .await;
+        assert_eq!(answer["env"], "nav_test.obj", "{answer}");
+        let map = ask(&app, json!({"type": "map", "env": "nav_test.obj"})).await;
+        assert_eq!(map["layered"], true);
+        assert!(map["layers"].as_array().unwrap().len() > 1);
+        assert!(!map["connections"].as_array().unwrap().is_empty());
+        let bad = ask(
+            &app,
+            json!({"type": "upload", "name": "x.obj", "text": "v 1 2\nf 1 2 3\n"}),
+        )
+        .await;
+        assert_eq!(bad["kind"], "load", "{bad}");
+    }
 }

@@ -1,10 +1,12 @@
 //! A layered scene (floors joined by staircases) as the page sees it: every floor's map,
 //! the connections between floors, paths that cross floors (cut into one piece per
 //! floor), random points and visibility on one floor. Layered scenes are read-only: the
-//! library has no dynamic updates on layers yet.
+//! library has no dynamic updates on layers yet. A scene owns its ECMs and its planners,
+//! so dropping it (an uploaded scene pushed out of the server's list) frees them.
 
 use crate::protocol::ServeError;
 use crate::view;
+use corridor_ecm::LayeredPath;
 use corridor_ecm::{Ecm, LayeredEcm, LayeredPlanner, PathQuery, Planner};
 use corridor_geom::{LayerId, LayeredEnvironment, Point};
 use rand::Rng;
@@ -19,14 +21,25 @@ const RANDOM_TRIES: usize = 200;
 /// measuring between them takes about 0.4 s on `builtin:layers`, a query a few ms).
 const PLANNERS_KEPT: usize = 4;
 
+/// A layered planner borrows its ECMs.
+type Borrowing<'a> = LayeredPlanner<'a>;
+
+self_cell::self_cell!(
+    /// A layered planner kept with (a share of) the ECMs it borrows, so that the scene
+    /// can keep planners without living for the whole process.
+    struct KeptPlanner {
+        owner: Arc<LayeredEcm>,
+        #[covariant]
+        dependent: Borrowing,
+    }
+);
+
 /// One layered scene and its per-floor ECMs (built once, never changed).
 pub struct LayeredScene {
     name: String,
-    /// Lives as long as the process: the planners kept borrow it. (A server builds each
-    /// built-in layered scene once, on first use.)
-    ecm: &'static LayeredEcm,
+    ecm: Arc<LayeredEcm>,
     /// The planners of the last radii asked for, newest last.
-    planners: Mutex<Vec<(u64, Arc<LayeredPlanner<'static>>)>>,
+    planners: Mutex<Vec<(u64, Arc<KeptPlanner>)>>,
     /// The map message, made for the first client that asks.
     view: OnceLock<Arc<str>>,
 }
@@ -39,32 +52,55 @@ impl LayeredScene {
     /// assert_eq!(scene.ecm().layers().len(), 4);
     /// ```
     pub fn build(name: &str, world: LayeredEnvironment) -> Result<LayeredScene, ServeError> {
-        Ok(LayeredScene {
+        let ecm = LayeredEcm::build(&world).map_err(|e| ServeError::Build(e.to_string()))?;
+        Ok(LayeredScene::new(name, ecm))
+    }
+
+    /// The scene of ECMs already built.
+    ///
+    /// ```
+    /// let ecm = corridor_ecm::LayeredEcm::build(&corridor_io::scenes::layers()).unwrap();
+    /// let scene = corridor_serve::LayeredScene::new("house", ecm);
+    /// assert_eq!(scene.name(), "house");
+    /// ```
+    pub fn new(name: &str, ecm: LayeredEcm) -> LayeredScene {
+        LayeredScene {
             name: name.to_owned(),
-            ecm: Box::leak(Box::new(
-                LayeredEcm::build(&world).map_err(|e| ServeError::Build(e.to_string()))?,
-            )),
+            ecm: Arc::new(ecm),
             planners: Mutex::new(Vec::new()),
             view: OnceLock::new(),
-        })
+        }
     }
 
     /// The scene's ECMs.
     pub fn ecm(&self) -> &LayeredEcm {
-        self.ecm
+        &self.ecm
+    }
+
+    /// The scene's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A weak handle on the ECMs: dead once the scene and every planner it kept are
+    /// dropped (how a test sees that an evicted upload's memory is freed).
+    pub fn ecm_weak(&self) -> std::sync::Weak<LayeredEcm> {
+        Arc::downgrade(&self.ecm)
     }
 
     /// The planner for `radius`, kept or made.
-    fn planner(&self, radius: f64) -> Result<Arc<LayeredPlanner<'static>>, ServeError> {
+    fn planner(&self, radius: f64) -> Result<Arc<KeptPlanner>, ServeError> {
         let key = radius.to_bits();
-        let kept = |planners: &Mutex<Vec<(u64, Arc<LayeredPlanner<'static>>)>>| {
+        let kept = |planners: &Mutex<Vec<(u64, Arc<KeptPlanner>)>>| {
             let list = planners.lock().unwrap_or_else(|p| p.into_inner());
             list.iter().find(|(k, _)| *k == key).map(|(_, p)| p.clone())
         };
         if let Some(planner) = kept(&self.planners) {
             return Ok(planner);
         }
-        let planner = Arc::new(LayeredPlanner::new(self.ecm, radius)?);
+        let planner = Arc::new(KeptPlanner::try_new(self.ecm.clone(), |ecm| {
+            LayeredPlanner::new(&**ecm, radius)
+        })?);
         let mut list = self.planners.lock().unwrap_or_else(|p| p.into_inner());
         if list.len() >= PLANNERS_KEPT {
             list.remove(0);
@@ -131,21 +167,65 @@ impl LayeredScene {
             .clone()
     }
 
-    /// The `layered_path` message: the path from `from` to `to` for a disc of `radius`,
-    /// one piece per floor it walks on, and the connections it crosses. (The layered
-    /// planner keeps the radius; a preferred clearance is not one of its options.)
+    /// A path from `from` to `to` for a disc of `radius`, one piece per floor, each
+    /// piece's indicative route keeping `clearance` from the walls where its floor is
+    /// wide enough.
+    ///
+    /// The layered planner chooses the crossings for the radius alone (a preferred
+    /// clearance is not one of its options); each floor's piece is then planned again
+    /// between the same two points with the preferred clearance. That 2D plan is the one
+    /// the layered planner made for the piece (same query, same radius), plus the
+    /// indicative route at `clearance`.
+    ///
+    /// ```
+    /// use corridor_geom::Point;
+    /// let scene = corridor_serve::LayeredScene::build("layers", corridor_io::scenes::layers()).unwrap();
+    /// let path = scene.path((0, Point::new(2.0, 2.0)), (1, Point::new(2.0, 6.0)), 0.3, 0.8).unwrap();
+    /// assert_eq!(path.steps.first().unwrap().layer.0, 0);
+    /// assert_eq!(path.steps.last().unwrap().layer.0, 1);
+    /// ```
+    pub fn path(
+        &self,
+        from: (u32, Point),
+        to: (u32, Point),
+        radius: f64,
+        clearance: f64,
+    ) -> Result<LayeredPath, ServeError> {
+        // Unknown floors are refused before a planner is made for them.
+        self.floor(from.0)?;
+        self.floor(to.0)?;
+        let planner = self.planner(radius)?;
+        let mut path =
+            planner
+                .borrow_dependent()
+                .plan(LayerId(from.0), from.1, LayerId(to.0), to.1)?;
+        if clearance > radius {
+            let mut planner = Planner::new();
+            for step in &mut path.steps {
+                let (Some(&a), Some(&b)) = (step.path.points.first(), step.path.points.last())
+                else {
+                    continue;
+                };
+                let query = PathQuery::new(a, b)
+                    .with_radius(radius)
+                    .with_preferred_clearance(clearance);
+                step.path = planner.plan(self.floor(step.layer.0)?, &query)?;
+            }
+        }
+        Ok(path)
+    }
+
+    /// The `layered_path` message: [`LayeredScene::path`] as the page draws it, one piece
+    /// per floor it walks on, and the connections it crosses.
     pub fn plan(
         &self,
         from: (u32, Point),
         to: (u32, Point),
         radius: f64,
+        clearance: f64,
     ) -> Result<Value, ServeError> {
         let start = Instant::now();
-        // Unknown floors are refused before a planner is made for them.
-        self.floor(from.0)?;
-        self.floor(to.0)?;
-        let planner = self.planner(radius)?;
-        let path = planner.plan(LayerId(from.0), from.1, LayerId(to.0), to.1)?;
+        let path = self.path(from, to, radius, clearance)?;
         let steps: Vec<Value> = path
             .steps
             .iter()
@@ -161,6 +241,7 @@ impl LayeredScene {
             "length": path.length,
             "steps": steps,
             "crossings": path.crossings.iter().map(|c| c.0).collect::<Vec<_>>(),
+            "clearance": clearance,
             "ms": start.elapsed().as_secs_f64() * 1e3,
         }))
     }
@@ -215,12 +296,22 @@ mod tests {
         let scene = LayeredScene::build("layers", corridor_io::scenes::layers()).unwrap();
         let start = Instant::now();
         let v = scene
-            .plan((0, Point::new(2.0, 2.0)), (1, Point::new(2.0, 6.0)), 0.3)
+            .plan(
+                (0, Point::new(2.0, 2.0)),
+                (1, Point::new(2.0, 6.0)),
+                0.3,
+                0.3,
+            )
             .unwrap();
         let first = start.elapsed();
         let start = Instant::now();
         let again = scene
-            .plan((0, Point::new(2.0, 2.0)), (1, Point::new(2.0, 6.0)), 0.3)
+            .plan(
+                (0, Point::new(2.0, 2.0)),
+                (1, Point::new(2.0, 6.0)),
+                0.3,
+                0.3,
+            )
             .unwrap();
         println!(
             "layered path in {:.1} ms, {:.1} ms with the planner kept",
@@ -250,5 +341,51 @@ mod tests {
             .random_point(1, 0.5, Some(Point::new(2.0, 6.0)))
             .is_ok());
         assert!(scene.floor(9).is_err());
+    }
+}
+
+#[cfg(test)]
+mod clearance_tests {
+    use super::*;
+
+    /// Clearance of the walls along a polyline, sampled every 0.05 units.
+    fn clearances(ecm: &Ecm, line: &[Point]) -> Vec<f64> {
+        line.windows(2)
+            .flat_map(|w| {
+                let n = (w[0].distance(w[1]) / 0.05).ceil().max(1.0) as usize;
+                (0..n).map(move |k| w[0] + (w[1] - w[0]) * (k as f64 / n as f64))
+            })
+            .filter_map(|p| ecm.clearance(p).ok())
+            .collect()
+    }
+
+    /// The preferred clearance moves each floor's indicative route off the walls (checked
+    /// by the floor ECM's own clearance, an independent query) and leaves the shortest
+    /// path and the crossings as they were.
+    #[test]
+    fn layered_routes_keep_the_preferred_clearance() {
+        let scene = LayeredScene::build("layers", corridor_io::scenes::layers()).unwrap();
+        let (from, to, r) = ((0, Point::new(2.0, 2.0)), (1, Point::new(2.0, 6.0)), 0.3);
+        let tight = scene.path(from, to, r, r).unwrap();
+        let wide = scene.path(from, to, r, 1.0).unwrap();
+        assert_eq!(tight.crossings, wide.crossings);
+        assert_eq!(tight.length, wide.length);
+        let (mut low, mut high) = (Vec::new(), Vec::new());
+        for (a, b) in tight.steps.iter().zip(&wide.steps) {
+            assert_eq!(a.layer, b.layer);
+            assert_eq!(a.path.points, b.path.points, "the shortest path stays");
+            let ecm = scene.floor(a.layer.0).unwrap();
+            low.extend(clearances(ecm, &a.path.indicative_route));
+            high.extend(clearances(ecm, &b.path.indicative_route));
+        }
+        let min = high.iter().copied().fold(f64::INFINITY, f64::min);
+        assert!(min >= r - 1e-3, "the route comes {min} from a wall");
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+        println!(
+            "mean clearance along the routes: {:.3} at {r}, {:.3} at 1.0",
+            mean(&low),
+            mean(&high)
+        );
+        assert!(mean(&high) > mean(&low) + 0.1);
     }
 }

@@ -32,10 +32,11 @@ mod layered;
 mod protocol;
 mod session;
 mod socket;
+mod upload;
 mod view;
 mod world;
 
-pub use app::{App, Event, MAX_CROWDS, MAX_UPLOADS};
+pub use app::{App, Event, MAX_CROWDS, MAX_LAYERED_UPLOADS, MAX_UPLOADS};
 pub use crowd::{CrowdCheck, CrowdSpec, FRAME};
 pub use layered::LayeredScene;
 pub use protocol::{
@@ -43,6 +44,7 @@ pub use protocol::{
     MAX_OBSTACLE_VERTICES, MAX_UPLOAD_BYTES, MAX_WALL_PIECES,
 };
 pub use session::Session;
+pub use upload::{read_upload, Uploaded, MAX_CROSSING_PAIRS, MAX_LAYERS};
 pub use world::{door_across, Snapshot, UpdateOutcome, UpdateTimes, World};
 
 use axum::extract::{State, WebSocketUpgrade};

@@ -788,6 +788,65 @@ async fn the_demo_works_in_headless_chromium() {
     select(&client, "floor", "0").await;
     wait_for(&client, "corridorState.floor === 0").await;
 
+    // A layered file dropped on the page (a drop event with the file, as a drag from the
+    // desktop gives) opens floor by floor, and its paths honour the preferred clearance.
+    let world = corridor_io::scenes::layers();
+    let house = corridor_io::write_layered_json(&world).unwrap();
+    js(
+        &client,
+        &format!(
+            "const dt = new DataTransfer(); \
+             dt.items.add(new File([{}], 'house.json', {{type: 'application/json'}})); \
+             window.dispatchEvent(new DragEvent('drop', {{dataTransfer: dt, cancelable: true}})); \
+             return null;",
+            serde_json::to_string(&house).unwrap()
+        ),
+    )
+    .await;
+    wait_for(
+        &client,
+        "corridorState.env === 'house.json' && corridorState.layered && corridorState.character \
+         && corridorState.floor === 0",
+    )
+    .await;
+    let s = state(&client).await;
+    let floors: Vec<String> = world.layers().map(|(_, l)| l.name.clone()).collect();
+    assert_eq!(s["floors"], json!(floors));
+    assert_eq!(s["connections"], world.connections().count());
+    select(&client, "floor", "1").await;
+    wait_for(&client, "corridorState.floor === 1").await;
+    let seq = s["pathSeq"].as_u64().unwrap();
+    gesture(&client, upstairs, upstairs, 0).await;
+    wait_for(
+        &client,
+        &format!(
+            "corridorState.pathSeq > {seq} && corridorState.path && corridorState.path.layers"
+        ),
+    )
+    .await;
+    let s = state(&client).await;
+    let layers = s["path"]["layers"].as_array().unwrap();
+    assert_eq!((&layers[0], layers.last().unwrap()), (&json!(0), &json!(1)));
+    let wide = js(
+        &client,
+        "return Number(document.getElementById('clearance').max);",
+    )
+    .await
+    .as_f64()
+    .unwrap();
+    set_input(&client, "clearance", wide).await;
+    wait_for(
+        &client,
+        &format!("corridorState.path && corridorState.path.clearance >= {wide} - 1e-9 && !corridorState.planning"),
+    )
+    .await;
+    let s = state(&client).await;
+    assert_ne!(
+        s["path"]["indicativeRoute"], s["path"]["points"],
+        "the indicative route keeps clearance {wide}"
+    );
+    screenshot(&client, "10-dropped-layered").await;
+
     let errors = js(&client, "return window.corridorErrors;").await;
     assert_eq!(errors, json!([]), "the page logged errors");
     client.close().await.unwrap();

@@ -17,6 +17,49 @@ use tokio_tungstenite::tungstenite::Message;
 /// The environments the fuzzer targets (small ones: updates there take milliseconds).
 const ENVS: [&str; 3] = ["empty", "military", "dungeon"];
 
+/// A one-floor Recast-style level: a 10 × 10 floor of two upward triangles (y up).
+const FLOOR_OBJ: &str = "v 0 0 0\nv 10 0 0\nv 10 0 10\nv 0 0 10\nf 1 3 2\nf 1 4 3\n";
+
+/// A small layered scene as a layered JSON file: a hall and a landing joined by a
+/// doorway (its planner measures a few hundred sample pairs).
+fn layered_file() -> String {
+    use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, Point, Segment};
+    let mut world = LayeredEnvironment::new();
+    let room = |x: f64, z: f64| {
+        Layer::new(
+            "room",
+            Environment::rectangle(Point::new(x, 0.0), Point::new(x + 8.0, 6.0)),
+            HeightPlane::flat(z),
+        )
+    };
+    let hall = world.add_layer(room(0.0, 0.0));
+    let landing = world.add_layer(room(8.0, 1.0));
+    world
+        .connect(
+            hall,
+            landing,
+            Segment::new(Point::new(8.0, 2.0), Point::new(8.0, 4.0)),
+        )
+        .unwrap();
+    corridor_io::write_layered_json(&world).unwrap()
+}
+
+/// An upload of a layered file (a layered JSON or an OBJ level), its text mutated now
+/// and then (the envelope's mutations come on top, in [`message`]).
+fn layered_upload(rng: &mut ChaCha8Rng, id: u64) -> Value {
+    let (name, text) = if rng.random_bool(0.5) {
+        ("t.json", layered_file())
+    } else {
+        ("t.obj", FLOOR_OBJ.to_owned())
+    };
+    let text = if rng.random_bool(0.3) {
+        mutate(rng, &text)
+    } else {
+        text
+    };
+    json!({"type": "upload", "id": id, "name": name, "text": text})
+}
+
 fn number(rng: &mut ChaCha8Rng) -> Value {
     match rng.random_range(0..10) {
         0 => json!(-1.0),
@@ -116,6 +159,14 @@ fn valid_view(rng: &mut ChaCha8Rng, id: u64, env: &str) -> Value {
             json!({"type": "visibility", "id": id, "env": env, "at": point(rng), "range": number(rng),
                    "fov": number(rng), "dir": point(rng)})
         }
+        5 if rng.random_bool(0.5) => {
+            let env = *["t.json", "t.obj", "t.json (2)"].choose(rng).unwrap();
+            let mut p = || json!([rng.random_range(0.0..16.0), rng.random_range(0.0..10.0)]);
+            let (from, to) = (p(), p());
+            json!({"type": "layered_path", "id": id, "env": env, "from_layer": rng.random_range(0..2),
+                   "from": from, "to_layer": rng.random_range(0..2), "to": to,
+                   "radius": *[0.0, 0.25, 0.5].choose(rng).unwrap(), "clearance": number(rng)})
+        }
         5 => json!({"type": "map", "id": id, "env": "layers"}),
         6 => {
             json!({"type": "visibility", "id": id, "env": "layers", "at": point(rng), "layer": rng.random_range(0..5)})
@@ -146,6 +197,7 @@ fn valid(rng: &mut ChaCha8Rng, id: u64) -> Value {
             let n = rng.random_range(1..3);
             json!({"type": "update", "id": id, "env": env, "changes": (0..n).map(|_| change(rng)).collect::<Vec<_>>()})
         }
+        6 if rng.random_bool(0.3) => layered_upload(rng, id),
         6 => {
             json!({"type": "upload", "id": id, "name": "t.map", "text": "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n"})
         }
@@ -315,12 +367,17 @@ async fn fuzzed_messages_get_answers_and_leave_the_maps_correct() {
     let app = Arc::new(App::new(vec![]));
     let mut session = Session::new(app.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(29);
-    let (mut updates_ok, mut errors) = (0, 0);
+    let (mut updates_ok, mut errors, mut layered_uploads) = (0, 0, 0);
     let mut answered = std::collections::BTreeMap::<String, usize>::new();
     for id in 0..count {
         let text = message(&mut rng, id);
         let answer = session.handle(&text).await;
         check_answer(&text, &answer);
+        if answer.contains("\"type\":\"uploaded\"")
+            && (text.contains("corridor-layered") || text.contains(".obj"))
+        {
+            layered_uploads += 1;
+        }
         if answer.contains("\"type\":\"updated\"") {
             updates_ok += 1;
         } else if answer.contains("\"type\":\"error\"") {
@@ -349,7 +406,20 @@ async fn fuzzed_messages_get_answers_and_leave_the_maps_correct() {
     let updated_maps = assert_maps_are_rebuilds(&app).await;
     // A crowd left running walks on the shared map as it is now (once it caught up).
     let crowd = assert_crowd_follows_the_map(&mut session, &app).await;
-    println!("{count} messages: {updates_ok} updates applied, {errors} errors; {updated_maps} maps checked against a rebuild; answers {answered:?}; crowd checked: {crowd}");
+    // However many layered files were dropped, the server keeps a bounded number.
+    let list: Value = serde_json::from_str(&session.handle(r#"{"type": "list"}"#).await).unwrap();
+    let kept = list["environments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["layered"] == true && e["uploaded"] == true)
+        .count();
+    assert!(
+        kept <= corridor_serve::MAX_LAYERED_UPLOADS
+            && layered_uploads > 2 * corridor_serve::MAX_LAYERED_UPLOADS,
+        "{layered_uploads} layered uploads, {kept} kept"
+    );
+    println!("{count} messages: {updates_ok} updates applied, {errors} errors; {layered_uploads} layered uploads, {kept} kept; {updated_maps} maps checked against a rebuild; answers {answered:?}; crowd checked: {crowd}");
     for kind in [
         "visibility",
         "layered_path",
