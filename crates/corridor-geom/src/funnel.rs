@@ -7,7 +7,7 @@
 //! With radius `r` at obstacle corners it gives the shortest path with clearance `r`
 //! (Geraerts, ICRA 2010): straight pieces tangent to the disks and arcs around them.
 
-use crate::Point;
+use crate::{orient, Point};
 
 /// A disk the path must keep out of (radius 0: a point the path may touch).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -289,7 +289,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                 apex_index = i;
                 push_apex(apexes, apex);
                 (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
-                i = apex_index + 1;
+                i = crossed_before(apexes, portals, apex_index + 1);
                 continue;
             } else {
                 // The right side crosses the left: the left corner becomes the apex.
@@ -298,7 +298,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                 push_apex(apexes, apex);
                 right = apex;
                 right_index = apex_index;
-                i = apex_index + 1;
+                i = crossed_before(apexes, portals, apex_index + 1);
                 continue;
             }
         }
@@ -320,7 +320,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                 apex_index = i;
                 push_apex(apexes, apex);
                 (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
-                i = apex_index + 1;
+                i = crossed_before(apexes, portals, apex_index + 1);
                 continue;
             } else {
                 apex = right;
@@ -328,7 +328,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                 push_apex(apexes, apex);
                 left = apex;
                 left_index = apex_index;
-                i = apex_index + 1;
+                i = crossed_before(apexes, portals, apex_index + 1);
                 continue;
             }
         }
@@ -361,7 +361,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
                 apex_index = near_index;
                 push_apex(apexes, apex);
                 (left, left_index, right, right_index) = (apex, apex_index, apex, apex_index);
-                i = apex_index + 1;
+                i = crossed_before(apexes, portals, apex_index + 1);
                 continue;
             }
         }
@@ -385,12 +385,50 @@ fn passed_first(
     first: &(Disk, CornerSide),
     other: &(Disk, CornerSide),
 ) -> bool {
-    let blocks = |disk: &(Disk, CornerSide), to: &(Disk, CornerSide)| {
-        let (from, end) = tangent_points(&apex.0, apex.1, &to.0, to.1);
-        disk.0.radius > 0.0
-            && crate::Segment::new(from, end).distance(disk.0.center) < disk.0.radius
+    first.1 != CornerSide::End && blocks(apex, first, other) && !blocks(apex, other, first)
+}
+
+/// Whether `disk` blocks the straight piece from `apex` to `to` (enters it).
+fn blocks(apex: &(Disk, CornerSide), disk: &(Disk, CornerSide), to: &(Disk, CornerSide)) -> bool {
+    if disk.0.radius <= 0.0 || disk.0 == to.0 {
+        return false;
+    }
+    let (from, end) = tangent_points(&apex.0, apex.1, &to.0, to.1);
+    crate::Segment::new(from, end).distance(disk.0.center) < disk.0.radius
+}
+
+/// The first portal from `next` on that the piece into the newest apex (from the one
+/// before it) has not crossed already.
+///
+/// With points an apex is a portal end, so the path reaches it before any later portal.
+/// A disk is reached at its tangent point, which may lie beyond a later portal whose
+/// end on the same side is near the disk (a point `r` out from a wall next to a corner
+/// at radius `r`): the piece into the disk crosses that portal's gap on its way, and
+/// taking the portal again from the apex would send the path back to it.
+fn crossed_before(apexes: &[Corner], portals: &[Portal], mut next: usize) -> usize {
+    let [.., before, apex] = apexes else {
+        return next;
     };
-    first.1 != CornerSide::End && blocks(first, other) && !blocks(other, first)
+    if apex.disk.radius <= 0.0 {
+        return next;
+    }
+    let (from, to) = tangent_points(&before.disk, before.side, &apex.disk, apex.side);
+    let piece = crate::Segment::new(from, to);
+    while let Some(p) = portals.get(next) {
+        let (a, b) = (p.left.center, p.right.center);
+        let chord = crate::Segment::new(a, b);
+        let (da, db) = (piece.distance(a), piece.distance(b));
+        let crosses = orient(from, to, a) != orient(from, to, b)
+            && orient(a, b, from) != orient(a, b, to)
+            && da >= p.left.radius
+            && db >= p.right.radius
+            && chord.distance(from) > 0.0;
+        if !crosses {
+            break;
+        }
+        next += 1;
+    }
+    next
 }
 
 /// Whether `candidate` (the goal), although it lies angularly beyond the funnel's other

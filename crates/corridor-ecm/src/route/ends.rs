@@ -37,6 +37,9 @@ pub(super) struct EndPortals {
     portals: Vec<Portal>,
     funnel: TautPath,
     points: Vec<Point>,
+    /// The candidate the last call took: `(a, b, backwards)`, the portals put back (> 0)
+    /// or left out (< 0) before and after, and whether it ran from the goal.
+    pub(super) taken: Option<(isize, isize, bool)>,
 }
 
 impl Default for EndPortals {
@@ -45,6 +48,7 @@ impl Default for EndPortals {
             portals: Vec::new(),
             funnel: TautPath::empty(),
             points: Vec::new(),
+            taken: None,
         }
     }
 }
@@ -71,6 +75,7 @@ pub(super) fn restore_end_portals(
     let put_back_after = (corridor.len() - kept.end).min(RESTORED) as isize;
     let left_out = kept.len().min(RESTORED) as isize;
     let mut best: Option<f64> = None;
+    buffers.taken = None;
     for a in -left_out..=put_back_before {
         for b in -left_out..=put_back_after {
             let (from, to) = (kept.start as isize - a, kept.end as isize + b);
@@ -109,6 +114,7 @@ pub(super) fn restore_end_portals(
                 }
                 if keeps_clearance(ecm, &buffers.points, radius, step) {
                     best = Some(length);
+                    buffers.taken = Some((a, b, backwards));
                     std::mem::swap(out, &mut buffers.points);
                 }
             }

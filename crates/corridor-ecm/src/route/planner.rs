@@ -70,6 +70,8 @@ pub struct Planner {
     timing: bool,
     /// Buffers for putting dropped end portals back (see `ends`).
     ends: EndPortals,
+    /// The end-portal retry the last query's path needed (see [`Planner::end_retry`]).
+    end_retry: Option<(isize, isize, bool)>,
     /// The indicative route's keep-out radii.
     room: IndicativeRoom,
     times: [Duration; PHASES],
@@ -103,6 +105,7 @@ impl Default for Planner {
             candidates: CANDIDATE_CORRIDORS,
             timing: false,
             ends: EndPortals::default(),
+            end_retry: None,
             room: IndicativeRoom::default(),
             times: [Duration::ZERO; PHASES],
         }
@@ -224,6 +227,23 @@ impl Planner {
     /// created (each a route to a medial-axis vertex with its funnel).
     pub fn search_statistics(&self) -> (usize, usize) {
         (self.taut.expanded, self.taut.labels_created())
+    }
+
+    /// Which retry of the disk funnel the last query's path came from (`None`: its first
+    /// funnel path kept the clearance): `(a, b, backwards)`, where `a` and `b` count the
+    /// portals put back (> 0) or left out (< 0) before the start and after the goal, and
+    /// `backwards` says the funnel ran from the goal. A diagnostic of the funnel.
+    ///
+    /// ```
+    /// use corridor_ecm::{Ecm, PathQuery, Planner};
+    /// use corridor_geom::{Environment, Point};
+    /// let ecm = Ecm::build(&Environment::rectangle(Point::ZERO, Point::new(10.0, 10.0))).unwrap();
+    /// let mut planner = Planner::new();
+    /// planner.plan(&ecm, &PathQuery::new(Point::new(1.0, 1.0), Point::new(9.0, 9.0)).with_radius(0.5)).unwrap();
+    /// assert_eq!(planner.end_retry(), None);
+    /// ```
+    pub fn end_retry(&self) -> Option<(isize, isize, bool)> {
+        self.end_retry
     }
 
     /// Plans a path on `ecm`.
@@ -413,6 +433,7 @@ impl Planner {
         laps.lap(&mut self.times, 3);
         let step = self.adjacency.check_step;
         let keeps = keeps_clearance(ecm, &path.points, radius, step);
+        self.ends.taken = None;
         let restored = if keeps {
             None
         } else {
@@ -428,6 +449,7 @@ impl Planner {
                 &mut path.points,
             )
         };
+        self.end_retry = self.ends.taken;
         path.fallback = None;
         if let Some(length) = restored {
             path.length = length;
