@@ -90,7 +90,7 @@ const CORNER: u32 = u32::MAX - 1;
 /// [`ExtractError::Unbounded`].
 pub(crate) fn extract_open(
     walls: &Walls,
-    diagram: &EdgeList,
+    diagram: EdgeList,
     deviation: f64,
 ) -> Result<(RawEcm, Vec<OpenVertex>), ExtractError> {
     let mut open = Vec::new();
@@ -175,7 +175,7 @@ fn corner_sides(walls: &Walls, ends: &PointGroups) -> Vec<u8> {
 pub(crate) fn extract_with(
     walls: &Walls,
     ends: &PointGroups,
-    diagram: &EdgeList,
+    diagram: EdgeList,
     deviation: f64,
 ) -> Result<RawEcm, ExtractError> {
     extract_impl(walls, ends, diagram, deviation, None)
@@ -183,10 +183,14 @@ pub(crate) fn extract_with(
 
 /// [`extract_with`], or with `open` [`extract_open`] (the vertices with infinite
 /// medial-axis edges are written there).
+///
+/// The diagram is taken by value and dropped as soon as the chain records hold what
+/// tracing needs, before the bending points are gathered: it was the largest holder at
+/// the peak of a build (the `EdgeList`, a quarter of the heap at the end of tracing).
 fn extract_impl(
     walls: &Walls,
     ends: &PointGroups,
-    diagram: &EdgeList,
+    diagram: EdgeList,
     deviation: f64,
     mut open: Option<&mut Vec<OpenVertex>>,
 ) -> Result<RawEcm, ExtractError> {
@@ -410,6 +414,10 @@ fn extract_impl(
     }
     drop(fill);
     drop(kept);
+    // Everything tracing reads is in `chain` and `half` now.
+    drop(corners);
+    drop(infinite);
+    drop(diagram);
 
     // 4. Chains of kept half-edges between ECM vertices.
     let mut visited = vec![false; half.len()];
@@ -496,7 +504,8 @@ fn extract_impl(
             continue;
         }
         chain[v].ecm_vertex = raw.vertices.len() as u32;
-        raw.vertices.push((verts(v), false));
+        // (Not a corner, so the chain record holds the diagram's position.)
+        raw.vertices.push((chain[v].position, false));
         trace(v, s, &mut raw, &chain, &mut visited, &mut traced);
     }
     Ok(raw)
@@ -590,13 +599,13 @@ mod tests {
     #[test]
     fn open_extraction_lists_the_ends_of_infinite_edges() {
         let walls = square_and_point();
-        let diagram = voronoi(&walls).unwrap();
+        let diagram = || voronoi(&walls).unwrap();
         // The full build's extraction refuses an unbounded free space.
         assert!(matches!(
-            extract_with(&walls, &segment_ends(&walls), &diagram, 0.1),
+            extract_with(&walls, &segment_ends(&walls), diagram(), 0.1),
             Err(ExtractError::Unbounded(_))
         ));
-        let (raw, open) = extract_open(&walls, &diagram, 0.1).unwrap();
+        let (raw, open) = extract_open(&walls, diagram(), 0.1).unwrap();
         assert!(!open.is_empty());
         let mut degree = vec![0u32; raw.vertices.len()];
         for e in &raw.edges {

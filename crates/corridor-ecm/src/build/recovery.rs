@@ -170,7 +170,7 @@ impl Ecm {
                 _ => Cow::Owned(segment_ends(&transformed)),
             };
             let raw =
-                diagram.and_then(|d| extract_with(&transformed, &transformed_ends, &d, deviation));
+                diagram.and_then(|d| extract_with(&transformed, &transformed_ends, d, deviation));
             let raw = match raw {
                 Ok(raw) => raw,
                 Err(e) => {

@@ -99,7 +99,7 @@ pub(super) fn attempt(ctx: &Context<'_>, mode: &Mode, zones: &[Zone], region: Aa
         let Ok(diagram) = diagram else {
             continue;
         };
-        let Ok((raw, open)) = extract_open(&transformed, &diagram, deviation_grid) else {
+        let Ok((raw, open)) = extract_open(&transformed, diagram, deviation_grid) else {
             continue;
         };
         let l = finalize(raw, transform, &local);
