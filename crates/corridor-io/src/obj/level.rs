@@ -557,3 +557,38 @@ fn farthest_pair(points: &[Point; 4]) -> (Point, Point) {
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::without_cracks;
+
+    #[test]
+    fn a_crack_closes_and_a_thin_wall_stays() {
+        // A 4 × 4 square whose right side has a crack one grid step (1e-4) wide at its
+        // mouth running 2 units in, to a point.
+        let cracked = vec![
+            [0.0, 0.0],
+            [4.0, 0.0],
+            [4.0, 2.0],
+            [2.0, 2.00005],
+            [4.0, 2.0001],
+            [4.0, 4.0],
+            [0.0, 4.0],
+        ];
+        let closed = without_cracks(cracked, 4e-4);
+        assert_eq!(closed.len(), 6);
+        assert!(!closed.contains(&[2.0, 2.00005]));
+        // A notch 0.01 wide (a wall strip's width) is kept.
+        let notched = vec![
+            [0.0, 0.0],
+            [4.0, 0.0],
+            [4.0, 2.0],
+            [2.0, 2.0],
+            [2.0, 2.01],
+            [4.0, 2.01],
+            [4.0, 4.0],
+            [0.0, 4.0],
+        ];
+        assert_eq!(without_cracks(notched.clone(), 4e-4), notched);
+    }
+}
