@@ -71,7 +71,7 @@ const STAIR_MARGIN: f64 = 3.5;
 /// The footprints `(x0, y0, x1, y1)` of staircase `k`'s two flights: the south one
 /// climbs east, the north one west.
 fn flights(options: &BuildingOptions, k: usize) -> [(f64, f64, f64, f64); 2] {
-    let shift = if k % 2 == 0 { 10.0 } else { 25.0 };
+    let shift = if k.is_multiple_of(2) { 10.0 } else { 25.0 };
     let (w, d) = (options.width, options.depth);
     [
         (shift, 0.0, shift + RUN, STAIR_WIDTH),
