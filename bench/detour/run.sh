@@ -7,6 +7,10 @@
 # Printed per level and radius: who found a path, the ground-plane length ratio (ours over
 # Detour's straight path projected on the ground), per-query time medians; and Detour's
 # build times per radius (CPU, median of 5, radii interleaved).
+# Detour's straight paths are kept ($OUT/LEVEL-R-paths.csv) for the pair-by-pair
+# explanation:
+#   cargo run --release -p corridor-io --example detour_pairs -- data/recast/LEVEL.obj R \
+#       $OUT/LEVEL-R.csv $OUT/LEVEL-R-paths.csv 10 --svg DIR
 #
 #   CORRIDOR_PEERS=/path/to/peers bench/detour/run.sh [N]     # N pairs per level and radius (200)
 #
@@ -34,7 +38,8 @@ for level in nav_test dungeon undulating; do
     runs=()
     for r in 0.3 0.6 1.2; do
         "$detour" "$obj" --radius "$r" --random "$n" --seed 1 --reps 20 \
-            --csv "$out/$level-$r.csv" >"$out/$level-$r.log" 2>&1
+            --csv "$out/$level-$r.csv" \
+            --paths "$out/$level-$r-paths.csv" >"$out/$level-$r.log" 2>&1
         runs+=("$r=$out/$level-$r.csv")
     done
     "$ours" "$obj" "${runs[@]}"

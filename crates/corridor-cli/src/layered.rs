@@ -7,7 +7,7 @@ use crate::error::CliError;
 use crate::progress;
 use corridor_ecm::{LayeredEcm, LayeredPlanner};
 use corridor_geom::{LayerId, LayeredEnvironment, Point};
-use corridor_io::svg::LayeredSvg;
+use corridor_io::svg::{IsometricSvg, LayeredSvg};
 use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
@@ -77,9 +77,13 @@ pub fn info(file: &str, json: bool) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `corridor render` of a layered map: every layer side by side.
-pub fn render(file: &str, output: &Path) -> Result<(), CliError> {
+/// `corridor render` of a layered map: every layer side by side, or (`--iso`) an
+/// isometric 3D view.
+pub fn render(file: &str, output: &Path, iso: bool) -> Result<(), CliError> {
     let world = load(file)?;
+    if iso {
+        return write(output, &IsometricSvg::new(&world).render());
+    }
     write(output, &LayeredSvg::new(&world).render())
 }
 
@@ -137,6 +141,8 @@ pub struct PathArgs<'a> {
     pub svg: Option<&'a Path>,
     /// One JSON object on stdout.
     pub json: bool,
+    /// Draw the picture as an isometric 3D view.
+    pub iso: bool,
 }
 
 /// The layer of a ground point: the one given, or the first whose free space holds it.
@@ -201,9 +207,15 @@ pub fn path(args: &PathArgs) -> Result<(), CliError> {
         );
     }
     if let Some(svg) = args.svg {
-        let mut picture = LayeredSvg::new(&world);
-        picture.add_ecm(&ecm).add_path(&path);
-        write(svg, &picture.render())?;
+        if args.iso {
+            let mut picture = IsometricSvg::new(&world);
+            picture.add_path(&world, &path);
+            write(svg, &picture.render())?;
+        } else {
+            let mut picture = LayeredSvg::new(&world);
+            picture.add_ecm(&ecm).add_path(&path);
+            write(svg, &picture.render())?;
+        }
     }
     Ok(())
 }

@@ -74,6 +74,10 @@ enum Command {
         /// Label every obstacle with its id.
         #[arg(long)]
         ids: bool,
+        /// Layered maps: an isometric 3D view (floors at their heights) instead of the
+        /// layers side by side.
+        #[arg(long)]
+        iso: bool,
     },
     /// Convert an environment to the native JSON format.
     Convert {
@@ -151,6 +155,9 @@ enum Command {
         /// Layered maps: the goal's layer.
         #[arg(long)]
         to_layer: Option<u32>,
+        /// Layered maps: draw --svg as an isometric 3D view (floors at their heights).
+        #[arg(long)]
+        iso: bool,
     },
     /// Decompose the free space into adaptive space-filling volumes (convex regions).
     Asfv {
@@ -438,9 +445,9 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Info { file, json, .. } if layered::is_layered(&file) => {
             layered::info(&file, json)
         }
-        Command::Render { file, output, .. } if layered::is_layered(&file) => {
-            layered::render(&file, &output)
-        }
+        Command::Render {
+            file, output, iso, ..
+        } if layered::is_layered(&file) => layered::render(&file, &output, iso),
         Command::Convert { file, output } if layered::is_layered(&file) => {
             layered::convert(&file, &output)
         }
@@ -464,6 +471,7 @@ fn run(command: Command) -> Result<(), CliError> {
             from_layer,
             to_layer,
             geojson,
+            iso,
             ..
         } if layered::is_layered(&file) => match geojson {
             Some(_) => Err(layered::refuse("--geojson")),
@@ -474,10 +482,18 @@ fn run(command: Command) -> Result<(), CliError> {
                 radius,
                 svg: svg.as_deref(),
                 json,
+                iso,
             }),
         },
+        Command::Render { iso: true, .. } | Command::Path { iso: true, .. } => {
+            Err(CliError::Usage(
+                "--iso draws layered maps only (builtin:layers, .obj, layered .json)".into(),
+            ))
+        }
         Command::Info { file, ids, json } => info::run(&file, json, ids),
-        Command::Render { file, output, ids } => info::render(&file, &output, ids),
+        Command::Render {
+            file, output, ids, ..
+        } => info::render(&file, &output, ids),
         Command::Convert { file, output } => info::convert(&file, &output),
         Command::Demo { output } => demo::run(&output),
         Command::Serve { files, port, open } => serve::run(&files, port, open),

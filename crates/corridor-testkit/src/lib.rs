@@ -5,6 +5,7 @@
 //! compare with ([`oracles`]) and the soak harness of dynamic updates ([`soak`], also
 //! behind the `corridor soak` command) and large worlds for build benchmarks ([`worlds`]). Not published (`publish = false`).
 
+pub mod building;
 pub mod corrupt;
 pub mod data;
 pub mod free_space_cases;

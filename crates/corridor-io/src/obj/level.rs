@@ -399,11 +399,39 @@ pub(crate) fn region_distance(region: &Region, p: Point) -> f64 {
 /// twice through a point is split there into loops; loops around walkable ground
 /// (counter-clockwise) are outer contours, the others holes, each given to the
 /// smallest outer contour around it.
+/// `ring` without cracks: where two triangles do not quite meet (one was cut, and its
+/// edge rounded, the other not), the union of a layer has a sliver a grid step or two
+/// wide going into the free space, which would stand as a wall across a floor that the
+/// mesh shows open. A needle, a vertex where the ring turns back on itself within
+/// `width`, goes, repeatedly, until the crack is closed up.
+fn without_cracks(mut ring: Vec<[f64; 2]>, width: f64) -> Vec<[f64; 2]> {
+    let at = |ring: &[[f64; 2]], k: usize| Point::new(ring[k][0], ring[k][1]);
+    let (mut k, mut unchanged) = (0, 0);
+    while ring.len() > 3 && unchanged < ring.len() {
+        let n = ring.len();
+        let v = at(&ring, k);
+        let (da, db) = (at(&ring, (k + n - 1) % n) - v, at(&ring, (k + 1) % n) - v);
+        let far = da.length().max(db.length());
+        let needle =
+            da.length() == 0.0 || (da.dot(db) > 0.0 && da.perp_dot(db).abs() <= width * far);
+        if needle {
+            ring.remove(k);
+            // The vertex before may have become a needle in turn.
+            k = if k == 0 { ring.len() - 1 } else { k - 1 };
+            unchanged = 0;
+        } else {
+            k = (k + 1) % n;
+            unchanged += 1;
+        }
+    }
+    ring
+}
+
 fn simple_parts(union: Region) -> Vec<Region> {
     let mut outers: Vec<Vec<[f64; 2]>> = Vec::new();
     let mut holes: Vec<Vec<[f64; 2]>> = Vec::new();
     for contour in union.into_iter().flatten() {
-        for ring in split_pinches(contour) {
+        for ring in split_pinches(without_cracks(contour, 2.0 * GROUND_TOLERANCE)) {
             if ring.len() < 3 {
                 continue;
             }
@@ -528,4 +556,39 @@ fn farthest_pair(points: &[Point; 4]) -> (Point, Point) {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_cracks;
+
+    #[test]
+    fn a_crack_closes_and_a_thin_wall_stays() {
+        // A 4 × 4 square whose right side has a crack one grid step (1e-4) wide at its
+        // mouth running 2 units in, to a point.
+        let cracked = vec![
+            [0.0, 0.0],
+            [4.0, 0.0],
+            [4.0, 2.0],
+            [2.0, 2.00005],
+            [4.0, 2.0001],
+            [4.0, 4.0],
+            [0.0, 4.0],
+        ];
+        let closed = without_cracks(cracked, 4e-4);
+        assert_eq!(closed.len(), 6);
+        assert!(!closed.contains(&[2.0, 2.00005]));
+        // A notch 0.01 wide (a wall strip's width) is kept.
+        let notched = vec![
+            [0.0, 0.0],
+            [4.0, 0.0],
+            [4.0, 2.0],
+            [2.0, 2.0],
+            [2.0, 2.01],
+            [4.0, 2.01],
+            [4.0, 4.0],
+            [0.0, 4.0],
+        ];
+        assert_eq!(without_cracks(notched.clone(), 4e-4), notched);
+    }
 }

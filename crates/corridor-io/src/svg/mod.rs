@@ -10,9 +10,11 @@
 //! environment side by side.
 
 mod ecm;
+mod isometric;
 mod layered;
 mod visibility;
 
+pub use isometric::IsometricSvg;
 pub use layered::LayeredSvg;
 
 use corridor_geom::{Aabb, Environment, Obstacle, Point, Polygon, Ring};
