@@ -6,6 +6,7 @@
 //! visibility_bench measure MAP PREFIX [REPS=3]             # PREFIX.{ours,ecm}.csv; line of sight
 //! visibility_bench compare NAME PREFIX                     # a table row from both CSVs
 //! visibility_bench sight MAP                               # the index's line of sight only
+//! visibility_bench ecm-polygons MAP                        # the ECM walk's polygons only
 //! ```
 //! "ours" is the [`VisibilityIndex`] (triangular expansion on a constrained triangulation
 //! of the walls), "ecm" the ECM cell walk, timed alternately point by point.
@@ -192,6 +193,19 @@ fn main() {
                 })
                 .count();
             println!("visible {seen}");
+        }
+        Some("ecm-polygons") if args.len() >= 3 => {
+            // Only the ECM walk's polygons on 200 random free cell centres, for callgrind.
+            let (grid, free) = free_centres(Path::new(&args[2]));
+            let ecm = Ecm::build(&grid.to_environment()).expect("ECM");
+            let mut rng = ChaCha8Rng::seed_from_u64(27);
+            let corners: usize = (0..200)
+                .map(|_| {
+                    let q = free[rng.random_range(0..free.len())];
+                    ecm.visibility_polygon(q).map_or(0, |p| p.len())
+                })
+                .sum();
+            println!("corners {corners}");
         }
         Some("compare") if args.len() >= 4 => {
             let read = |path: String| -> Vec<(usize, f64, f64)> {
