@@ -6,11 +6,13 @@
 //! visibility_bench measure MAP PREFIX [REPS=3]             # PREFIX.{ours,ecm}.csv; line of sight
 //! visibility_bench compare NAME PREFIX                     # a table row from both CSVs
 //! visibility_bench sight MAP                               # the index's line of sight only
+//! visibility_bench ecm-polygons MAP                        # the ECM walk's polygons only
 //! ```
 //! "ours" is the [`VisibilityIndex`] (triangular expansion on a constrained triangulation
 //! of the walls), "ecm" the ECM cell walk, timed alternately point by point.
 //! Query points are random free cell centres; times are thread CPU time per query, the
-//! smallest of REPS runs, including the point location. Vertex counts are taken after
+//! smallest of REPS runs, including the point location (line of sight: monotonic clock
+//! per query, and thread CPU time over the whole batch). Vertex counts are taken after
 //! dropping corners exactly collinear with their neighbours, as the CGAL side does.
 
 use corridor_ecm::{Ecm, VisibilityIndex, VisibilityPolygon};
@@ -21,6 +23,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::time::Instant;
 
 fn free_centres(map: &Path) -> (corridor_io::CellGrid, Vec<Point>) {
     let text = std::fs::read_to_string(map).unwrap_or_else(|e| panic!("{}: {e}", map.display()));
@@ -124,19 +127,31 @@ fn main() {
                     )
                 })
                 .collect();
-            let (mut times, mut times_ecm) = (Vec::new(), Vec::new());
+            // Per query, the monotonic clock (vDSO, tens of ns a read; the thread CPU clock
+            // is a system call of about 1 µs, more than the query): the median shrugs off
+            // the queries that other processes interrupt. Each implementation in its own
+            // pass (alternating per query, each evicted the other's data from the cache).
             let (mut seen, mut differ) = (0, 0);
-            for &(p, q) in &pairs {
-                let t0 = thread_cpu_time();
-                let r = index.line_of_sight(p, q);
-                let t1 = thread_cpu_time();
-                let r_ecm = ecm.line_of_sight(p, q);
-                let t2 = thread_cpu_time();
-                times.push((t1 - t0).as_secs_f64() * 1e6);
-                times_ecm.push((t2 - t1).as_secs_f64() * 1e6);
+            let answers: Vec<_> = pairs
+                .iter()
+                .map(|&(p, q)| index.line_of_sight(p, q))
+                .collect();
+            for (&(p, q), r) in pairs.iter().zip(&answers) {
                 seen += matches!(r, Ok(true)) as usize;
-                differ += (r != r_ecm) as usize;
+                differ += (*r != ecm.line_of_sight(p, q)) as usize;
             }
+            let per_query = |f: &dyn Fn(Point, Point) -> bool| -> Vec<f64> {
+                pairs
+                    .iter()
+                    .map(|&(p, q)| {
+                        let t0 = Instant::now();
+                        std::hint::black_box(f(p, q));
+                        t0.elapsed().as_secs_f64() * 1e6
+                    })
+                    .collect()
+            };
+            let times = per_query(&|p, q| index.line_of_sight(p, q) == Ok(true));
+            let times_ecm = per_query(&|p, q| ecm.line_of_sight(p, q) == Ok(true));
             // The same pairs in one timed batch each (no clock read per query): the mean.
             let batch = |f: &dyn Fn(Point, Point) -> bool| {
                 let t0 = thread_cpu_time();
@@ -147,8 +162,8 @@ fn main() {
             // What reading the clock twice costs (in every per-query figure).
             let clock: Vec<f64> = (0..pairs.len())
                 .map(|_| {
-                    let t0 = thread_cpu_time();
-                    let t1 = thread_cpu_time();
+                    let t0 = Instant::now();
+                    let t1 = Instant::now();
                     (t1 - t0).as_secs_f64() * 1e6
                 })
                 .collect();
@@ -178,6 +193,19 @@ fn main() {
                 })
                 .count();
             println!("visible {seen}");
+        }
+        Some("ecm-polygons") if args.len() >= 3 => {
+            // Only the ECM walk's polygons on 200 random free cell centres, for callgrind.
+            let (grid, free) = free_centres(Path::new(&args[2]));
+            let ecm = Ecm::build(&grid.to_environment()).expect("ECM");
+            let mut rng = ChaCha8Rng::seed_from_u64(27);
+            let corners: usize = (0..200)
+                .map(|_| {
+                    let q = free[rng.random_range(0..free.len())];
+                    ecm.visibility_polygon(q).map_or(0, |p| p.len())
+                })
+                .sum();
+            println!("corners {corners}");
         }
         Some("compare") if args.len() >= 4 => {
             let read = |path: String| -> Vec<(usize, f64, f64)> {

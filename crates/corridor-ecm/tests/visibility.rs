@@ -9,7 +9,7 @@
 use corridor_ecm::{
     Ecm, EdgeKind, ViewLimits, VisibilityError, VisibilityIndex, VisibilityPolygon,
 };
-use corridor_geom::{Environment, Obstacle, Point, Polygon, Ring};
+use corridor_geom::{point_on_segment, Environment, Obstacle, Point, Polygon, Ring};
 use corridor_testkit::visibility_oracle::{
     limit_polygon, merge_collinear, merge_limited, polygon_area, WallSweep,
 };
@@ -525,4 +525,47 @@ fn limits_out_of_their_domain_are_typed_errors() {
         )
         .unwrap();
     assert!((half.area() - 10.0).abs() < 1e-9, "{}", half.area());
+}
+
+/// The index's point location (a walk from a grid of triangle hints) against the ECM's, on
+/// a lattice of step ½ that covers grid corners, walls, cell centres and points outside
+/// the map: the same points are free, and the same error for the others — except points
+/// exactly on a slanted wall, which the ECM may take as free (module docs) and the index
+/// must refuse (checked with the exact predicate on the walls).
+#[test]
+fn index_location_matches_the_ecm_on_a_lattice() {
+    let (mut free, mut total, mut on_slant) = (0, 0, 0);
+    for seed in 0..20 {
+        let (w, h) = (12, 9);
+        let env = corridor_testkit::free_space_cases::random_environment(seed, w, h);
+        let Ok(ecm) = Ecm::build(&env) else { continue };
+        let index = VisibilityIndex::build(&env).unwrap();
+        let walls: Vec<_> = corridor_geom::normalize(&env)
+            .unwrap()
+            .user_segments()
+            .collect();
+        for j in -4..=2 * h + 4 {
+            for i in -4..=2 * w + 4 {
+                let q = Point::new(i as f64 * 0.5, j as f64 * 0.5);
+                let ours = index.visible_points(q, &[q]);
+                let theirs = ecm.visible_points(q, &[q]);
+                if ours != theirs {
+                    assert!(
+                        ours == Err(VisibilityError::OnObstacle { point: q })
+                            && walls.iter().any(|s| s.a.x != s.b.x
+                                && s.a.y != s.b.y
+                                && point_on_segment(q, s.a, s.b)),
+                        "seed {seed} at {q:?}: index {ours:?}, ECM {theirs:?}"
+                    );
+                    on_slant += 1;
+                }
+                free += ours.is_ok() as usize;
+                total += 1;
+            }
+        }
+    }
+    assert!(
+        free > 1000 && free < total && on_slant < total / 100,
+        "{free} of {total} lattice points free, {on_slant} on slanted walls"
+    );
 }

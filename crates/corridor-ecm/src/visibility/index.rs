@@ -13,7 +13,7 @@
 //! segment that passes through a vertex touches a wall: that is what keeps the walks short.
 
 use super::VisibilityError;
-use corridor_geom::{normalize, Environment, NormalizeError, Point, Walls};
+use corridor_geom::{normalize, orient, Environment, NormalizeError, Orientation, Point, Walls};
 use spade::handles::FixedVertexHandle;
 use spade::{
     ConstrainedDelaunayTriangulation, HierarchyHintGenerator, Point2, PositionInTriangulation,
@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), (), (), HierarchyHintGenerator<f64>>;
 
-/// Across a side: no free triangle (a wall, or the outside of the map).
+/// Across a side: no triangle (the side is on the convex hull of the walls).
 pub(super) const BLOCKED: u32 = u32::MAX;
 
 /// The walls of a map triangulated for fast visibility queries
@@ -58,8 +58,10 @@ pub struct VisibilityIndex {
 pub(super) struct Face {
     /// The corners, counter-clockwise; side `j` runs from corner `j` to corner `j + 1`.
     pub(super) corners: [Point; 3],
-    /// Per side: the free face across it and the side's index there, as `face << 2 |
-    /// side`, or [`BLOCKED`].
+    /// Per side: the face across it and the side's index there, as `face << 2 | side`,
+    /// or [`BLOCKED`] on the convex hull. A face across a side that is not a wall is free
+    /// exactly when this one is (the free faces are flooded across such sides), so the
+    /// walks check [`Face::wall`] first and point location uses every link.
     pub(super) across: [u32; 3],
     /// Per side: whether it is a wall.
     pub(super) wall: [bool; 3],
@@ -67,9 +69,11 @@ pub(super) struct Face {
     pub(super) free: bool,
 }
 
-/// A uniform grid over the points' bounds with, per bucket, a vertex near its centre: the
-/// start of the walk that locates a point (measured: the triangulation's own hierarchy
-/// made point location most of a line-of-sight query).
+/// A uniform grid over the points' bounds with, per bucket, a triangle near its centre:
+/// the start of the walk that locates a point. Measured: spade's own hierarchy, and then a
+/// grid of vertex hints (one per vertex) followed by spade's walk, made point location
+/// most of a line-of-sight query; a bucket per triangle and a walk over [`Face`] records
+/// touches about two triangles.
 #[derive(Clone, Debug)]
 struct Hints {
     origin: Point,
@@ -77,11 +81,11 @@ struct Hints {
     inv: f64,
     nx: usize,
     ny: usize,
-    vertex: Vec<FixedVertexHandle>,
+    face: Vec<u32>,
 }
 
 impl Hints {
-    /// About one bucket per vertex.
+    /// About one bucket per triangle.
     fn new(cdt: &Cdt, points: &[Point]) -> Self {
         let (mut lo, mut hi) = (points[0], points[0]);
         for p in points {
@@ -92,7 +96,7 @@ impl Hints {
             (hi.x - lo.x).max(f64::MIN_POSITIVE),
             (hi.y - lo.y).max(f64::MIN_POSITIVE),
         );
-        let size = ((w * h) / points.len() as f64)
+        let size = ((w * h) / cdt.num_inner_faces().max(1) as f64)
             .sqrt()
             .max(w.max(h) / 4096.0);
         let inv = 1.0 / size;
@@ -100,24 +104,41 @@ impl Hints {
             ((w * inv) as usize + 1).min(4096),
             ((h * inv) as usize + 1).min(4096),
         );
-        let mut vertex = Vec::with_capacity(nx * ny);
+        let mut face = Vec::with_capacity(nx * ny);
         let mut last = FixedVertexHandle::from_index(0);
+        // An inner face at the located position (0, spade's outer face, when there is none).
+        let inner = |f: spade::handles::FaceHandle<'_, _, _, _, _, _>| {
+            f.as_inner().map_or(0, |f| f.fix().index() as u32)
+        };
         for j in 0..ny {
             for i in 0..nx {
                 let c = Point2::new(
                     lo.x + (i as f64 + 0.5) * size,
                     lo.y + (j as f64 + 0.5) * size,
                 );
-                last = match cdt.locate_with_hint(c, last) {
-                    PositionInTriangulation::OnVertex(v) => v,
+                let f = match cdt.locate_with_hint(c, last) {
+                    PositionInTriangulation::OnVertex(v) => {
+                        last = v;
+                        cdt.vertex(v)
+                            .out_edges()
+                            .map(|e| inner(e.face()))
+                            .find(|&f| f != 0)
+                            .unwrap_or(0)
+                    }
                     PositionInTriangulation::OnEdge(e)
                     | PositionInTriangulation::OutsideOfConvexHull(e) => {
-                        cdt.directed_edge(e).from().fix()
+                        let e = cdt.directed_edge(e);
+                        last = e.from().fix();
+                        inner(e.face()).max(inner(e.rev().face()))
                     }
-                    PositionInTriangulation::OnFace(f) => cdt.face(f).vertices()[0].fix(),
-                    PositionInTriangulation::NoTriangulation => last,
+                    PositionInTriangulation::OnFace(f) => {
+                        let f = cdt.face(f);
+                        last = f.vertices()[0].fix();
+                        f.fix().index() as u32
+                    }
+                    PositionInTriangulation::NoTriangulation => 0,
                 };
-                vertex.push(last);
+                face.push(f);
             }
         }
         Hints {
@@ -125,16 +146,16 @@ impl Hints {
             inv,
             nx,
             ny,
-            vertex,
+            face,
         }
     }
 
-    /// The vertex of the bucket that holds `q` (the nearest bucket when outside).
+    /// The face of the bucket that holds `q` (the nearest bucket when outside).
     #[inline]
-    fn near(&self, q: Point) -> FixedVertexHandle {
+    fn near(&self, q: Point) -> u32 {
         let i = (((q.x - self.origin.x) * self.inv).max(0.0) as usize).min(self.nx - 1);
         let j = (((q.y - self.origin.y) * self.inv).max(0.0) as usize).min(self.ny - 1);
-        self.vertex[j * self.nx + i]
+        self.face[j * self.nx + i]
     }
 }
 
@@ -296,14 +317,6 @@ impl VisibilityIndex {
                 }
             }
         }
-        for f in 0..faces {
-            for j in 0..3 {
-                let n = across[f][j];
-                if wall[f][j] || (n != BLOCKED && !free[(n >> 2) as usize]) {
-                    across[f][j] = BLOCKED;
-                }
-            }
-        }
         let hints = Hints::new(&cdt, &points);
         Ok(VisibilityIndex {
             hints,
@@ -324,16 +337,64 @@ impl VisibilityIndex {
         self.cdt.num_inner_faces()
     }
 
-    /// Where the free point `q` lies (exact predicates).
+    /// Where the free point `q` lies (exact predicates): a walk over the faces from the
+    /// hint bucket's triangle, crossing a side that has `q` strictly beyond it; spade's
+    /// own location when the walk is long (a constrained triangulation does not promise
+    /// that this walk ends, so it is bounded).
     pub(super) fn place(&self, q: Point) -> Result<Place, VisibilityError> {
         if !q.is_finite() {
             return Err(VisibilityError::NotFinite { point: q });
         }
         let outside = VisibilityError::NotInFreeSpace { point: q };
-        match self
-            .cdt
-            .locate_with_hint(Point2::new(q.x, q.y), self.hints.near(q))
-        {
+        let mut f = self.hints.near(q) as usize;
+        if f == 0 {
+            return self.place_by_spade(q);
+        }
+        for step in 0..64 {
+            let c = &self.faces[f].corners;
+            let o = [
+                orient(c[0], c[1], q),
+                orient(c[1], c[2], q),
+                orient(c[2], c[0], q),
+            ];
+            // Start the scan at a side that turns with the step, so that the walk does not
+            // loop on one choice (the side it came in by never has `q` beyond it).
+            let beyond = (0..3)
+                .map(|k| (k + step) % 3)
+                .find(|&j| o[j] == Orientation::Clockwise);
+            let Some(j) = beyond else {
+                return self.classify(q, f, o);
+            };
+            let n = self.faces[f].across[j];
+            if n == BLOCKED {
+                return Err(outside);
+            }
+            f = (n >> 2) as usize;
+        }
+        self.place_by_spade(q)
+    }
+
+    /// The place of `q` in the closed face `f`, from its sides' orientations to `q`
+    /// (none clockwise).
+    fn classify(&self, q: Point, f: usize, o: [Orientation; 3]) -> Result<Place, VisibilityError> {
+        let face = &self.faces[f];
+        let mut on = (0..3).filter(|&j| o[j] == Orientation::Collinear);
+        match (on.next(), on.next()) {
+            (None, _) if face.free => Ok(Place::Face(f as u32)),
+            (Some(j), None) if face.wall[j] => Err(VisibilityError::OnObstacle { point: q }),
+            (Some(j), None) if face.free => Ok(Place::Side(f as u32, j)),
+            // On a side that is not a wall the face across is as free as this one.
+            (None, _) | (Some(_), None) => Err(VisibilityError::NotInFreeSpace { point: q }),
+            // Every vertex is a wall end point or a point obstacle.
+            (Some(_), Some(_)) => Err(VisibilityError::OnObstacle { point: q }),
+        }
+    }
+
+    /// Point location by spade (hierarchy), for walks that [`VisibilityIndex::place`]
+    /// cut short.
+    fn place_by_spade(&self, q: Point) -> Result<Place, VisibilityError> {
+        let outside = VisibilityError::NotInFreeSpace { point: q };
+        match self.cdt.locate(Point2::new(q.x, q.y)) {
             PositionInTriangulation::OnFace(f) if self.faces[f.index()].free => {
                 Ok(Place::Face(f.index() as u32))
             }
