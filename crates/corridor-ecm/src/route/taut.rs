@@ -21,7 +21,7 @@ use super::search_graph::{SearchGraph, SearchLink};
 use crate::graph::{Ecm, EdgeId};
 use crate::locate::Retraction;
 use crate::util::slot;
-use corridor_geom::Point;
+use corridor_geom::{orient, Orientation, Point};
 use std::collections::BinaryHeap;
 
 /// Gates of bending points `from..=to` of `edge` (`to` may be below `from` when
@@ -93,6 +93,11 @@ struct Label {
     /// goal, computed only when needed.
     trim_len: f64,
     funnel: StoredFunnel,
+    /// The label queued before this one at the same window with the same apex (see
+    /// [`TautSearch::window_dominated`]), or `NONE`.
+    same_window: u32,
+    /// Dropped after it was queued: another label at its window dominates it.
+    dead: bool,
 }
 
 impl Label {
@@ -119,6 +124,8 @@ impl Label {
             bound: 0.0,
             trim_len: 0.0,
             funnel: StoredFunnel::default(),
+            same_window: NONE,
+            dead: false,
         }
     }
 }
@@ -188,6 +195,9 @@ pub(crate) struct TautSearch {
     /// Shortest apex length seen so far for each funnel apex (an obstacle corner), for
     /// root pruning.
     roots: std::collections::HashMap<(u64, u64), f64, BuildPointHasher>,
+    /// The last label queued at each (node, edge, direction, apex) whose window the goal
+    /// lies beyond: the head of a list through [`Label::same_window`].
+    windows: std::collections::HashMap<WindowKey, u32, BuildPointHasher>,
     current: Funnel,
     work: Funnel,
     scratch: Funnel,
@@ -240,6 +250,10 @@ impl std::hash::Hasher for PointHasher {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
+
+/// A window (the node reached, the edge it was reached by and the direction) and a
+/// funnel apex.
+type WindowKey = (u32, u32, bool, (u64, u64));
 
 fn point_key(p: Point) -> (u64, u64) {
     // +0.0 and -0.0 are one point.
@@ -300,6 +314,7 @@ impl TautSearch {
         self.open.clear();
         self.pool.clear();
         self.roots.clear();
+        self.windows.clear();
         self.route.clear();
         self.expanded = 0;
         self.length = f64::INFINITY;
@@ -409,6 +424,9 @@ impl TautSearch {
                 break;
             }
             let here = self.labels[label as usize];
+            if here.dead {
+                continue;
+            }
             if self.dominated(here.funnel.apex, here.funnel.apex_length, start_point) {
                 if here.beyond {
                     continue;
@@ -767,12 +785,21 @@ impl TautSearch {
             // No extension can beat the best route found.
             return;
         }
+        let index = self.labels.len() as u32;
+        if label.beyond && self.work.opened {
+            let key = (label.node, label.edge, label.forward, point_key(apex));
+            let head = self.windows.get(&key).copied().unwrap_or(NONE);
+            if self.window_dominated(head) {
+                return;
+            }
+            label.same_window = head;
+            self.windows.insert(key, index);
+        }
         if apex != start_point && !dominated {
             let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
             *g = g.min(apex_length);
         }
         label.funnel = self.work.store(&mut self.pool);
-        let index = self.labels.len() as u32;
         self.open.push(OpenLabel {
             bound: label.bound,
             apex_length,
@@ -780,4 +807,101 @@ impl TautSearch {
         });
         self.labels.push(label);
     }
+
+    /// Whether the funnel in `self.work` (of the label about to be queued) is
+    /// dominated by a live label of the list from `head` (the labels queued at the same
+    /// window with the same apex, the goal beyond the window); the labels it dominates
+    /// in turn are marked dead.
+    ///
+    /// Label `A` dominates label `B` at one window `W` with one apex `a` when `A`'s
+    /// apex length is no longer and `A`'s funnel holds `B`'s: each of `A`'s chain
+    /// corners lies in the bump that `B`'s chain on that side cuts off (between the chain
+    /// and the chord from `a` to the chain's end). Then the region `B`'s corridor leaves
+    /// open between `a` and `W` lies inside `A`'s, so every point `x` of `W` is reached
+    /// through `A` no later than through `B`; and with the goal beyond `W` every
+    /// extension crosses `W` and its continuation depends only on the window (the node
+    /// and the edge it was entered by), so `A` has for each extension of `B` one no
+    /// longer. On a pillar lattice straight lines pass exactly through 4-way medial-axis
+    /// vertices, where thousands of routes reach one window with one apex and the same
+    /// funnel; before this rule the search hit its label cap there.
+    fn window_dominated(&mut self, head: u32) -> bool {
+        let mut at = head;
+        while at != NONE {
+            let other = self.labels[at as usize];
+            if !other.dead
+                && other.funnel.apex_length <= self.work.apex_length
+                && holds(
+                    (&self.pool, &other.funnel),
+                    (&self.work.left, &self.work.right),
+                    self.work.apex,
+                )
+            {
+                return true;
+            }
+            at = other.same_window;
+        }
+        let mut at = head;
+        while at != NONE {
+            let other = self.labels[at as usize];
+            if !other.dead
+                && self.work.apex_length <= other.funnel.apex_length
+                && holds_stored(&self.work, (&self.pool, &other.funnel))
+            {
+                self.labels[at as usize].dead = true;
+            }
+            at = other.same_window;
+        }
+        false
+    }
+}
+
+/// Whether the stored funnel `outer` holds the funnel with chains `inner` (both from
+/// `apex`): see [`within_bump`].
+fn holds(
+    (pool, outer): (&[Point], &StoredFunnel),
+    inner: (&[Point], &[Point]),
+    apex: Point,
+) -> bool {
+    let left = &pool[outer.left.0 as usize..outer.left.1 as usize];
+    let right = &pool[outer.right.0 as usize..outer.right.1 as usize];
+    within_bump(left, apex, inner.0, Orientation::Clockwise)
+        && within_bump(right, apex, inner.1, Orientation::CounterClockwise)
+}
+
+/// Whether the funnel `outer` holds the stored funnel `inner` (see [`holds`]).
+fn holds_stored(outer: &Funnel, (pool, inner): (&[Point], &StoredFunnel)) -> bool {
+    let left = &pool[inner.left.0 as usize..inner.left.1 as usize];
+    let right = &pool[inner.right.0 as usize..inner.right.1 as usize];
+    within_bump(&outer.left, outer.apex, left, Orientation::Clockwise)
+        && within_bump(
+            &outer.right,
+            outer.apex,
+            right,
+            Orientation::CounterClockwise,
+        )
+}
+
+/// Whether every corner of `outer` (a funnel chain from `apex`) lies in the bump that
+/// the chain `inner` from the same apex cuts off: the polygon of `apex` and `inner`'s
+/// corners, on whose every edge (the closing chord included) no point lies to the
+/// `outside` side, and inside its bounding box (for a bump flattened to a segment).
+/// Exact (robust orientation, no arithmetic on the points).
+fn within_bump(outer: &[Point], apex: Point, inner: &[Point], outside: Orientation) -> bool {
+    let corners = || std::iter::once(apex).chain(inner.iter().copied());
+    let (mut lo, mut hi) = (apex, apex);
+    for c in corners() {
+        lo = Point::new(lo.x.min(c.x), lo.y.min(c.y));
+        hi = Point::new(hi.x.max(c.x), hi.y.max(c.y));
+    }
+    let last = inner.last().copied().unwrap_or(apex);
+    outer.iter().all(|&p| {
+        p.x >= lo.x
+            && p.x <= hi.x
+            && p.y >= lo.y
+            && p.y <= hi.y
+            && orient(last, apex, p) != outside
+            && corners()
+                .zip(inner.iter().copied())
+                .all(|(a, b)| orient(a, b, p) != outside)
+    })
 }
