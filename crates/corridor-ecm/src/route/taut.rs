@@ -15,13 +15,14 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
+use super::dominance::{holds, holds_stored};
 use super::funnel::{Funnel, StoredFunnel};
-use super::gate::{keeps_for_goal, Gate};
+use super::gate::{keeps_for_goal, last_kept, Gate};
 use super::search_graph::{SearchGraph, SearchLink};
 use crate::graph::{Ecm, EdgeId};
 use crate::locate::Retraction;
-use crate::util::slot;
-use corridor_geom::{orient, Orientation, Point};
+use crate::util::{point_key, slot, BuildPointHasher};
+use corridor_geom::Point;
 use std::collections::BinaryHeap;
 
 /// Gates of bending points `from..=to` of `edge` (`to` may be below `from` when
@@ -198,6 +199,8 @@ pub(crate) struct TautSearch {
     /// The last label queued at each (node, edge, direction, apex) whose window the goal
     /// lies beyond: the head of a list through [`Label::same_window`].
     windows: std::collections::HashMap<WindowKey, u32, BuildPointHasher>,
+    /// Window dominance: at radius 0 only, where the search is exact.
+    window_dominance: bool,
     current: Funnel,
     work: Funnel,
     scratch: Funnel,
@@ -221,55 +224,9 @@ pub(crate) struct TautSearch {
     pub(crate) capped: bool,
 }
 
-/// A cheap hasher for point bit patterns (the default SipHash costs more than the
-/// search step it guards).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BuildPointHasher;
-
-impl std::hash::BuildHasher for BuildPointHasher {
-    type Hasher = PointHasher;
-    fn build_hasher(&self) -> PointHasher {
-        PointHasher(0)
-    }
-}
-
-/// Multiply-rotate hashing of 64-bit words (FxHash style).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PointHasher(u64);
-
-impl std::hash::Hasher for PointHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// A window (the node reached, the edge it was reached by and the direction) and a
 /// funnel apex.
 type WindowKey = (u32, u32, bool, (u64, u64));
-
-fn point_key(p: Point) -> (u64, u64) {
-    // +0.0 and -0.0 are one point.
-    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
-}
-
-/// Index of the last gate the planner's corridor keeps for the goal.
-fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
-    let mut last = None;
-    for (i, g) in gates.enumerate() {
-        if keeps_for_goal(&g, goal) {
-            last = Some(i);
-        }
-    }
-    last
-}
 
 impl TautSearch {
     /// Labels created by the last run, counting the vertices walks passed.
@@ -315,6 +272,7 @@ impl TautSearch {
         self.pool.clear();
         self.roots.clear();
         self.windows.clear();
+        self.window_dominance = radius == 0.0;
         self.route.clear();
         self.expanded = 0;
         self.length = f64::INFINITY;
@@ -786,7 +744,7 @@ impl TautSearch {
             return;
         }
         let index = self.labels.len() as u32;
-        if label.beyond && self.work.opened {
+        if self.window_dominance && label.beyond && self.work.opened {
             let key = (label.node, label.edge, label.forward, point_key(apex));
             let head = self.windows.get(&key).copied().unwrap_or(NONE);
             if self.window_dominated(head) {
@@ -808,22 +766,8 @@ impl TautSearch {
         self.labels.push(label);
     }
 
-    /// Whether the funnel in `self.work` (of the label about to be queued) is
-    /// dominated by a live label of the list from `head` (the labels queued at the same
-    /// window with the same apex, the goal beyond the window); the labels it dominates
-    /// in turn are marked dead.
-    ///
-    /// Label `A` dominates label `B` at one window `W` with one apex `a` when `A`'s
-    /// apex length is no longer and `A`'s funnel holds `B`'s: each of `A`'s chain
-    /// corners lies in the bump that `B`'s chain on that side cuts off (between the chain
-    /// and the chord from `a` to the chain's end). Then the region `B`'s corridor leaves
-    /// open between `a` and `W` lies inside `A`'s, so every point `x` of `W` is reached
-    /// through `A` no later than through `B`; and with the goal beyond `W` every
-    /// extension crosses `W` and its continuation depends only on the window (the node
-    /// and the edge it was entered by), so `A` has for each extension of `B` one no
-    /// longer. On a pillar lattice straight lines pass exactly through 4-way medial-axis
-    /// vertices, where thousands of routes reach one window with one apex and the same
-    /// funnel; before this rule the search hit its label cap there.
+    /// Whether the funnel in `self.work` is dominated by a live label at the same window
+    /// and apex (the list from `head`); those it dominates die. See [`dominance`](super::dominance).
     fn window_dominated(&mut self, head: u32) -> bool {
         let mut at = head;
         while at != NONE {
@@ -853,55 +797,4 @@ impl TautSearch {
         }
         false
     }
-}
-
-/// Whether the stored funnel `outer` holds the funnel with chains `inner` (both from
-/// `apex`): see [`within_bump`].
-fn holds(
-    (pool, outer): (&[Point], &StoredFunnel),
-    inner: (&[Point], &[Point]),
-    apex: Point,
-) -> bool {
-    let left = &pool[outer.left.0 as usize..outer.left.1 as usize];
-    let right = &pool[outer.right.0 as usize..outer.right.1 as usize];
-    within_bump(left, apex, inner.0, Orientation::Clockwise)
-        && within_bump(right, apex, inner.1, Orientation::CounterClockwise)
-}
-
-/// Whether the funnel `outer` holds the stored funnel `inner` (see [`holds`]).
-fn holds_stored(outer: &Funnel, (pool, inner): (&[Point], &StoredFunnel)) -> bool {
-    let left = &pool[inner.left.0 as usize..inner.left.1 as usize];
-    let right = &pool[inner.right.0 as usize..inner.right.1 as usize];
-    within_bump(&outer.left, outer.apex, left, Orientation::Clockwise)
-        && within_bump(
-            &outer.right,
-            outer.apex,
-            right,
-            Orientation::CounterClockwise,
-        )
-}
-
-/// Whether every corner of `outer` (a funnel chain from `apex`) lies in the bump that
-/// the chain `inner` from the same apex cuts off: the polygon of `apex` and `inner`'s
-/// corners, on whose every edge (the closing chord included) no point lies to the
-/// `outside` side, and inside its bounding box (for a bump flattened to a segment).
-/// Exact (robust orientation, no arithmetic on the points).
-fn within_bump(outer: &[Point], apex: Point, inner: &[Point], outside: Orientation) -> bool {
-    let corners = || std::iter::once(apex).chain(inner.iter().copied());
-    let (mut lo, mut hi) = (apex, apex);
-    for c in corners() {
-        lo = Point::new(lo.x.min(c.x), lo.y.min(c.y));
-        hi = Point::new(hi.x.max(c.x), hi.y.max(c.y));
-    }
-    let last = inner.last().copied().unwrap_or(apex);
-    outer.iter().all(|&p| {
-        p.x >= lo.x
-            && p.x <= hi.x
-            && p.y >= lo.y
-            && p.y <= hi.y
-            && orient(last, apex, p) != outside
-            && corners()
-                .zip(inner.iter().copied())
-                .all(|(a, b)| orient(a, b, p) != outside)
-    })
 }
