@@ -6,7 +6,8 @@
 //! cargo run --release -p corridor-ecm --example taut_search_bench -- MAP RADIUS [QUERIES] [--dump FILE]
 //! ```
 //!
-//! `MAP` is `city`, `military`, `dungeon` or a map file. Queries are pairs of random
+//! `MAP` is `city`, `military`, `dungeon`, `lattice:K` (the pillar lattice of
+//! `corridor_testkit::worlds::pillar_lattice_map`, side 2K + 1) or a map file. Queries are pairs of random
 //! medial-axis vertices with clearance at least the radius (seeded). Prints p50/p90/max of
 //! the query time and of the labels the search created, and each phase's median; `--dump FILE` writes every
 //! query's result (length to 1e-9 and the route's edges) so that two builds can be
@@ -33,7 +34,13 @@ fn main() {
         .map(|i| args[i + 1].clone());
     let env = match corridor_io::scenes::Scene::from_name(&map) {
         Some(scene) => scene.build(),
-        None => corridor_io::load_environment(&map).expect("map"),
+        None => match map.strip_prefix("lattice:") {
+            Some(k) => corridor_io::read_map_environment(
+                &corridor_testkit::worlds::pillar_lattice_map(k.parse().expect("lattice:K")),
+            )
+            .expect("lattice"),
+            None => corridor_io::load_environment(&map).expect("map"),
+        },
     };
     let ecm = Ecm::build(&env).expect("ECM");
     // The largest component's vertices (the city's closed courtyards are left out).

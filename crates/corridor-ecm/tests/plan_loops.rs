@@ -72,3 +72,16 @@ fn a_room_of_point_obstacles() {
     let most = exact_with_few_labels(&env, 60, 25);
     assert!(most < 5_000, "{most} labels");
 }
+
+#[test]
+fn a_pillar_lattice() {
+    // One blocked cell at every odd (x, y): straight lines pass exactly through the
+    // medial axis's 4-way vertices, where many routes reach one window with one apex and
+    // the same funnel. Without the window dominance the search multiplied them up to its
+    // label cap (64 per vertex) on a tenth of the queries of a 60 × 60 lattice.
+    let text = corridor_testkit::worlds::pillar_lattice_map(20);
+    let env = corridor_io::read_map_environment(&text).unwrap();
+    let most = exact_with_few_labels(&env, 40, 26);
+    eprintln!("lattice: {most} labels");
+    assert!(most < 5_000, "{most} labels");
+}

@@ -44,6 +44,25 @@ pub fn random_grid_map(width: usize, height: usize, blocked: f64, seed: u64) -> 
     text
 }
 
+/// A `(2k + 1)²` grid map in the Moving AI text format with a pillar (one blocked cell)
+/// at every odd `(x, y)`: `k²` pillars on a regular lattice. Straight lines through it
+/// pass exactly through the medial axis's 4-way vertices, the worst case for a search
+/// over corridors (many routes share one funnel), so it is the taut search's stress map.
+///
+/// ```
+/// let text = corridor_testkit::worlds::pillar_lattice_map(3);
+/// assert_eq!(text, "type octile\nheight 7\nwidth 7\nmap\n.......\n.@.@.@.\n.......\n.@.@.@.\n.......\n.@.@.@.\n.......\n");
+/// ```
+pub fn pillar_lattice_map(k: usize) -> String {
+    let side = 2 * k + 1;
+    let mut text = format!("type octile\nheight {side}\nwidth {side}\nmap\n");
+    for y in 0..side {
+        text.extend((0..side).map(|x| if x % 2 == 1 && y % 2 == 1 { '@' } else { '.' }));
+        text.push('\n');
+    }
+    text
+}
+
 /// The shape of a [`city`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CityOptions {

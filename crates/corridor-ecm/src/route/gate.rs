@@ -31,3 +31,14 @@ pub(crate) fn keeps_for_goal(g: &Gate, goal: Point) -> bool {
 pub(crate) fn skips_for_start(g: &Gate, start: Point) -> bool {
     orient(g.1, g.0, start) != Orientation::CounterClockwise && in_disk(g.2, g.3, start)
 }
+
+/// Index of the last gate the planner's corridor keeps for the goal.
+pub(crate) fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
+    let mut last = None;
+    for (i, g) in gates.enumerate() {
+        if keeps_for_goal(&g, goal) {
+            last = Some(i);
+        }
+    }
+    last
+}

@@ -13,7 +13,7 @@
 //! at most their distance from it, so that neither lies inside a keep-out disk.
 
 use super::path::{CorridorStep, PathQuery};
-use super::taut::BuildPointHasher;
+use crate::util::BuildPointHasher;
 use corridor_geom::funnel::Portal;
 use corridor_geom::Point;
 use std::collections::HashMap;

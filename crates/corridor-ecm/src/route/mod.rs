@@ -31,6 +31,7 @@
 
 mod adjacency;
 mod corridor;
+mod dominance;
 mod ends;
 mod funnel;
 mod gate;

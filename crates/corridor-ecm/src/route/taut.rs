@@ -15,12 +15,13 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
+use super::dominance::{holds, holds_stored};
 use super::funnel::{Funnel, StoredFunnel};
-use super::gate::{keeps_for_goal, Gate};
+use super::gate::{keeps_for_goal, last_kept, Gate};
 use super::search_graph::{SearchGraph, SearchLink};
 use crate::graph::{Ecm, EdgeId};
 use crate::locate::Retraction;
-use crate::util::slot;
+use crate::util::{point_key, slot, BuildPointHasher};
 use corridor_geom::Point;
 use std::collections::BinaryHeap;
 
@@ -93,6 +94,11 @@ struct Label {
     /// goal, computed only when needed.
     trim_len: f64,
     funnel: StoredFunnel,
+    /// The label queued before this one at the same window with the same apex (see
+    /// [`TautSearch::window_dominated`]), or `NONE`.
+    same_window: u32,
+    /// Dropped after it was queued: another label at its window dominates it.
+    dead: bool,
 }
 
 impl Label {
@@ -119,6 +125,8 @@ impl Label {
             bound: 0.0,
             trim_len: 0.0,
             funnel: StoredFunnel::default(),
+            same_window: NONE,
+            dead: false,
         }
     }
 }
@@ -188,6 +196,11 @@ pub(crate) struct TautSearch {
     /// Shortest apex length seen so far for each funnel apex (an obstacle corner), for
     /// root pruning.
     roots: std::collections::HashMap<(u64, u64), f64, BuildPointHasher>,
+    /// The last label queued at each (node, edge, direction, apex) whose window the goal
+    /// lies beyond: the head of a list through [`Label::same_window`].
+    windows: std::collections::HashMap<WindowKey, u32, BuildPointHasher>,
+    /// Window dominance: at radius 0 only, where the search is exact.
+    window_dominance: bool,
     current: Funnel,
     work: Funnel,
     scratch: Funnel,
@@ -211,51 +224,9 @@ pub(crate) struct TautSearch {
     pub(crate) capped: bool,
 }
 
-/// A cheap hasher for point bit patterns (the default SipHash costs more than the
-/// search step it guards).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BuildPointHasher;
-
-impl std::hash::BuildHasher for BuildPointHasher {
-    type Hasher = PointHasher;
-    fn build_hasher(&self) -> PointHasher {
-        PointHasher(0)
-    }
-}
-
-/// Multiply-rotate hashing of 64-bit words (FxHash style).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct PointHasher(u64);
-
-impl std::hash::Hasher for PointHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-fn point_key(p: Point) -> (u64, u64) {
-    // +0.0 and -0.0 are one point.
-    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
-}
-
-/// Index of the last gate the planner's corridor keeps for the goal.
-fn last_kept(gates: impl Iterator<Item = Gate>, goal: Point) -> Option<usize> {
-    let mut last = None;
-    for (i, g) in gates.enumerate() {
-        if keeps_for_goal(&g, goal) {
-            last = Some(i);
-        }
-    }
-    last
-}
+/// A window (the node reached, the edge it was reached by and the direction) and a
+/// funnel apex.
+type WindowKey = (u32, u32, bool, (u64, u64));
 
 impl TautSearch {
     /// Labels created by the last run, counting the vertices walks passed.
@@ -300,6 +271,8 @@ impl TautSearch {
         self.open.clear();
         self.pool.clear();
         self.roots.clear();
+        self.windows.clear();
+        self.window_dominance = radius == 0.0;
         self.route.clear();
         self.expanded = 0;
         self.length = f64::INFINITY;
@@ -409,6 +382,9 @@ impl TautSearch {
                 break;
             }
             let here = self.labels[label as usize];
+            if here.dead {
+                continue;
+            }
             if self.dominated(here.funnel.apex, here.funnel.apex_length, start_point) {
                 if here.beyond {
                     continue;
@@ -767,17 +743,58 @@ impl TautSearch {
             // No extension can beat the best route found.
             return;
         }
+        let index = self.labels.len() as u32;
+        if self.window_dominance && label.beyond && self.work.opened {
+            let key = (label.node, label.edge, label.forward, point_key(apex));
+            let head = self.windows.get(&key).copied().unwrap_or(NONE);
+            if self.window_dominated(head) {
+                return;
+            }
+            label.same_window = head;
+            self.windows.insert(key, index);
+        }
         if apex != start_point && !dominated {
             let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
             *g = g.min(apex_length);
         }
         label.funnel = self.work.store(&mut self.pool);
-        let index = self.labels.len() as u32;
         self.open.push(OpenLabel {
             bound: label.bound,
             apex_length,
             label: index,
         });
         self.labels.push(label);
+    }
+
+    /// Whether the funnel in `self.work` is dominated by a live label at the same window
+    /// and apex (the list from `head`); those it dominates die. See [`dominance`](super::dominance).
+    fn window_dominated(&mut self, head: u32) -> bool {
+        let mut at = head;
+        while at != NONE {
+            let other = self.labels[at as usize];
+            if !other.dead
+                && other.funnel.apex_length <= self.work.apex_length
+                && holds(
+                    (&self.pool, &other.funnel),
+                    (&self.work.left, &self.work.right),
+                    self.work.apex,
+                )
+            {
+                return true;
+            }
+            at = other.same_window;
+        }
+        let mut at = head;
+        while at != NONE {
+            let other = self.labels[at as usize];
+            if !other.dead
+                && self.work.apex_length <= other.funnel.apex_length
+                && holds_stored(&self.work, (&self.pool, &other.funnel))
+            {
+                self.labels[at as usize].dead = true;
+            }
+            at = other.same_window;
+        }
+        false
     }
 }
