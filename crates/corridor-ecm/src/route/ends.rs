@@ -115,7 +115,11 @@ pub(super) fn restore_end_portals(
                 if keeps_clearance(ecm, &buffers.points, radius, step) {
                     best = Some(length);
                     buffers.taken = Some((a, b, backwards));
-                    std::mem::swap(out, &mut buffers.points);
+                    // Copied, not swapped: a swap would hand the buffers' capacities
+                    // back and forth, and a warmed query could then meet the smaller
+                    // one and allocate (tests/plan_alloc.rs).
+                    out.clear();
+                    out.extend_from_slice(&buffers.points);
                 }
             }
         }
