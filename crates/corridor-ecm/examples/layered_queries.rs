@@ -13,6 +13,7 @@ use corridor_geom::{LayerId, LayeredEnvironment, Point};
 use corridor_io::obj::{read_level, WalkableOptions};
 use corridor_testkit::layered_oracle::in_closed_free_space;
 use corridor_testkit::{median, quantile};
+use rand::distr::{weighted::WeightedIndex, Distribution};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -25,18 +26,9 @@ fn ms<T>(f: impl FnOnce() -> T) -> (T, f64) {
 
 /// A random point on a layer drawn by free area, more than `margin` from its walls.
 fn random_point(ecm: &LayeredEcm, rng: &mut ChaCha8Rng, margin: f64) -> (LayerId, Point) {
-    let areas: Vec<f64> = ecm.layers().map(|(_, e)| e.free_area()).collect();
-    let total: f64 = areas.iter().sum();
+    let by_area = WeightedIndex::new(ecm.layers().map(|(_, e)| e.free_area())).expect("free area");
     loop {
-        let mut pick = rng.random_range(0.0..total);
-        let index = areas
-            .iter()
-            .position(|&a| {
-                pick -= a;
-                pick < 0.0
-            })
-            .unwrap_or(areas.len() - 1);
-        let layer = LayerId(index as u32);
+        let layer = LayerId(by_area.sample(rng) as u32);
         let env = &ecm.world().layer(layer).unwrap().environment;
         let b = env.bounds();
         let p = Point::new(

@@ -7,6 +7,7 @@ use corridor_ecm::{LayeredEcm, LayeredPlanner};
 use corridor_geom::{LayerId, Point};
 use corridor_io::obj::{read_level, read_obj, WalkableOptions};
 use corridor_testkit::layered_oracle::in_closed_free_space;
+use rand::distr::{weighted::WeightedIndex, Distribution};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -46,18 +47,9 @@ fn path_points_lie_on_the_triangles_of_their_layer() {
         let planner = LayeredPlanner::new(&ecm, 0.0).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(26);
         // Layers drawn by area (the demo levels have many small ones).
-        let areas: Vec<f64> = level.surfaces().iter().map(|s| s.area()).collect();
-        let total: f64 = areas.iter().sum();
+        let by_area = WeightedIndex::new(level.surfaces().iter().map(|s| s.area())).unwrap();
         let mut random_point = || loop {
-            let mut pick = rng.random_range(0.0..total);
-            let index = areas
-                .iter()
-                .position(|&a| {
-                    pick -= a;
-                    pick < 0.0
-                })
-                .unwrap_or(areas.len() - 1);
-            let layer = LayerId(index as u32);
+            let layer = LayerId(by_area.sample(&mut rng) as u32);
             let env = &world.layer(layer).unwrap().environment;
             let b = env.bounds();
             let p = Point::new(
