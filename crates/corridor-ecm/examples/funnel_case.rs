@@ -67,14 +67,7 @@ fn main() {
                     continue;
                 }
                 let forward = taut_path(query.start, query.goal, part).length;
-                let swapped: Vec<Portal> = part
-                    .iter()
-                    .rev()
-                    .map(|p| Portal {
-                        left: p.right,
-                        right: p.left,
-                    })
-                    .collect();
+                let swapped: Vec<Portal> = part.iter().rev().map(Portal::reversed).collect();
                 let backward = taut_path(query.goal, query.start, &swapped).length;
                 if (forward - backward).abs() > 1e-6 * forward.max(1.0) {
                     best = Some((from, to, forward, backward));

@@ -42,6 +42,26 @@ pub struct Portal {
     pub right: Disk,
 }
 
+impl Portal {
+    /// The same gap seen by a walker going the other way: its sides swap. A corridor
+    /// walked from the goal is its portals in reverse order, each one reversed.
+    ///
+    /// ```
+    /// use corridor_geom::funnel::{taut_path, Disk, Portal};
+    /// use corridor_geom::Point;
+    /// let portals = [Portal { left: Disk::point(Point::new(1.0, 1.0)), right: Disk::point(Point::new(1.0, -1.0)) }];
+    /// let back: Vec<Portal> = portals.iter().rev().map(Portal::reversed).collect();
+    /// let (s, g) = (Point::new(0.0, 0.0), Point::new(2.0, 0.0));
+    /// assert_eq!(taut_path(s, g, &portals).length, taut_path(g, s, &back).length);
+    /// ```
+    pub const fn reversed(&self) -> Portal {
+        Portal {
+            left: self.right,
+            right: self.left,
+        }
+    }
+}
+
 /// On which side of the path a corner lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CornerSide {

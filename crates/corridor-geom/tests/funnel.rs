@@ -392,14 +392,7 @@ fn point_end_in_the_shadow_of_a_disk_forwards() {
 #[ignore = "open: an apex chosen where a later portal's disk blocks the way to it"]
 fn point_end_in_the_shadow_of_a_disk_backwards() {
     let (s, g, portals, expected) = shadowed_point_end();
-    let swapped: Vec<Portal> = portals
-        .iter()
-        .rev()
-        .map(|p| Portal {
-            left: p.right,
-            right: p.left,
-        })
-        .collect();
+    let swapped: Vec<Portal> = portals.iter().rev().map(Portal::reversed).collect();
     let path = taut_path(g, s, &swapped);
     assert!(
         (path.length - expected).abs() < 1e-9,

@@ -231,6 +231,12 @@ impl App {
         self.read_layered().iter().map(|e| e.name.clone()).collect()
     }
 
+    /// How many layered scenes dropped on the page are kept (at most
+    /// [`MAX_LAYERED_UPLOADS`]).
+    pub fn uploaded_layered_count(&self) -> usize {
+        self.read_layered().iter().filter(|e| e.uploaded).count()
+    }
+
     fn read_layered(&self) -> std::sync::RwLockReadGuard<'_, Vec<LayeredEntry>> {
         self.layered.read().unwrap_or_else(|p| p.into_inner())
     }
@@ -726,14 +732,10 @@ mod tests {
                 let map = ask(&app, json!({"type": "map", "env": handles[0].0})).await;
                 assert_eq!(map["layered"], true);
             }
-            let list = ask(&app, json!({"type": "list"})).await;
-            let kept = list["environments"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|e| e["layered"] == true && e["uploaded"] == true)
-                .count();
-            assert_eq!(kept, (k + 1).min(MAX_LAYERED_UPLOADS));
+            assert_eq!(
+                app.uploaded_layered_count(),
+                (k + 1).min(MAX_LAYERED_UPLOADS)
+            );
         }
         let names = app.layered_names();
         let alive: Vec<bool> = handles.iter().map(|(_, w)| w.strong_count() > 0).collect();

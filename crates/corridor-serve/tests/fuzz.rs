@@ -407,13 +407,7 @@ async fn fuzzed_messages_get_answers_and_leave_the_maps_correct() {
     // A crowd left running walks on the shared map as it is now (once it caught up).
     let crowd = assert_crowd_follows_the_map(&mut session, &app).await;
     // However many layered files were dropped, the server keeps a bounded number.
-    let list: Value = serde_json::from_str(&session.handle(r#"{"type": "list"}"#).await).unwrap();
-    let kept = list["environments"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["layered"] == true && e["uploaded"] == true)
-        .count();
+    let kept = app.uploaded_layered_count();
     assert!(
         kept <= corridor_serve::MAX_LAYERED_UPLOADS
             && layered_uploads > 2 * corridor_serve::MAX_LAYERED_UPLOADS,

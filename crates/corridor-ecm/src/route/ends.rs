@@ -91,13 +91,9 @@ pub(super) fn restore_end_portals(
                 buffers.portals.clear();
                 let (start, goal) = if backwards {
                     // Walking from the goal, each portal's sides swap.
-                    buffers.portals.extend(steps.iter().rev().map(|s| {
-                        let p = portal(s);
-                        Portal {
-                            left: p.right,
-                            right: p.left,
-                        }
-                    }));
+                    buffers
+                        .portals
+                        .extend(steps.iter().rev().map(|s| portal(s).reversed()));
                     (query.goal, query.start)
                 } else {
                     buffers.portals.extend(steps.iter().map(&portal));
