@@ -5,12 +5,14 @@
 //! connection's ends); each sample is a straight crossing segment from `r + η` inside one
 //! layer to `r + η` inside the other (η = [`CROSSING_MARGIN_STEPS`] grid steps), kept only
 //! if it stays at least `r` from every wall of both layers (brute force, the connection
-//! itself excepted). The per-layer ECM planner (any radius, the same fitting rule as in
-//! 2D) gives the length between any two samples on one layer; a query adds its start and
-//! goal, runs A* over the samples (the legs from the start and to the goal planned only
-//! when the search reaches them, see `LayeredPlanner::search`; a query between layers
-//! that no kept crossing joins is refused at once), then slides each chosen crossing
-//! along its connection (golden-section search) to the shortest total.
+//! itself excepted). A query runs A* over the samples and its start and goal, with every
+//! leg inside one layer (start to sample, sample to sample, sample to goal) planned by the
+//! per-layer ECM planner (any radius, the same fitting rule as in 2D) only when the search
+//! reaches it: a leg waits in the heap under its straight-line length, a lower bound, and
+//! is planned when popped (see `LayeredPlanner::search`). Lengths between samples are
+//! kept for later queries, so making a planner costs only the samples, and a query
+//! between layers that no kept crossing joins is refused at once. The chosen crossings
+//! then slide along their connections (golden-section search) to the shortest total.
 //!
 //! So the route is exact within each layer, the crossing points are optimized
 //! numerically, and every crossing costs 2η more than a straight pass: a path is at most
@@ -19,10 +21,10 @@
 use super::{LayeredEcmError, LayeredMap};
 use crate::{CorridorPath, Ecm, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS};
 use corridor_geom::{orient, ConnectionId, LayerId, Obstacle, Orientation, Point, Segment};
-use rayon::prelude::*;
 use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::Mutex;
 
 /// How far inside each layer a crossing segment ends, beyond the radius, in grid steps:
 /// the per-layer ECMs see the closed connection as a wall, and an end exactly `r` from
@@ -105,15 +107,17 @@ pub struct LayeredPlanner<'a> {
     /// For each layer, the smallest layer joined to it by kept crossings: layers with
     /// different values have no route between them for this radius.
     group: Vec<usize>,
-    /// Lengths between nodes of one layer, both directions.
-    links: Vec<Vec<(usize, f64)>>,
+    /// Lengths between nodes of one layer planned so far, under `(i, j)` with `i < j`
+    /// (`None`: no path for the radius). Filled by queries, shared by all of them.
+    links: Mutex<HashMap<(usize, usize), Option<f64>>>,
 }
 
 impl<'a> LayeredPlanner<'a> {
     /// Distance between crossing samples along a connection, in user units.
     pub const SPACING: f64 = 0.1;
 
-    /// Places the crossing samples for `radius` and measures the lengths between them.
+    /// Places the crossing samples for `radius` (the lengths between them are planned by
+    /// the queries that need them).
     pub fn new(ecm: &'a impl LayeredMap, radius: f64) -> Result<Self, LayeredEcmError> {
         if !radius.is_finite() || radius < 0.0 {
             return Err(LayeredEcmError::InvalidRadius(radius));
@@ -171,29 +175,6 @@ impl<'a> LayeredPlanner<'a> {
         for (i, node) in nodes.iter().enumerate() {
             by_layer[node.layer.0 as usize].push(i);
         }
-        let pairs: Vec<(usize, usize)> = by_layer
-            .iter()
-            .flat_map(|ids| {
-                ids.iter()
-                    .enumerate()
-                    .flat_map(move |(k, &i)| ids[k + 1..].iter().map(move |&j| (i, j)))
-            })
-            .collect();
-        let lengths: Vec<Option<f64>> = pairs
-            .par_iter()
-            .map_init(Planner::new, |planner, &(i, j)| {
-                let layer = ecm.layer_ecm(nodes[i].layer).ok()?;
-                let query = PathQuery::new(nodes[i].point, nodes[j].point).with_radius(radius);
-                planner.plan(layer, &query).ok().map(|p| p.length)
-            })
-            .collect();
-        let mut links = vec![Vec::new(); nodes.len()];
-        for (&(i, j), length) in pairs.iter().zip(lengths) {
-            if let Some(length) = length {
-                links[i].push((j, length));
-                links[j].push((i, length));
-            }
-        }
         let group = groups(world.layer_count(), &nodes);
         Ok(LayeredPlanner {
             ecm,
@@ -201,7 +182,7 @@ impl<'a> LayeredPlanner<'a> {
             nodes,
             group,
             by_layer,
-            links,
+            links: Mutex::new(HashMap::new()),
         })
     }
 
@@ -306,13 +287,13 @@ impl<'a> LayeredPlanner<'a> {
     }
 
     /// A* over the crossing samples from `start` to `goal` (nodes `n` and `n + 1`), with
-    /// the ground-plane distance to the goal as the (consistent) heuristic. The legs from
-    /// the start to the samples of its layer, and from the samples of the goal's layer to
-    /// the goal, are planned lazily: each waits in the heap under its straight-line
-    /// length, a lower bound, and is planned only when popped, so a query plans the few
-    /// legs that can still be on a shortest route instead of all of them. The lengths
-    /// found are those of Dijkstra's algorithm over all legs. Returns the distances and
-    /// the predecessors.
+    /// the ground-plane distance to the goal as the (consistent) heuristic. Every leg
+    /// inside one layer (from the start, between two samples, to the goal) waits in the
+    /// heap under its straight-line length, a lower bound, and is planned only when popped
+    /// (a leg between samples is looked up first among those planned by earlier queries),
+    /// so a query plans the few legs that can still be on a shortest route instead of all
+    /// of them. The lengths found are those of Dijkstra's algorithm over all legs.
+    /// Returns the distances and the predecessors.
     fn search(
         &self,
         from: LayerId,
@@ -335,24 +316,33 @@ impl<'a> LayeredPlanner<'a> {
         for &i in &self.by_layer[from.0 as usize] {
             heap.push(Entry(start.distance(point(i)) + h(i), i, Leg::FromStart));
         }
+        let relax = |heap: &mut BinaryHeap<Entry>,
+                     dist: &mut [f64],
+                     prev: &mut [usize],
+                     u: usize,
+                     v: usize,
+                     d: f64| {
+            if d < dist[v] {
+                dist[v] = d;
+                prev[v] = u;
+                heap.push(Entry(d + h(v), v, Leg::Known(d)));
+            }
+        };
         while let Some(Entry(_, u, leg)) = heap.pop() {
             match leg {
                 Leg::FromStart => {
                     if let Some(d) = plan(from, start, point(u)).map(|p| p.length) {
-                        if d < dist[u] {
-                            dist[u] = d;
-                            prev[u] = s;
-                            heap.push(Entry(d + h(u), u, Leg::Known(d)));
-                        }
+                        relax(&mut heap, &mut dist, &mut prev, s, u, d);
                     }
                 }
                 Leg::ToGoal => {
                     if let Some(d) = plan(to, point(u), goal).map(|p| dist[u] + p.length) {
-                        if d < dist[g] {
-                            dist[g] = d;
-                            prev[g] = u;
-                            heap.push(Entry(d, g, Leg::Known(d)));
-                        }
+                        relax(&mut heap, &mut dist, &mut prev, u, g, d);
+                    }
+                }
+                Leg::Link(w, base) => {
+                    if let Some(step) = self.link(w, u) {
+                        relax(&mut heap, &mut dist, &mut prev, w, u, base + step);
                     }
                 }
                 Leg::Known(d) => {
@@ -364,17 +354,29 @@ impl<'a> LayeredPlanner<'a> {
                     }
                     let node = self.nodes[u];
                     let crossing = node.point.distance(self.nodes[node.partner].point);
-                    let mut relax = |v: usize, step: f64| {
-                        if d + step < dist[v] {
-                            dist[v] = d + step;
-                            prev[v] = u;
-                            heap.push(Entry(dist[v] + h(v), v, Leg::Known(dist[v])));
+                    relax(
+                        &mut heap,
+                        &mut dist,
+                        &mut prev,
+                        u,
+                        node.partner,
+                        d + crossing,
+                    );
+                    let known = self.links.lock().unwrap_or_else(|e| e.into_inner());
+                    for &v in &self.by_layer[node.layer.0 as usize] {
+                        let bound = d + node.point.distance(point(v));
+                        if v == u || bound >= dist[v] || bound + h(v) >= dist[g] {
+                            continue;
                         }
-                    };
-                    relax(node.partner, crossing);
-                    for &(v, step) in &self.links[u] {
-                        relax(v, step);
+                        match known.get(&(u.min(v), u.max(v))) {
+                            Some(Some(step)) => {
+                                relax(&mut heap, &mut dist, &mut prev, u, v, d + step)
+                            }
+                            Some(None) => {}
+                            None => heap.push(Entry(bound + h(v), v, Leg::Link(u, d))),
+                        }
                     }
+                    drop(known);
                     if node.layer == to {
                         heap.push(Entry(d + h(u), u, Leg::ToGoal));
                     }
@@ -382,6 +384,30 @@ impl<'a> LayeredPlanner<'a> {
             }
         }
         (dist, prev)
+    }
+
+    /// The length for the planner's radius between nodes `i` and `j` of one layer
+    /// (`None`: no path), planned once (from the lower-numbered node) and kept.
+    fn link(&self, i: usize, j: usize) -> Option<f64> {
+        let key = (i.min(j), i.max(j));
+        if let Some(&known) = self
+            .links
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return known;
+        }
+        let (a, b) = (self.nodes[key.0], self.nodes[key.1]);
+        let length = self.ecm.layer_ecm(a.layer).ok().and_then(|ecm| {
+            let query = PathQuery::new(a.point, b.point).with_radius(self.radius);
+            plan_on(a.layer, ecm, &query).ok().map(|p| p.length)
+        });
+        self.links
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, length);
+        length
     }
 
     /// Slides each crossing along its connection (two golden-section passes), keeping a
@@ -587,6 +613,9 @@ enum Leg {
     FromStart,
     /// The leg from the node (reached) to the goal, not planned yet.
     ToGoal,
+    /// The leg to the node from another node of its layer (reached at this length), not
+    /// planned yet.
+    Link(usize, f64),
 }
 
 /// A min-heap entry of the search: its key (a lower bound of the length of a route
@@ -607,3 +636,6 @@ impl PartialOrd for Entry {
         Some(self.cmp(other))
     }
 }
+
+#[cfg(test)]
+mod tests;
