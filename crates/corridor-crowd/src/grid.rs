@@ -159,45 +159,84 @@ impl NeighbourGrid {
             return;
         }
         let skip = skip.unwrap_or(u32::MAX);
-        let limit = distance * distance;
+        let mut bound = distance * distance;
         let (fx, fy) = (at.x * self.inverse, at.y * self.inverse);
         let (cx, cy) = (floor_i64(fx), floor_i64(fy));
-        // Squared distance from `at` to the columns (rows) −2 ..= 2 of the window.
-        let gaps = |offset: f64| {
-            let c = self.cell;
-            let o = offset * c;
-            let far = if self.whole { f64::INFINITY } else { 1.0 };
-            [(o + c) * far, o, 0.0, c - o, (2.0 * c - o) * far].map(|g| g * g)
-        };
-        let (gx, gy) = (gaps(fx - cx as f64), gaps(fy - cy as f64));
-        let width = 1usize << self.width_bits;
-        let mut bound = limit;
-        // Rows nearest first (the two outer ones only with cells of half the distance);
-        // in each, the run of cells not beyond the bound.
-        let rows = [(0, gy[2]), (-1, gy[1]), (1, gy[3]), (-2, gy[0]), (2, gy[4])];
-        let rows = if self.whole { &rows[..3] } else { &rows[..] };
-        for &(dy, ry) in rows {
-            if ry > bound {
-                continue;
-            }
-            let reach = |near: f64, far: f64| {
-                if far + ry <= bound {
-                    2
-                } else {
-                    i64::from(near + ry <= bound)
-                }
-            };
-            let (left, right) = (reach(gx[1], gx[0]), reach(gx[3], gx[4]));
-            let row = &self.start[self.bucket(0, cy + dy)..][..=width];
-            let x0 = (cx - left) as usize & (width - 1);
-            let x1 = x0 + (left + right + 1) as usize;
-            if x1 <= width {
-                bound = self.scan(row[x0], row[x1], at, skip, k, found, bound);
+        let c = self.cell;
+        // Where `at` lies in its cell, and the squared distances to the neighbouring
+        // columns and rows (left/below, right/above).
+        let (ox, oy) = ((fx - cx as f64) * c, (fy - cy as f64) * c);
+        let (left, right) = (ox * ox, (c - ox) * (c - ox));
+        let (below, above) = (oy * oy, (c - oy) * (c - oy));
+        if self.whole {
+            // A 3 × 3 window of cells of the whole distance: the middle row, then the
+            // nearer and the further of the other two.
+            let (first, second) = if below <= above {
+                ((-1, below), (1, above))
             } else {
-                // Wraps around the table's width: the rest starts the row again.
-                bound = self.scan(row[x0], row[width], at, skip, k, found, bound);
-                bound = self.scan(row[0], row[x1 - width], at, skip, k, found, bound);
+                ((1, above), (-1, below))
+            };
+            for (dy, ry) in [(0, 0.0), first, second] {
+                if ry > bound {
+                    continue;
+                }
+                let l = i64::from(left + ry <= bound);
+                let r = i64::from(right + ry <= bound);
+                bound = self.scan_row(cx, cy + dy, l, r, at, skip, k, found, bound);
             }
+        } else {
+            // A 5 × 5 window of cells of half the distance, rows nearest first.
+            let (far_left, far_right) = ((ox + c) * (ox + c), (2.0 * c - ox) * (2.0 * c - ox));
+            let rows = [
+                (0, 0.0),
+                (-1, below),
+                (1, above),
+                (-2, (oy + c) * (oy + c)),
+                (2, (2.0 * c - oy) * (2.0 * c - oy)),
+            ];
+            for (dy, ry) in rows {
+                if ry > bound {
+                    continue;
+                }
+                let reach = |near: f64, far: f64| {
+                    if far + ry <= bound {
+                        2
+                    } else {
+                        i64::from(near + ry <= bound)
+                    }
+                };
+                let (l, r) = (reach(left, far_left), reach(right, far_right));
+                bound = self.scan_row(cx, cy + dy, l, r, at, skip, k, found, bound);
+            }
+        }
+    }
+
+    /// Offers the cells `cx - left ..= cx + right` of row `cy` (one or two runs of
+    /// `entries`) to `found`; returns the new bound.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn scan_row(
+        &self,
+        cx: i64,
+        cy: i64,
+        left: i64,
+        right: i64,
+        at: Point,
+        skip: u32,
+        k: usize,
+        found: &mut Vec<(f64, u32)>,
+        bound: f64,
+    ) -> f64 {
+        let width = 1usize << self.width_bits;
+        let row = &self.start[self.bucket(0, cy)..][..=width];
+        let x0 = (cx - left) as usize & (width - 1);
+        let x1 = x0 + (left + right + 1) as usize;
+        if x1 <= width {
+            self.scan(row[x0], row[x1], at, skip, k, found, bound)
+        } else {
+            // Wraps around the table's width: the rest starts the row again.
+            let bound = self.scan(row[x0], row[width], at, skip, k, found, bound);
+            self.scan(row[0], row[x1 - width], at, skip, k, found, bound)
         }
     }
 
@@ -220,10 +259,23 @@ impl NeighbourGrid {
             if d > bound || e.index == skip {
                 continue;
             }
-            if found.len() == k && !after(found[k - 1], (d, e.index)) {
-                continue;
+            let item = (d, e.index);
+            if found.len() == k {
+                if !after(found[k - 1], item) {
+                    continue;
+                }
+                found.pop();
             }
-            insert_sorted(found, (d, e.index), k);
+            // Insertion into the list sorted by (distance, index). A window's cells lie
+            // in distinct buckets (it is at most 5 wide and the table at least 8), so
+            // no entry is met twice.
+            let mut slot = found.len();
+            found.push(item);
+            while slot > 0 && after(found[slot - 1], item) {
+                found[slot] = found[slot - 1];
+                slot -= 1;
+            }
+            found[slot] = item;
             if found.len() == k {
                 bound = found[k - 1].0;
             }
@@ -236,29 +288,6 @@ impl NeighbourGrid {
 #[inline(always)]
 fn after(a: (f64, u32), b: (f64, u32)) -> bool {
     a.0 > b.0 || (a.0 == b.0 && a.1 > b.1)
-}
-
-/// Inserts into a list sorted by (distance, index), keeping at most `k`.
-#[inline(always)]
-fn insert_sorted(found: &mut Vec<(f64, u32)>, item: (f64, u32), k: usize) {
-    let mut at = found.len();
-    while at > 0 && after(found[at - 1], item) {
-        at -= 1;
-    }
-    if at >= k || (at > 0 && found[at - 1] == item) {
-        // Beyond the k nearest, or met already (two cells of one bucket).
-        return;
-    }
-    if found.len() == k {
-        found.pop();
-    }
-    found.push(item);
-    let mut j = found.len() - 1;
-    while j > at {
-        found[j] = found[j - 1];
-        j -= 1;
-    }
-    found[at] = item;
 }
 
 #[cfg(test)]

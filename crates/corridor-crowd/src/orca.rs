@@ -57,6 +57,32 @@ pub fn orca_half_plane(
     time_step: f64,
     responsibility: f64,
 ) -> HalfPlane {
+    orca_half_plane_inv(
+        position,
+        velocity,
+        other_position,
+        other_velocity,
+        radius,
+        1.0 / horizon,
+        1.0 / time_step,
+        responsibility,
+    )
+}
+
+/// [`orca_half_plane`] with the reciprocals of the horizon and the time step given, so a
+/// caller with many neighbours divides once (the same answer, to the bit).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn orca_half_plane_inv(
+    position: Point,
+    velocity: Point,
+    other_position: Point,
+    other_velocity: Point,
+    radius: f64,
+    inv_horizon: f64,
+    inv_time_step: f64,
+    responsibility: f64,
+) -> HalfPlane {
     let p = other_position - position;
     let v = velocity - other_velocity;
     let dist_sq = p.length_squared();
@@ -66,7 +92,7 @@ pub fn orca_half_plane(
     let (u, n);
     if dist_sq > r_sq {
         // The truncated cone: apex at the origin, cap the disc of p/τ with radius R/τ.
-        let inv = 1.0 / horizon;
+        let inv = inv_horizon;
         let w = v - p * inv;
         let w_len_sq = w.length_squared();
         let along = w.dot(p);
@@ -91,7 +117,7 @@ pub fn orca_half_plane(
         }
     } else {
         // Overlapping: leave the disc of p/Δt with radius R/Δt within one step.
-        let inv = 1.0 / time_step;
+        let inv = inv_time_step;
         let w = v - p * inv;
         let w_len = w.length();
         let unit = if w_len > 0.0 {

@@ -12,7 +12,7 @@ use crate::crowd::Crowd;
 use crate::error::CrowdError;
 use crate::grid::NeighbourGrid;
 use crate::options::Options;
-use crate::orca::{choose_velocity, orca_half_plane, HalfPlane};
+use crate::orca::{choose_velocity, orca_half_plane_inv, HalfPlane};
 use crate::route::Route;
 use crate::share::{self, share_route};
 use crate::stats::Stats;
@@ -608,6 +608,8 @@ fn avoid(
     dt: f64,
 ) {
     let a = options.avoidance;
+    // The ORCA lines divide by these once per neighbour otherwise.
+    let (inv_horizon, inv_dt) = (1.0 / a.time_horizon, 1.0 / dt);
     grid.rebuild(&crowd.position, a.neighbour_distance);
     let grid = &*grid;
     let (position, velocity, radius, max_speed, walls) = (
@@ -646,14 +648,14 @@ fn avoid(
                 if j > i && d < combined - 1e-9 {
                     overlaps += 1;
                 }
-                s.planes.push(orca_half_plane(
+                s.planes.push(orca_half_plane_inv(
                     p,
                     v,
                     position[j],
                     velocity[j],
                     combined,
-                    a.time_horizon,
-                    dt,
+                    inv_horizon,
+                    inv_dt,
                     0.5,
                 ));
             }
