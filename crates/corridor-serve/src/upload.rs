@@ -12,12 +12,12 @@ use corridor_io::obj::{read_level, WalkableOptions};
 pub const MAX_LAYERS: usize = 4096;
 /// Most pairs of crossing samples on one floor, summed over the floors, an uploaded
 /// layered scene may have at radius 0. A layered planner places a sample every
-/// [`LayeredPlanner::SPACING`] along each connection and plans between every two samples
-/// of a floor when it is made (once per radius), so its cost grows with the square of
-/// the connections' length on a floor. The count at radius 0 bounds every radius (a
-/// larger one keeps fewer samples): `builtin:layers` has at most 7,564 pairs (its
-/// planner for radius 0.3 takes 0.4 s), Recast's `dungeon.obj` 889,113 (2.4 s at 0.3,
-/// where most samples are too close to a wall), `nav_test.obj` 339,288.
+/// [`LayeredPlanner::SPACING`] along each connection; a query plans the legs between the
+/// samples of a floor that its search reaches (and keeps them for later queries), so the
+/// work and memory a scene can take grow with the square of the connections' length on a
+/// floor. The count at radius 0 bounds every radius (a larger one keeps fewer samples):
+/// `builtin:layers` has at most 7,564 pairs, Recast's `dungeon.obj` 889,113,
+/// `nav_test.obj` 339,288.
 pub const MAX_CROSSING_PAIRS: usize = 1_000_000;
 
 /// An uploaded file's environment.
