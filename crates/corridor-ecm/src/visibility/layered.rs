@@ -93,8 +93,9 @@ pub fn layered_line_of_sight(
         let side = map.entry_side(id, next)?;
         match entry_cell(map.layer_ecm(next)?, connection.segment, side, p, q) {
             Some((n, j)) => (layer, cell, entry) = (next, n, Some(j)),
-            // The crossing point is a corner of the next layer's cells (a wall end: the
-            // segment touches that wall).
+            // The crossing point is a corner of the next layer's cells: a wall end (the
+            // segment touches that wall) or, rarely, a spoke's foot on the connection,
+            // which this walk does not yet pass (answered as blocked).
             None => return Ok(false),
         }
     }
