@@ -312,7 +312,8 @@ enum Command {
         /// The viewpoint, as x,y.
         #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true, required_unless_present = "batch")]
         from: Option<corridor_geom::Point>,
-        /// A CSV of viewpoints (x,y per line; a header line is skipped), answered one line each.
+        /// A CSV of viewpoints (x,y per line; a header line is skipped), answered one line each
+        /// (on the walls triangulated once, the fastest exact method, unless FILE is a saved .ecm).
         #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["from", "svg"])]
         batch: Option<PathBuf>,
         /// Write a picture of the polygon over the map.

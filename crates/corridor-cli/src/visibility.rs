@@ -1,11 +1,17 @@
 //! `corridor visibility`: what a point sees on a map (its visibility polygon from the ECM),
 //! printed, as JSON or drawn; or, with `--batch`, the polygons of many points from a CSV;
 //! optionally limited to a range and a field-of-view cone.
+//!
+//! A batch answers with the fastest exact method: a [`VisibilityIndex`] (the walls
+//! triangulated once, 2–25× faster per point than the ECM walk, docs/BENCHMARKS.md) when
+//! the map's walls are at hand, and the ECM walk for a saved ECM (which keeps no walls).
 
 use crate::environment_arg::{ecm_bounds, load_map, write, Map};
 use crate::error::CliError;
 use crate::progress;
-use corridor_ecm::{Ecm, EdgeKind, ViewLimits, VisibilityPolygon};
+use corridor_ecm::{
+    Ecm, EdgeKind, ViewLimits, VisibilityError, VisibilityIndex, VisibilityPolygon,
+};
 use corridor_geom::Point;
 use corridor_io::svg::SvgDocument;
 use serde_json::json;
@@ -90,7 +96,19 @@ pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
             }
             Ok(())
         }
-        (None, Some(csv)) => batch(&ecm, csv, args.json, &args.limits),
+        (None, Some(csv)) => {
+            // Same polygons either way; the index's triangulation (0.5 ms to 0.5 s on the
+            // shared maps) pays for itself within a few points.
+            let index = env.as_ref().and_then(|env| {
+                let _spinner = progress::spinner("triangulating the walls");
+                VisibilityIndex::build(env).ok()
+            });
+            let view = |q: Point| match &index {
+                Some(index) => index.visibility_polygon_within(q, &args.limits),
+                None => ecm.visibility_polygon_within(q, &args.limits),
+            };
+            batch(view, csv, args.json)
+        }
         _ => Err(CliError::Usage(
             "give either --from x,y or --batch FILE.csv".into(),
         )),
@@ -99,7 +117,11 @@ pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
 
 /// The polygons of every point of a CSV, one line each (text or JSON); points that are
 /// not free get their error on their line, and the batch goes on.
-fn batch(ecm: &Ecm, csv: &Path, json: bool, limits: &ViewLimits) -> Result<(), CliError> {
+fn batch(
+    view: impl Fn(Point) -> Result<VisibilityPolygon, VisibilityError>,
+    csv: &Path,
+    json: bool,
+) -> Result<(), CliError> {
     let text = std::fs::read_to_string(csv).map_err(|source| CliError::Io {
         path: csv.display().to_string(),
         source,
@@ -128,7 +150,7 @@ fn batch(ecm: &Ecm, csv: &Path, json: bool, limits: &ViewLimits) -> Result<(), C
         println!("x,y,corners,windows,area,error");
     }
     for q in points {
-        match ecm.visibility_polygon_within(q, limits) {
+        match view(q) {
             Ok(seen) if json => println!("{}", polygon_json(&seen, None)),
             Ok(seen) => {
                 let windows = seen

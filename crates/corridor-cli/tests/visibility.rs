@@ -63,6 +63,26 @@ fn batch_reports_each_point_and_bad_points_fail_cleanly() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[2].contains("not in the free space"), "{out}");
+    // The batch (the triangulated index) answers as the single query (the ECM walk).
+    let o = corridor(&[
+        "visibility",
+        map.to_str().unwrap(),
+        "--from",
+        "3.5,2.5",
+        "--json",
+    ]);
+    assert_success(&o);
+    let single: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let fields: Vec<&str> = lines[3].split(',').collect();
+    let corners: usize = fields[2].parse().unwrap();
+    let area: f64 = fields[4].parse().unwrap();
+    let single_area = single["area"].as_f64().unwrap();
+    assert_eq!(
+        corners,
+        single["vertices"].as_array().unwrap().len(),
+        "{out}"
+    );
+    assert!((area - single_area).abs() <= 1e-9 * single_area, "{out}");
     // A viewpoint inside the block: exit 1 with a message, no panic.
     let o = corridor(&["visibility", map.to_str().unwrap(), "--from", "1.5,1.5"]);
     assert_eq!(o.status.code(), Some(1));

@@ -8,13 +8,15 @@
 //! ```sh
 //! cargo run --release -p corridor-ecm --example visibility_check -- [POINTS=10000] [PAIRS=1000000] [MAPS...]
 //! ```
-//! With `SKIP_ECM=1` only the index is checked (the ECM columns show "—").
+//! With `SKIP_ECM=1` only the index is checked (the ECM columns show "—"). The checks run
+//! on rayon's pool (`RAYON_NUM_THREADS` to limit it); the sample does not depend on it.
 
 use corridor_ecm::{Ecm, VisibilityError, VisibilityIndex};
 use corridor_geom::Point;
 use corridor_testkit::visibility_oracle::{merge_collinear, polygon_area, WallSweep};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -57,79 +59,98 @@ fn main() {
             .filter(|&(x, y)| grid.is_free(x as i64, y as i64))
             .map(|(x, y)| Point::new(x as f64 + 0.5, y as f64 + 0.5))
             .collect();
+        // The points and pairs are drawn in the same order as before (same seed, same
+        // sample); the checks run in parallel (rayon), each tallying its own outcome.
         let mut rng = ChaCha8Rng::seed_from_u64(2027);
-        let (mut same, mut same_index, mut compared, mut unlocated) = (0usize, 0, 0usize, 0usize);
-        for _ in 0..points {
-            let q = free[rng.random_range(0..free.len())];
-            let ours = match if skip_ecm {
-                index.visibility_polygon(q)
-            } else {
-                ecm.visibility_polygon(q)
-            } {
-                Ok(p) => p,
-                Err(VisibilityError::NotInFreeSpace { .. }) => {
-                    unlocated += 1;
-                    continue;
-                }
-                Err(e) => panic!("{name} {q:?}: {e}"),
-            };
-            compared += 1;
-            let a = merge_collinear(ours.vertices(), 1e-9);
-            let b = merge_collinear(&sweep.visibility_polygon(q), 1e-9);
-            match index.visibility_polygon(q) {
-                Ok(p) => {
-                    let c = merge_collinear(p.vertices(), 1e-9);
-                    let (ac, ab) = (polygon_area(&c), polygon_area(&b));
-                    if c.len() == b.len() && (ac - ab).abs() <= 1e-9 * ab.abs() {
-                        same_index += 1;
-                    } else {
-                        eprintln!(
-                            "{name} {q:?}: index {} corners area {ac}, sweep {} corners area {ab}",
-                            c.len(),
-                            b.len()
-                        );
+        let views: Vec<Point> = (0..points)
+            .map(|_| free[rng.random_range(0..free.len())])
+            .collect();
+        let tally = |a: [usize; 3], b: [usize; 3]| [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+        let same_as_sweep = |ring: &[Point], truth: &[Point]| {
+            let ring = merge_collinear(ring, 1e-9);
+            let (a, b) = (polygon_area(&ring), polygon_area(truth));
+            (
+                ring.len() == truth.len() && (a - b).abs() <= 1e-9 * b.abs(),
+                ring.len(),
+                a,
+            )
+        };
+        let [compared, same, same_index] = views
+            .par_iter()
+            .map(|&q| {
+                let ours = if skip_ecm {
+                    index.visibility_polygon(q)
+                } else {
+                    ecm.visibility_polygon(q)
+                };
+                let ours = match ours {
+                    Ok(p) => p,
+                    Err(VisibilityError::NotInFreeSpace { .. }) => return [0, 0, 0],
+                    Err(e) => panic!("{name} {q:?}: {e}"),
+                };
+                let b = merge_collinear(&sweep.visibility_polygon(q), 1e-9);
+                let ab = polygon_area(&b);
+                let same_index = match index.visibility_polygon(q) {
+                    Ok(p) => {
+                        let (ok, n, ac) = same_as_sweep(p.vertices(), &b);
+                        if !ok {
+                            eprintln!(
+                                "{name} {q:?}: index {n} corners area {ac}, sweep {} corners area {ab}",
+                                b.len()
+                            );
+                        }
+                        ok
                     }
+                    Err(e) => {
+                        eprintln!("{name} {q:?}: index {e}");
+                        false
+                    }
+                };
+                let (ok, n, aa) = same_as_sweep(ours.vertices(), &b);
+                if !ok {
+                    eprintln!(
+                        "{name} {q:?}: ECM {n} corners area {aa}, sweep {} corners area {ab}",
+                        b.len()
+                    );
                 }
-                Err(e) => eprintln!("{name} {q:?}: index {e}"),
-            }
-            let (aa, ab) = (polygon_area(&a), polygon_area(&b));
-            if a.len() == b.len() && (aa - ab).abs() <= 1e-9 * ab.abs() {
-                same += 1;
-            } else {
-                eprintln!(
-                    "{name} {q:?}: ECM {} corners area {aa}, sweep {} corners area {ab}",
-                    a.len(),
-                    b.len()
-                );
-            }
-        }
-        let (mut equal, mut equal_index, mut tested, mut visible) = (0usize, 0, 0usize, 0usize);
-        for _ in 0..pairs {
-            let p = free[rng.random_range(0..free.len())];
-            let q = free[rng.random_range(0..free.len())];
-            let ours = if skip_ecm {
-                index.line_of_sight(p, q)
-            } else {
-                ecm.line_of_sight(p, q)
-            };
-            let Ok(ours) = ours else {
-                continue;
-            };
-            tested += 1;
-            let truth = sweep.line_of_sight_bucketed(p, q);
-            visible += truth as usize;
-            match index.line_of_sight(p, q) {
-                Ok(x) if x == truth => equal_index += 1,
-                other => eprintln!(
-                    "{name} line of sight {p:?} → {q:?}: index {other:?}, brute force {truth}"
-                ),
-            }
-            if ours == truth {
-                equal += 1;
-            } else {
-                eprintln!("{name} line of sight {p:?} → {q:?}: ECM {ours}, brute force {truth}");
-            }
-        }
+                [1, ok as usize, same_index as usize]
+            })
+            .reduce(|| [0; 3], tally);
+        let unlocated = points - compared;
+        let pairs: Vec<(Point, Point)> = (0..pairs)
+            .map(|_| {
+                let p = free[rng.random_range(0..free.len())];
+                (p, free[rng.random_range(0..free.len())])
+            })
+            .collect();
+        let tally4 = |a: [usize; 4], b: [usize; 4]| std::array::from_fn(|i| a[i] + b[i]);
+        let [tested, visible, equal, equal_index] = pairs
+            .par_iter()
+            .map(|&(p, q)| {
+                let ours = if skip_ecm {
+                    index.line_of_sight(p, q)
+                } else {
+                    ecm.line_of_sight(p, q)
+                };
+                let Ok(ours) = ours else {
+                    return [0; 4];
+                };
+                let truth = sweep.line_of_sight_bucketed(p, q);
+                let equal_index = match index.line_of_sight(p, q) {
+                    Ok(x) if x == truth => true,
+                    other => {
+                        eprintln!(
+                            "{name} line of sight {p:?} → {q:?}: index {other:?}, brute force {truth}"
+                        );
+                        false
+                    }
+                };
+                if ours != truth {
+                    eprintln!("{name} line of sight {p:?} → {q:?}: ECM {ours}, brute force {truth}");
+                }
+                [1, truth as usize, (ours == truth) as usize, equal_index as usize]
+            })
+            .reduce(|| [0; 4], tally4);
         let ecm_col = |n: usize| {
             if skip_ecm {
                 "—".to_string()

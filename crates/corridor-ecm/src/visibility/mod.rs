@@ -36,11 +36,13 @@
 mod cells;
 mod expansion;
 mod index;
+mod layered;
 mod limits;
 mod polygon;
 mod sight;
 
 pub use index::{VisibilityIndex, VisibilityIndexError};
+pub use layered::{layered_line_of_sight, LayeredSightError};
 pub use limits::ViewLimits;
 
 use crate::graph::Ecm;

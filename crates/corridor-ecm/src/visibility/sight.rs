@@ -35,7 +35,22 @@ impl Ecm {
     ) -> Result<bool, VisibilityError> {
         let missing = VisibilityError::NotInFreeSpace { point: p };
         let (start, _) = self.home_cell(p, start).ok_or(missing)?;
-        let mut at = At::Cell(start, None);
+        Ok(self.sight_walk(p, q, start, None)? == Exit::Seen)
+    }
+
+    /// The walk of [`Ecm::sight_from`] from `start`, entered through its side `entry` (the
+    /// segment crosses that side towards `q`; `None` when `start` holds `p`): how the
+    /// segment ends. The layered walk enters a layer through a wall side that lies on a
+    /// connection.
+    pub(crate) fn sight_walk(
+        &self,
+        p: Point,
+        q: Point,
+        start: CellRef,
+        entry: Option<u8>,
+    ) -> Result<Exit, VisibilityError> {
+        let missing = VisibilityError::NotInFreeSpace { point: p };
+        let mut at = At::Cell(start, entry);
         // Each step moves to a cell farther along the segment; the bound only guards a
         // broken map.
         for _ in 0..4 * self.cells.len() + 16 {
@@ -49,7 +64,7 @@ impl Ecm {
                         return Err(VisibilityError::OnObstacle { point: p });
                     }
                     if p == q {
-                        return Ok(true);
+                        return Ok(Exit::Seen);
                     }
                     let d = q - p;
                     // Which side of the segment's line each corner lies on, once.
@@ -84,15 +99,22 @@ impl Ecm {
                         None => piece.contains(q),
                     };
                     if holds_q {
-                        return Ok(!touches_wall(&piece, q));
+                        return Ok(if touches_wall(&piece, q) {
+                            Exit::Blocked
+                        } else {
+                            Exit::Seen
+                        });
                     }
                     match (next, corner) {
                         (Some(j), _) => match self.resolve(cell, piece.across[j]) {
-                            Across::Wall => return Ok(false),
+                            Across::Wall => {
+                                let (u, v) = (piece.corners[j], piece.corners[(j + 1) % 4]);
+                                return Ok(Exit::Wall(u, v));
+                            }
                             Across::Piece(n, e) => at = At::Cell(n, Some(e)),
-                            Across::Nothing | Across::Vertex(_) => return Ok(false),
+                            Across::Nothing | Across::Vertex(_) => return Ok(Exit::Blocked),
                         },
-                        (None, Some((_, true))) => return Ok(false),
+                        (None, Some((_, true))) => return Ok(Exit::Blocked),
                         (None, Some((w, false))) => at = At::Corner(cell, w),
                         (None, None) => {
                             // The segment starts on a corner of the cell and heads away.
@@ -102,25 +124,25 @@ impl Ecm {
                                 }
                                 at = At::Corner(cell, p);
                             } else {
-                                return Ok(false);
+                                return Ok(Exit::Blocked);
                             }
                         }
                     }
                 }
                 At::Corner(cell, w) => match self.turn(cell, w, p, q)? {
                     Turn::Into(n) => at = At::Cell(n, None),
-                    Turn::Blocked => return Ok(false),
+                    Turn::Blocked => return Ok(Exit::Blocked),
                     Turn::Along(n, b) => {
                         // The segment runs along a free side from `w` to `b`.
                         if point_on_segment(q, w, b) {
-                            return Ok(true);
+                            return Ok(Exit::Seen);
                         }
                         at = At::Corner(n, b);
                     }
                 },
             }
         }
-        Ok(false)
+        Ok(Exit::Blocked)
     }
 
     /// At the free corner `w` of `cell`, turns around `w` through the cells that meet
@@ -209,6 +231,18 @@ impl Ecm {
         }
         true
     }
+}
+
+/// How a walk along a segment ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Exit {
+    /// It reached `q` without touching a wall.
+    Seen,
+    /// It touched a wall at a corner, along a side, or at `q`.
+    Blocked,
+    /// It crossed the open wall side `u v` (from the cell's inside out): the first wall it
+    /// meets, in one point inside that side.
+    Wall(Point, Point),
 }
 
 /// What turning around a corner found.
