@@ -43,6 +43,10 @@ pub struct BuildStats {
     pub components: usize,
     /// Diagrams rejected by validation and rebuilt under another exact transform.
     pub recoveries: usize,
+    /// Strips whose diagrams were stitched into this ECM (`BuildOptions::tiles`); 0 when
+    /// it was built from one diagram. Not saved.
+    #[serde(skip)]
+    pub tiles: usize,
     /// The transform whose diagram was accepted.
     pub transform: Option<Transform>,
 }
