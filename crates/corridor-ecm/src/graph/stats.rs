@@ -15,7 +15,8 @@ pub struct BuildStats {
     /// [`Ecm::from_walls`](crate::Ecm::from_walls).
     #[serde(skip)]
     pub normalize: Duration,
-    /// Building the segment Voronoi diagram (`boostvoronoi`).
+    /// Building the segment Voronoi diagram (`boostvoronoi`); for a build from strips
+    /// (`BuildOptions::tiles`), the strips' diagrams and their extraction.
     #[serde(skip)]
     pub voronoi: Duration,
     /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
