@@ -72,7 +72,7 @@ pub(crate) fn tiled_medial_axis(
     deviation: f64,
 ) -> Result<RawEcm, String> {
     let n = walls.segments.len();
-    if tiles < 2 || n < 64 * tiles {
+    if tiles < 2 || n / 64 < tiles {
         return Err("too few walls for tiles".into());
     }
     // Cuts at quantiles of twice the segment midpoints (exact integers).
@@ -93,7 +93,7 @@ pub(crate) fn tiled_medial_axis(
             let (a, b) = (s.a.x as f64, s.b.x as f64);
             (lo.min(a.min(b)), hi.max(a.max(b)))
         });
-    let margin = ((x1 - x0) / (16 * tiles) as f64).max(16.0);
+    let margin = ((x1 - x0) / (16.0 * tiles as f64)).max(16.0);
     let strips: Vec<Slab> = (0..tiles)
         .map(|k| Slab {
             lo: if k == 0 {
