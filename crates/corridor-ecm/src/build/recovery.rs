@@ -43,6 +43,29 @@ impl Ecm {
     }
 
     /// [`Ecm::build`] with explicit options.
+    ///
+    /// With [`BuildOptions::tiles`] > 1 the Voronoi diagrams of that many vertical strips
+    /// of the walls are built in parallel and stitched where each is certified (the
+    /// local repair's argument, see the module `build::tiles`); when the strips cannot
+    /// prove every edge, one diagram of all the walls is built as usual. The ECM equals
+    /// the sequential one up to the numbering of vertices and edges, for any thread count.
+    ///
+    /// ```
+    /// use corridor_ecm::{BuildOptions, Ecm};
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(60.0, 21.0));
+    /// for i in 0..20 {
+    ///     for j in 0..7 {
+    ///         let (x, y) = (3.0 * i as f64 + 1.0, 3.0 * j as f64 + 1.0);
+    ///         env.insert(Obstacle::rectangle(Point::new(x, y), Point::new(x + 1.0, y + 1.0)));
+    ///     }
+    /// }
+    /// let options = BuildOptions { tiles: 2, ..BuildOptions::default() };
+    /// let stitched = Ecm::build_with(&env, &options)?;
+    /// assert_eq!(stitched.stats().tiles, 2);
+    /// assert_eq!(stitched.canonical_diff(&Ecm::build(&env)?, 0.0), None);
+    /// # Ok::<(), corridor_ecm::BuildError>(())
+    /// ```
     pub fn build_with(env: &Environment, options: &BuildOptions) -> Result<Ecm, BuildError> {
         let start = Instant::now();
         let (walls, grid) = normalize_indexed_within(env, &options.normalize)?;
