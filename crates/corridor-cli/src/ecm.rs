@@ -19,6 +19,7 @@ pub fn build(
     json: bool,
     threads: Option<u16>,
     max_wall_pieces: Option<usize>,
+    tiles: usize,
 ) -> Result<(), CliError> {
     let map = load_map(file)?;
     // The build's stages run on this pool (rayon's default: one thread per core).
@@ -35,6 +36,7 @@ pub fn build(
             let _spinner = progress::spinner("building the ECM");
             let options = BuildOptions {
                 normalize: NormalizeLimits { max_wall_pieces },
+                tiles,
                 ..BuildOptions::default()
             };
             (pool.install(|| Ecm::build_with(&env, &options))?, Some(env))
@@ -55,6 +57,7 @@ pub fn build(
             "input_points": stats.input_points,
             "recoveries": stats.recoveries,
             "threads": pool.current_num_threads(),
+            "tiles": stats.tiles,
             "free_area": ecm.free_area(),
             "ms": {
                 "normalize": ms(stats.normalize),
@@ -80,6 +83,7 @@ pub fn build(
             ecm.component_count()
         );
         println!("  recoveries   {}", stats.recoveries);
+        println!("  tiles        {} (0: one diagram)", stats.tiles);
         println!(
             "  time (ms)    normalize {:.1}, voronoi {:.1}, extraction {:.1}, validation {:.1}, index {:.1}, total {:.1}",
             ms(stats.normalize),

@@ -108,6 +108,10 @@ enum Command {
         /// this (edges plus two per crossing), instead of spending time and memory on them.
         #[arg(long)]
         max_wall_pieces: Option<usize>,
+        /// Build the Voronoi diagrams of this many vertical strips in parallel and stitch
+        /// them where they are certified (1: one diagram); the ECM is the same.
+        #[arg(long, default_value_t = 1)]
+        tiles: usize,
     },
     /// Plan a path for a disk-shaped character.
     ///
@@ -579,6 +583,7 @@ fn run(command: Command) -> Result<(), CliError> {
             json,
             threads,
             max_wall_pieces,
+            tiles,
         } => ecm::build(
             &file,
             svg.as_deref(),
@@ -586,6 +591,7 @@ fn run(command: Command) -> Result<(), CliError> {
             json,
             threads,
             max_wall_pieces,
+            tiles,
         ),
         Command::Path {
             file,

@@ -6,7 +6,7 @@
 
 mod common;
 
-use corridor_ecm::Ecm;
+use corridor_ecm::{BuildOptions, Ecm};
 use corridor_geom::Environment;
 use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
 use corridor_testkit::worlds::{city, random_grid_map, CityOptions};
@@ -76,4 +76,82 @@ fn scenes_and_random_worlds_build_alike_on_any_thread_count() {
         ..CityOptions::default()
     };
     assert_same_for_any_thread_count("city 12x12", &city(&options, 30));
+}
+
+fn build_tiled_on(threads: usize, tiles: usize, env: &Environment) -> Ecm {
+    let options = BuildOptions {
+        tiles,
+        ..BuildOptions::default()
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| Ecm::build_with(env, &options).unwrap())
+}
+
+/// Builds `env` from each count of strips in `tile_counts` on 1 and 2 threads: the same
+/// ECM as the sequential build; returns how many of the builds were stitched rather than
+/// fallen back.
+fn assert_tiled_same(name: &str, env: &Environment, tile_counts: &[usize]) -> usize {
+    let sequential = build_on(1, env);
+    let mut stitched = 0;
+    for &tiles in tile_counts {
+        let one = build_tiled_on(1, tiles, env);
+        assert_eq!(
+            one.canonical_diff(&sequential, 0.0),
+            None,
+            "{name}: {tiles} tiles"
+        );
+        let two = build_tiled_on(2, tiles, env);
+        assert!(
+            two.to_bytes() == one.to_bytes(),
+            "{name}: {tiles} tiles, 2 threads saved other bytes than 1"
+        );
+        eprintln!("{name}: {tiles} tiles -> {}", one.stats().tiles);
+        stitched += usize::from(one.stats().tiles == tiles);
+    }
+    stitched
+}
+
+#[test]
+fn stitched_strips_equal_the_sequential_build() {
+    let maps = corridor_testkit::movingai_maps();
+    assert!(maps.len() >= 10);
+    let mut stitched = 0;
+    for map in &maps {
+        let env = corridor_io::load_environment(map).unwrap();
+        stitched += assert_tiled_same(&map.display().to_string(), &env, &[2]);
+    }
+    for name in ["military", "dungeon", "city"] {
+        let env = corridor_io::scenes::Scene::from_name(name).unwrap().build();
+        assert_tiled_same(name, &env, &[2]);
+    }
+    for seed in 0..6 {
+        let options = if seed % 2 == 0 {
+            RandomEnvironmentOptions::grid_map(40, 150)
+        } else {
+            RandomEnvironmentOptions {
+                obstacles: 60,
+                ..Default::default()
+            }
+        };
+        let env = random_environment(seed, &options);
+        assert_tiled_same(&format!("random {seed}"), &env, &[2]);
+    }
+    // Grids and cities have short edges: every strip seam is certified.
+    let grid = corridor_io::read_map_environment(&random_grid_map(160, 120, 0.1, 30)).unwrap();
+    assert_eq!(assert_tiled_same("random grid 160x120", &grid, &[2, 3]), 2);
+    let options = CityOptions {
+        blocks: 12,
+        ..CityOptions::default()
+    };
+    assert_eq!(
+        assert_tiled_same("city 12x12", &city(&options, 30), &[2, 3]),
+        2
+    );
+    eprintln!(
+        "{stitched} of {} shared-map builds stitched",
+        2 * maps.len()
+    );
 }

@@ -7,6 +7,7 @@ mod error;
 mod extract;
 mod options;
 mod recovery;
+mod tiles;
 mod validate;
 mod voronoi;
 mod wall_index;

@@ -23,6 +23,12 @@ pub struct BuildOptions {
     /// clear error, instead of spending time and memory on their overlay. No limit by
     /// default.
     pub normalize: NormalizeLimits,
+    /// Vertical strips whose Voronoi diagrams are built in parallel and stitched where
+    /// they are certified (see [`Ecm::build`](crate::Ecm::build)); 0 or 1 (the default):
+    /// one diagram of all the walls. The ECM is the same either way (up to the numbering
+    /// of its vertices and edges); when the strips cannot prove every edge, the build
+    /// falls back to one diagram.
+    pub tiles: usize,
 }
 
 impl Default for BuildOptions {
@@ -31,6 +37,7 @@ impl Default for BuildOptions {
             max_arc_deviation: 0.01,
             recovery: Transform::RECOVERY_SEQUENCE.to_vec(),
             normalize: NormalizeLimits::default(),
+            tiles: 1,
         }
     }
 }

@@ -6,6 +6,7 @@ use super::assemble::finalize;
 use super::error::{BuildError, FailureKind, ValidationFailure};
 use super::extract::{extract_with, segment_ends};
 use super::options::BuildOptions;
+use super::tiles::tiled_medial_axis;
 use super::validate::{check_ranges, check_walls, free_area_twice, validate, WallsChecked};
 use super::voronoi::{voronoi, ExtractError};
 use crate::graph::{BuildStats, CellIndex, Ecm};
@@ -42,6 +43,29 @@ impl Ecm {
     }
 
     /// [`Ecm::build`] with explicit options.
+    ///
+    /// With [`BuildOptions::tiles`] > 1 the Voronoi diagrams of that many vertical strips
+    /// of the walls are built in parallel and stitched where each is certified (the
+    /// local repair's argument, see the module `build::tiles`); when the strips cannot
+    /// prove every edge, one diagram of all the walls is built as usual. The ECM equals
+    /// the sequential one up to the numbering of vertices and edges, for any thread count.
+    ///
+    /// ```
+    /// use corridor_ecm::{BuildOptions, Ecm};
+    /// use corridor_geom::{Environment, Obstacle, Point};
+    /// let mut env = Environment::rectangle(Point::new(0.0, 0.0), Point::new(60.0, 21.0));
+    /// for i in 0..20 {
+    ///     for j in 0..7 {
+    ///         let (x, y) = (3.0 * i as f64 + 1.0, 3.0 * j as f64 + 1.0);
+    ///         env.insert(Obstacle::rectangle(Point::new(x, y), Point::new(x + 1.0, y + 1.0)));
+    ///     }
+    /// }
+    /// let options = BuildOptions { tiles: 2, ..BuildOptions::default() };
+    /// let stitched = Ecm::build_with(&env, &options)?;
+    /// assert_eq!(stitched.stats().tiles, 2);
+    /// assert_eq!(stitched.canonical_diff(&Ecm::build(&env)?, 0.0), None);
+    /// # Ok::<(), corridor_ecm::BuildError>(())
+    /// ```
     pub fn build_with(env: &Environment, options: &BuildOptions) -> Result<Ecm, BuildError> {
         let start = Instant::now();
         let (walls, grid) = normalize_indexed_within(env, &options.normalize)?;
@@ -87,35 +111,59 @@ impl Ecm {
         // (orientation, the wall index) runs beside it, on another thread of the current
         // rayon pool when it has one. Both sides compute what the sequential order
         // computes, and a wall error still wins over the diagram.
+        // With `options.tiles` > 1 the identity's medial axis is first tried from strips
+        // (`tiles`), in the diagram's place.
+        let deviation = walls.grid.to_grid_length(options.max_arc_deviation);
+        let tiles = options.tiles;
+        let identity_first = options.recovery.first() == Some(&Transform::Identity);
+        let tiled = || {
+            let clock = Instant::now();
+            (
+                tiled_medial_axis(walls, tiles, deviation).ok(),
+                clock.elapsed(),
+            )
+        };
         let mut first_diagram = None;
+        let mut first_tiled = None;
         let (mut index, ends) = match checked {
-            WallsChecked::Disjoint(grid)
-                if options.recovery.first() == Some(&Transform::Identity) =>
-            {
+            WallsChecked::Disjoint(grid) if identity_first => {
                 check_ranges(walls)?;
-                let (checks, diagram) = rayon::join(
-                    || {
-                        let clock = Instant::now();
-                        (
-                            check_walls(walls, WallsChecked::Disjoint(grid)),
-                            clock.elapsed(),
-                        )
-                    },
-                    || {
+                let timed_checks = || {
+                    let clock = Instant::now();
+                    (
+                        check_walls(walls, WallsChecked::Disjoint(grid)),
+                        clock.elapsed(),
+                    )
+                };
+                let checks = if tiles > 1 {
+                    let (checks, raw) = rayon::join(timed_checks, tiled);
+                    first_tiled = Some(raw);
+                    checks
+                } else {
+                    let (checks, diagram) = rayon::join(timed_checks, || {
                         let clock = Instant::now();
                         (voronoi(walls), clock.elapsed())
-                    },
-                );
-                first_diagram = Some(diagram);
+                    });
+                    first_diagram = Some(diagram);
+                    checks
+                };
                 stats.validation += checks.1;
                 checks.0?
             }
             checked => {
                 let checks = check_walls(walls, checked)?;
                 stats.validation += clock.elapsed();
+                if tiles > 1 && identity_first {
+                    first_tiled = Some(tiled());
+                }
                 checks
             }
         };
+        let mut tiled_raw = None;
+        if let Some((raw, time)) = first_tiled {
+            stats.voronoi += time;
+            tiled_raw = raw;
+        }
         let clock = Instant::now();
         let free_twice = free_area_twice(walls);
         let one_sided = walls.segments.iter().any(|s| !s.two_sided);
@@ -131,66 +179,76 @@ impl Ecm {
             sources.dedup();
             return Err(BuildError::Unbounded { sources });
         }
-        let deviation = walls.grid.to_grid_length(options.max_arc_deviation);
         let mut first_failure: Option<ValidationFailure> = None;
         // An unbounded free space is reported only if every attempt saw it (a wrong
         // diagram can also show an infinite edge in free space).
         let mut unbounded: Option<Vec<_>> = None;
         let mut all_unbounded = true;
-        let mut attempts = 0;
-        for &transform in &options.recovery {
-            // The identity needs no copy of the walls (a copy was 1 % of a map build).
-            let transformed = if transform == Transform::Identity {
-                Cow::Borrowed(walls)
-            } else {
-                match transform.apply_walls(walls) {
-                    Some(t) => Cow::Owned(t),
-                    None => continue,
+        let mut attempts = 0usize;
+        // The stitched strips first (`None`), then the transforms.
+        let steps = tiled_raw.is_some().then_some(None);
+        for step in steps.into_iter().chain(options.recovery.iter().map(Some)) {
+            let (transform, raw, clock) = match step {
+                None => {
+                    let raw = tiled_raw.take().unwrap_or_default();
+                    (Transform::Identity, raw, Instant::now())
                 }
-            };
-            attempts += 1;
-            // The identity's diagram may have been built beside the wall checks.
-            let diagram = match first_diagram.take() {
-                Some((diagram, time)) if transform == Transform::Identity => {
-                    stats.voronoi += time;
-                    diagram
-                }
-                _ => {
-                    let clock = Instant::now();
-                    let diagram = voronoi(&transformed);
-                    stats.voronoi += clock.elapsed();
-                    diagram
-                }
-            };
-            let clock = Instant::now();
-            // The segment ends are grouped by equality, which every transform keeps, but
-            // looked up by transformed point: regrouped for other transforms.
-            let transformed_ends = match transform {
-                Transform::Identity => Cow::Borrowed(&ends),
-                _ => Cow::Owned(segment_ends(&transformed)),
-            };
-            let raw =
-                diagram.and_then(|d| extract_with(&transformed, &transformed_ends, d, deviation));
-            let raw = match raw {
-                Ok(raw) => raw,
-                Err(e) => {
-                    let (kind, sources) = match e {
-                        ExtractError::Voronoi(message) => {
-                            all_unbounded = false;
-                            (FailureKind::Voronoi { message }, Vec::new())
-                        }
-                        ExtractError::Unbounded(sources) => {
-                            unbounded.get_or_insert(sources.clone());
-                            (FailureKind::Unbounded, sources)
+                Some(&transform) => {
+                    // The identity needs no copy of the walls (a copy was 1 % of a map build).
+                    let transformed = if transform == Transform::Identity {
+                        Cow::Borrowed(walls)
+                    } else {
+                        match transform.apply_walls(walls) {
+                            Some(t) => Cow::Owned(t),
+                            None => continue,
                         }
                     };
-                    first_failure.get_or_insert(ValidationFailure {
-                        kind,
-                        position: Point::ZERO,
-                        sources,
-                    });
-                    stats.extraction += clock.elapsed();
-                    continue;
+                    attempts += 1;
+                    // The identity's diagram may have been built beside the wall checks.
+                    let diagram = match first_diagram.take() {
+                        Some((diagram, time)) if transform == Transform::Identity => {
+                            stats.voronoi += time;
+                            diagram
+                        }
+                        _ => {
+                            let clock = Instant::now();
+                            let diagram = voronoi(&transformed);
+                            stats.voronoi += clock.elapsed();
+                            diagram
+                        }
+                    };
+                    let clock = Instant::now();
+                    // The segment ends are grouped by equality, which every transform keeps, but
+                    // looked up by transformed point: regrouped for other transforms.
+                    let transformed_ends = match transform {
+                        Transform::Identity => Cow::Borrowed(&ends),
+                        _ => Cow::Owned(segment_ends(&transformed)),
+                    };
+                    let raw = diagram
+                        .and_then(|d| extract_with(&transformed, &transformed_ends, d, deviation));
+                    let raw = match raw {
+                        Ok(raw) => raw,
+                        Err(e) => {
+                            let (kind, sources) = match e {
+                                ExtractError::Voronoi(message) => {
+                                    all_unbounded = false;
+                                    (FailureKind::Voronoi { message }, Vec::new())
+                                }
+                                ExtractError::Unbounded(sources) => {
+                                    unbounded.get_or_insert(sources.clone());
+                                    (FailureKind::Unbounded, sources)
+                                }
+                            };
+                            first_failure.get_or_insert(ValidationFailure {
+                                kind,
+                                position: Point::ZERO,
+                                sources,
+                            });
+                            stats.extraction += clock.elapsed();
+                            continue;
+                        }
+                    };
+                    (transform, raw, clock)
                 }
             };
             let mut ecm = finalize(raw, transform, walls);
@@ -220,7 +278,8 @@ impl Ecm {
                     let (cells, time) = cells.unwrap_or_else(|| timed_index(&ecm.edges));
                     ecm.cells = cells;
                     stats.index = time;
-                    stats.recoveries = attempts - 1;
+                    stats.recoveries = attempts.saturating_sub(1);
+                    stats.tiles = if step.is_none() { tiles } else { 0 };
                     stats.transform = Some(transform);
                     stats.vertices = ecm.vertex_count();
                     stats.edges = ecm.edge_count();
@@ -229,10 +288,13 @@ impl Ecm {
                     ecm.stats = stats;
                     return Ok(ecm);
                 }
-                Err(failure) => {
+                // A failure of the stitched strips is not reported: the diagram of all
+                // the walls follows.
+                Err(failure) if step.is_some() => {
                     all_unbounded = false;
                     first_failure.get_or_insert(failure);
                 }
+                Err(_) => {}
             }
         }
         if let Some(sources) = unbounded.filter(|_| all_unbounded) {

@@ -15,7 +15,8 @@ pub struct BuildStats {
     /// [`Ecm::from_walls`](crate::Ecm::from_walls).
     #[serde(skip)]
     pub normalize: Duration,
-    /// Building the segment Voronoi diagram (`boostvoronoi`).
+    /// Building the segment Voronoi diagram (`boostvoronoi`); for a build from strips
+    /// (`BuildOptions::tiles`), the strips' diagrams and their extraction.
     #[serde(skip)]
     pub voronoi: Duration,
     /// Keeping the medial axis, chaining edges, sampling arcs, annotating nearest points,
@@ -43,6 +44,10 @@ pub struct BuildStats {
     pub components: usize,
     /// Diagrams rejected by validation and rebuilt under another exact transform.
     pub recoveries: usize,
+    /// Strips whose diagrams were stitched into this ECM (`BuildOptions::tiles`); 0 when
+    /// it was built from one diagram. Not saved.
+    #[serde(skip)]
+    pub tiles: usize,
     /// The transform whose diagram was accepted.
     pub transform: Option<Transform>,
 }
