@@ -7,7 +7,7 @@
 //! memory) and prints the overlay's size (edges, crossings), the output walls, the time
 //! per piece, and how long a limit takes to refuse it.
 //!
-//! `cargo run --release -p corridor-ecm --example hostile_builds -- [pillars|zigzag|maps|all]`
+//! `cargo run --release -p corridor-ecm --example hostile_builds -- [pillars [N...]|zigzag|maps|all]`
 //! `cargo run --release -p corridor-ecm --example hostile_builds -- overlap 1000 3000`
 
 use corridor_ecm::Ecm;
@@ -91,7 +91,16 @@ fn main() {
     println!("| input | Voronoi (ms) | validation (ms) | vertices / edges / bending points |");
     println!("|---|---:|---:|---|");
     if which == "all" || which == "pillars" {
-        for n in [5_000, 10_000, 20_000] {
+        let sizes: Vec<usize> = std::env::args()
+            .skip(2)
+            .map(|n| n.parse().expect("a pillar count"))
+            .collect();
+        let sizes = if sizes.is_empty() {
+            vec![5_000, 10_000, 20_000]
+        } else {
+            sizes
+        };
+        for n in sizes {
             row(&format!("{n} pillars in a row"), &pillar_row(n));
         }
     }

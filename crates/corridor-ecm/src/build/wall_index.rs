@@ -100,6 +100,9 @@ pub(crate) struct WallIndex {
     /// An R-tree of the walls for nearest-wall searches, built on the first disc too
     /// large for the bucket grid (see [`WallIndex::is_large`]); never on the game maps.
     tree: Option<rstar::RTree<TreeWall>>,
+    /// The walls kept out of [`WallIndex::tree`] for their length (see [`long_walls`]),
+    /// checked one by one before the tree search.
+    long: Vec<u32>,
 }
 
 /// A wall in [`WallIndex::tree`]: its number and ends (grid coordinates).
@@ -199,6 +202,7 @@ impl WallIndex {
             grid,
             observed: 0.0,
             tree: None,
+            long: Vec::new(),
         }
     }
 
@@ -230,24 +234,36 @@ impl WallIndex {
     pub(super) fn closer_by_tree(&mut self, q: Point, radius: f64) -> Option<(WallRef, f64)> {
         let margin = 1e-12 * (self.extent + q.x.abs() + q.y.abs() + radius.abs());
         let entries = &self.entries;
+        let long = &mut self.long;
         let tree = self.tree.get_or_insert_with(|| {
-            rstar::RTree::bulk_load(
-                entries
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &wall)| TreeWall { id: i as u32, wall })
-                    .collect(),
-            )
+            *long = long_walls(entries);
+            let mut kept = Vec::with_capacity(entries.len() - long.len());
+            let mut next_long = long.iter().peekable();
+            for (i, &wall) in entries.iter().enumerate() {
+                if next_long.next_if_eq(&&(i as u32)).is_none() {
+                    kept.push(TreeWall { id: i as u32, wall });
+                }
+            }
+            rstar::RTree::bulk_load(kept)
         });
-        let query = CloserThan {
-            q: [q.x, q.y],
-            stop_2: (radius + margin) * (radius + margin),
-            radius,
+        let closer = |id: u32, wall: &WallEntry| {
+            let d = wall.distance(q);
+            (d < radius).then_some((id, d))
         };
-        let found = tree
-            .locate_with_selection_function(query)
-            .next()
-            .map(|w| (w.id, w.wall.distance(q)));
+        let found = self
+            .long
+            .iter()
+            .find_map(|&id| closer(id, &entries[id as usize]))
+            .or_else(|| {
+                let query = CloserThan {
+                    q: [q.x, q.y],
+                    stop_2: (radius + margin) * (radius + margin),
+                    radius,
+                };
+                tree.locate_with_selection_function(query)
+                    .next()
+                    .map(|w| (w.id, w.wall.distance(q)))
+            });
         found.map(|(id, d)| (self.wall(id), d))
     }
 
@@ -420,6 +436,39 @@ pub(super) fn sources_of(walls: &Walls, wall: WallRef) -> Vec<WallSource> {
     match wall {
         WallRef::Segment(i) => walls.segments[i as usize].sources.to_vec(),
         WallRef::Point(i) => walls.points[i as usize].1.clone(),
+    }
+}
+
+/// Most walls [`long_walls`] keeps out of the R-tree.
+const MOST_LONG_WALLS: usize = 32;
+
+/// The walls (in order) whose box is at least an eighth of the walls' box along an axis,
+/// if there are at most [`MOST_LONG_WALLS`] of them; none otherwise. A long wall's box
+/// covers much of the map, so every node above it in the R-tree does too and is opened
+/// by every disc search: the outer walls of a map with a row of pillars across open
+/// space made each search open the nodes of walls far along the row (4,500 instructions
+/// per bending point). Checked one by one instead, they cost a distance each.
+fn long_walls(entries: &[WallEntry]) -> Vec<u32> {
+    let span = |w: &WallEntry| [(w.a.x - w.b.x).abs(), (w.a.y - w.b.y).abs()];
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    for w in entries {
+        for p in [w.a, w.b] {
+            lo = [lo[0].min(p.x), lo[1].min(p.y)];
+            hi = [hi[0].max(p.x), hi[1].max(p.y)];
+        }
+    }
+    let limit = [(hi[0] - lo[0]) / 8.0, (hi[1] - lo[1]) / 8.0];
+    let long: Vec<u32> = (0..entries.len() as u32)
+        .filter(|&i| {
+            let s = span(&entries[i as usize]);
+            s[0] >= limit[0] || s[1] >= limit[1]
+        })
+        .take(MOST_LONG_WALLS + 1)
+        .collect();
+    if long.len() > MOST_LONG_WALLS {
+        Vec::new()
+    } else {
+        long
     }
 }
 
