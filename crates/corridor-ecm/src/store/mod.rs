@@ -45,8 +45,7 @@ impl Ecm {
     /// assert!(Ecm::from_bytes(&damaged).is_err());
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        // Serializing plain data into a Vec cannot fail.
-        framed(MAGIC, &postcard::to_allocvec(self).unwrap_or_default())
+        framed(MAGIC, self)
     }
 
     /// Reads an ECM written by [`Ecm::to_bytes`] (or by

@@ -58,33 +58,96 @@ impl PackedTree {
         if n == 0 {
             return PackedTree::default();
         }
-        let scale = |lo: f64, hi: f64| if hi > lo { 65535.0 / (hi - lo) } else { 0.0 };
-        let (sx, sy) = (scale(extent[0], extent[2]), scale(extent[1], extent[3]));
-        let mut keys: Vec<u64> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                // Centres as 16-bit cell numbers (the casts saturate; NaN-free boxes).
-                let x = ((0.5 * (b[0] + b[2]) - extent[0]) * sx) as u32;
-                let y = ((0.5 * (b[1] + b[3]) - extent[1]) * sy) as u32;
-                (u64::from(hilbert(x.min(65535), y.min(65535))) << 32) | i as u64
-            })
-            .collect();
-        sort_keys(&mut keys);
-        let mut levels = 1;
-        let mut size = n;
-        let mut total = n;
+        let keys = sorted_keys(entries, extent);
+        let mut boxes = Vec::with_capacity(PackedTree::boxes_for(n));
+        let mut links = Vec::with_capacity(PackedTree::boxes_for(n));
+        boxes.extend(keys.iter().map(|&k| entries[key_index(k)]));
+        links.extend(keys.iter().map(|&k| key_index(k) as u32));
+        drop(keys);
+        PackedTree::over_leaves(boxes, links)
+    }
+
+    /// [`PackedTree::with_extent`] taking the entries by value: they are put in the
+    /// leaves' order in place and become the tree's boxes, so that building a large tree
+    /// holds no second copy of its boxes (only the sort keys, a quarter of their size).
+    /// Give `entries` a capacity of [`PackedTree::boxes_for`] their number, or the parents
+    /// grow the vector. The tree is the one [`PackedTree::with_extent`] builds.
+    ///
+    /// ```
+    /// use corridor_geom::boxes::{union, EMPTY_BOX};
+    /// use corridor_geom::PackedTree;
+    /// let boxes = [[0.0, 0.0, 1.0, 1.0], [2.0, 2.0, 3.0, 3.0], [0.5, 0.5, 2.5, 2.5]];
+    /// let extent = boxes.iter().fold(EMPTY_BOX, |e, &b| union(e, b));
+    /// let mut owned = Vec::with_capacity(PackedTree::boxes_for(boxes.len()));
+    /// owned.extend_from_slice(&boxes);
+    /// let tree = PackedTree::from_entries(owned, extent);
+    /// let mut found: Vec<u32> = tree.meeting([0.9, 0.9, 1.1, 1.1]).collect();
+    /// found.sort_unstable();
+    /// assert_eq!(found, [0, 2]);
+    /// ```
+    pub fn from_entries(mut entries: Vec<[f64; 4]>, extent: [f64; 4]) -> Self {
+        let n = entries.len();
+        if n == 0 {
+            return PackedTree::default();
+        }
+        let keys = sorted_keys(&entries, extent);
+        let mut links = Vec::with_capacity(PackedTree::boxes_for(n));
+        links.extend(keys.iter().map(|&k| key_index(k) as u32));
+        drop(keys);
+        // Leaf `i` takes entry `links[i]`: follow each cycle of that permutation, moving
+        // every box once (the first box of a cycle waits in `first`).
+        let mut placed = vec![false; n];
+        for start in 0..n {
+            if placed[start] {
+                continue;
+            }
+            let first = entries[start];
+            let mut i = start;
+            loop {
+                placed[i] = true;
+                let from = links[i] as usize;
+                if from == start {
+                    entries[i] = first;
+                    break;
+                }
+                entries[i] = entries[from];
+                i = from;
+            }
+        }
+        drop(placed);
+        entries.reserve_exact(PackedTree::boxes_for(n) - n);
+        PackedTree::over_leaves(entries, links)
+    }
+
+    /// How many boxes the tree of `n` entries holds: the leaves and every level of
+    /// parents above them.
+    ///
+    /// ```
+    /// use corridor_geom::PackedTree;
+    /// assert_eq!(PackedTree::boxes_for(0), 0);
+    /// assert_eq!(PackedTree::boxes_for(1), 1);
+    /// assert_eq!(PackedTree::boxes_for(17), 17 + 2 + 1);
+    /// assert_eq!(PackedTree::new(&vec![[0.0; 4]; 17]).len_boxes(), 20);
+    /// ```
+    pub fn boxes_for(n: usize) -> usize {
+        let (mut size, mut total) = (n, n);
         while size > 1 {
             size = size.div_ceil(NODE);
             total += size;
-            levels += 1;
         }
-        let mut boxes = Vec::with_capacity(total);
-        let mut links = Vec::with_capacity(total);
-        let index = |key: &u64| (key & u64::from(u32::MAX)) as usize;
-        boxes.extend(keys.iter().map(|k| entries[index(k)]));
-        links.extend(keys.iter().map(|k| index(k) as u32));
-        let mut level_ends = Vec::with_capacity(levels);
+        total
+    }
+
+    /// Number of boxes in the tree (leaves and parents; see [`PackedTree::boxes_for`]).
+    pub fn len_boxes(&self) -> usize {
+        self.boxes.len()
+    }
+
+    /// The tree over leaves already in Hilbert order (`boxes`, with each leaf's entry
+    /// index in `links`): adds the levels of parents, `NODE` children each.
+    fn over_leaves(mut boxes: Vec<[f64; 4]>, mut links: Vec<u32>) -> Self {
+        let n = boxes.len();
+        let mut level_ends = Vec::new();
         level_ends.push(n as u32);
         let mut start = 0;
         while boxes.len() - start > 1 {
@@ -210,6 +273,31 @@ impl PackedTree {
             self.level_ends[level - 1] as usize
         }
     }
+}
+
+/// The entries' sort keys in the leaves' order: the Hilbert position of each box's
+/// centre (16 bits per axis over `extent`) in the high 32 bits, the entry's index in the
+/// low ones.
+fn sorted_keys(entries: &[[f64; 4]], extent: [f64; 4]) -> Vec<u64> {
+    let scale = |lo: f64, hi: f64| if hi > lo { 65535.0 / (hi - lo) } else { 0.0 };
+    let (sx, sy) = (scale(extent[0], extent[2]), scale(extent[1], extent[3]));
+    let mut keys: Vec<u64> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            // Centres as 16-bit cell numbers (the casts saturate; NaN-free boxes).
+            let x = ((0.5 * (b[0] + b[2]) - extent[0]) * sx) as u32;
+            let y = ((0.5 * (b[1] + b[3]) - extent[1]) * sy) as u32;
+            (u64::from(hilbert(x.min(65535), y.min(65535))) << 32) | i as u64
+        })
+        .collect();
+    sort_keys(&mut keys);
+    keys
+}
+
+/// The entry index in a key of [`sorted_keys`].
+fn key_index(key: u64) -> usize {
+    (key & u64::from(u32::MAX)) as usize
 }
 
 /// Sorts the keys of [`PackedTree::new`] (a Hilbert position in the high 32 bits, the
@@ -516,6 +604,41 @@ mod tests {
                 sort_keys(&mut sorted);
                 assert_eq!(sorted, expected, "{n} keys, spread {spread}");
             }
+        }
+    }
+
+    #[test]
+    fn from_entries_builds_the_tree_with_extent_builds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for n in [0, 1, 2, 15, 16, 17, 255, 256, 257, 3000, 20_000] {
+            let boxes: Vec<[f64; 4]> = (0..n)
+                .map(|_| {
+                    let (x, y): (f64, f64) =
+                        (rng.random_range(-50.0..50.0), rng.random_range(-50.0..50.0));
+                    // Some centres coincide (equal keys, ordered by index).
+                    let (x, y) = if rng.random::<bool>() {
+                        (x.round(), y.round())
+                    } else {
+                        (x, y)
+                    };
+                    [x, y, x + rng.random::<f64>(), y + rng.random::<f64>()]
+                })
+                .collect();
+            let extent = boxes.iter().fold(EMPTY_BOX, |e, &b| union(e, b));
+            let expected = PackedTree::with_extent(&boxes, extent);
+            let mut owned = Vec::with_capacity(PackedTree::boxes_for(n));
+            owned.extend_from_slice(&boxes);
+            let at = owned.as_ptr();
+            let tree = PackedTree::from_entries(owned, extent);
+            assert_eq!(tree.boxes, expected.boxes, "{n} boxes");
+            assert_eq!(tree.links, expected.links, "{n} boxes");
+            assert_eq!(tree.level_ends, expected.level_ends, "{n} boxes");
+            if n > 0 {
+                // The entries became the tree's boxes, with no copy.
+                assert_eq!(tree.boxes.as_ptr(), at, "{n} boxes");
+            }
+            assert_eq!(tree.len_boxes(), PackedTree::boxes_for(n));
+            assert!(tree.check_shape().is_ok());
         }
     }
 
