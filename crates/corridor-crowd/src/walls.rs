@@ -7,12 +7,14 @@
 //! so the segment it moved along stays at positive clearance: it never crossed a wall.
 
 use crate::orca::HalfPlane;
-use corridor_ecm::Ecm;
+use corridor_ecm::{CellRef, Ecm};
 use corridor_geom::Point;
 
 /// What a character knows about the walls near it: the nearest wall point at `probe`
 /// and the clearance there. Since clearance changes by at most the distance moved, the
-/// ECM need not be asked again while the character is far from every wall.
+/// ECM need not be asked again while the character is far from every wall. `cell`, the
+/// cell of the last answer, is the hint of the next question (one point-in-piece test
+/// instead of a location while the character stays in its cell).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WallCache {
     /// Where the ECM was last asked.
@@ -21,6 +23,8 @@ pub struct WallCache {
     pub nearest: Point,
     /// `probe`'s clearance (0 when unknown: the next check asks the ECM).
     pub clearance: f64,
+    /// The ECM cell holding `probe` (a hint: checked before use, so it may be stale).
+    pub cell: Option<CellRef>,
 }
 
 impl WallCache {
@@ -29,6 +33,7 @@ impl WallCache {
         probe: Point::ZERO,
         nearest: Point::ZERO,
         clearance: 0.0,
+        cell: None,
     };
 
     /// A lower bound of the clearance at `at`.
@@ -39,11 +44,18 @@ impl WallCache {
 
     /// Asks the ECM about `at`; `None` when `at` is not in the free space.
     pub fn ask(ecm: &Ecm, at: Point) -> Option<WallCache> {
-        let nearest = ecm.nearest_obstacle_point(at).ok()?;
+        Self::ask_from(ecm, at, None)
+    }
+
+    /// [`WallCache::ask`] starting from the cell `hint` (the same answer, cheaper while
+    /// `at` is still in that cell).
+    pub fn ask_from(ecm: &Ecm, at: Point, hint: Option<CellRef>) -> Option<WallCache> {
+        let n = ecm.nearest_obstacle_from(at, hint).ok()?;
         Some(WallCache {
             probe: at,
-            nearest,
-            clearance: nearest.distance(at),
+            nearest: n.point,
+            clearance: n.clearance,
+            cell: Some(n.cell),
         })
     }
 }
@@ -104,10 +116,12 @@ pub fn move_clear(
     }
     let mut at = to;
     let mut outcome = MoveOutcome::Free;
+    let mut hint = cache.cell;
     for _ in 0..4 {
-        let Some(here) = WallCache::ask(ecm, at) else {
+        let Some(here) = WallCache::ask_from(ecm, at, hint) else {
             break;
         };
+        hint = here.cell;
         if here.clearance >= radius {
             if at.distance(from) < 2.0 * radius {
                 return (at, outcome, here);
@@ -119,6 +133,6 @@ pub fn move_clear(
         at = here.nearest + out * (radius * (1.0 + PUSH_MARGIN) + PUSH_MARGIN);
         outcome = MoveOutcome::Pushed;
     }
-    let stay = WallCache::ask(ecm, from).unwrap_or(*cache);
+    let stay = WallCache::ask_from(ecm, from, cache.cell).unwrap_or(*cache);
     (from, MoveOutcome::Undone, stay)
 }

@@ -106,7 +106,7 @@ pub use layers::{
     DynamicLayeredEcm, LayeredChange, LayeredEcm, LayeredEcmError, LayeredMap, LayeredPatch,
     LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS,
 };
-pub use locate::{QueryError, Retraction};
+pub use locate::{NearestObstacle, QueryError, Retraction};
 pub use route::{
     CorridorPath, CorridorStep, Fallback, PathQuery, PlanError, Planner, FIT_TOLERANCE_STEPS,
 };

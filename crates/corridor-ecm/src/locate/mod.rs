@@ -24,4 +24,4 @@
 mod cell_index;
 mod query;
 
-pub use query::{QueryError, Retraction};
+pub use query::{NearestObstacle, QueryError, Retraction};
