@@ -172,7 +172,7 @@ mod tests {
         let mut kept = 0;
         for step in 0..40 {
             for p in &mut positions {
-                *p = *p + Point::new(rng.random_range(-0.4..0.4), rng.random_range(-0.4..0.4));
+                *p += Point::new(rng.random_range(-0.4..0.4), rng.random_range(-0.4..0.4));
             }
             if step == 20 {
                 positions[3] = Point::new(0.0, 0.0);
