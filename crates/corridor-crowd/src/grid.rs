@@ -259,27 +259,66 @@ impl NeighbourGrid {
             if d > bound || e.index == skip {
                 continue;
             }
-            let item = (d, e.index);
-            if found.len() == k {
-                if !after(found[k - 1], item) {
-                    continue;
+            // A window's cells lie in distinct buckets (it is at most 5 wide and the
+            // table at least 8), so no entry is met twice.
+            bound = offer(found, k, (d, e.index), bound);
+        }
+        bound
+    }
+
+    /// Every character within `distance` of `at` (indices into `out`, in no particular
+    /// order), `skip` left out; `distance` must not exceed the one the grid was built for.
+    pub(crate) fn within(&self, at: Point, distance: f64, skip: u32, out: &mut Vec<u32>) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let bound = distance * distance;
+        let (cx, cy) = (
+            floor_i64(at.x * self.inverse),
+            floor_i64(at.y * self.inverse),
+        );
+        let reach: i64 = if self.whole { 1 } else { 2 };
+        let width = 1usize << self.width_bits;
+        for dy in -reach..=reach {
+            let row = &self.start[self.bucket(0, cy + dy)..][..=width];
+            let x0 = (cx - reach) as usize & (width - 1);
+            let x1 = x0 + (2 * reach + 1) as usize;
+            let runs = if x1 <= width {
+                [(row[x0], row[x1]), (0, 0)]
+            } else {
+                [(row[x0], row[width]), (row[0], row[x1 - width])]
+            };
+            for (s0, s1) in runs {
+                for e in &self.entries[s0 as usize..s1 as usize] {
+                    if e.at.distance_squared(at) <= bound && e.index != skip {
+                        out.push(e.index);
+                    }
                 }
-                found.pop();
-            }
-            // Insertion into the list sorted by (distance, index). A window's cells lie
-            // in distinct buckets (it is at most 5 wide and the table at least 8), so
-            // no entry is met twice.
-            let mut slot = found.len();
-            found.push(item);
-            while slot > 0 && after(found[slot - 1], item) {
-                found[slot] = found[slot - 1];
-                slot -= 1;
-            }
-            found[slot] = item;
-            if found.len() == k {
-                bound = found[k - 1].0;
             }
         }
+    }
+}
+
+/// Offers `item` to `found`, the up to `k` nearest so far sorted by (distance, index),
+/// by insertion (k is small); returns the new bound (the k-th distance once full).
+#[inline(always)]
+pub(crate) fn offer(found: &mut Vec<(f64, u32)>, k: usize, item: (f64, u32), bound: f64) -> f64 {
+    if found.len() == k {
+        if !after(found[k - 1], item) {
+            return bound;
+        }
+        found.pop();
+    }
+    let mut slot = found.len();
+    found.push(item);
+    while slot > 0 && after(found[slot - 1], item) {
+        found[slot] = found[slot - 1];
+        slot -= 1;
+    }
+    found[slot] = item;
+    if found.len() == k {
+        found[k - 1].0
+    } else {
         bound
     }
 }

@@ -10,7 +10,7 @@
 use crate::character::{Character, CharacterId, Phase};
 use crate::crowd::Crowd;
 use crate::error::CrowdError;
-use crate::grid::NeighbourGrid;
+use crate::lists::NeighbourLists;
 use crate::options::Options;
 use crate::orca::{choose_velocity, orca_half_plane_inv, HalfPlane};
 use crate::route::Route;
@@ -46,7 +46,7 @@ pub struct Simulation {
     options: Options,
     pool: rayon::ThreadPool,
     crowd: Crowd,
-    grid: NeighbourGrid,
+    grid: NeighbourLists,
     preferred: Vec<Point>,
     /// Route following's answers (reused: no allocation per step).
     followed: Vec<(Point, bool, usize)>,
@@ -97,7 +97,7 @@ impl Simulation {
             options,
             pool,
             crowd: Crowd::default(),
-            grid: NeighbourGrid::default(),
+            grid: NeighbourLists::default(),
             preferred: Vec::new(),
             followed: Vec::new(),
             new_velocity: Vec::new(),
@@ -602,7 +602,7 @@ fn avoid(
     parallel: bool,
     options: &Options,
     crowd: &Crowd,
-    grid: &mut NeighbourGrid,
+    grid: &mut NeighbourLists,
     preferred: &[Point],
     out: &mut Vec<Avoided>,
     dt: f64,
@@ -610,7 +610,7 @@ fn avoid(
     let a = options.avoidance;
     // The ORCA lines divide by these once per neighbour otherwise.
     let (inv_horizon, inv_dt) = (1.0 / a.time_horizon, 1.0 / dt);
-    grid.rebuild(&crowd.position, a.neighbour_distance);
+    grid.update(&crowd.position, a.neighbour_distance, a.max_neighbours);
     let grid = &*grid;
     let (position, velocity, radius, max_speed, walls) = (
         &crowd.position,
@@ -631,10 +631,10 @@ fn avoid(
             }
             let hard = s.planes.len();
             grid.nearest(
-                p,
+                i,
+                position,
                 a.neighbour_distance,
                 a.max_neighbours,
-                Some(i as u32),
                 &mut s.found,
             );
             let (mut nearest, mut gap) = (f64::INFINITY, f64::INFINITY);
