@@ -5,13 +5,24 @@
 //!
 //! The oracle lets a segment touch a wall (it was written for paths) where ours counts a
 //! touch as blocked; random points in general position never touch one.
+//!
+//! The ECM is built from the walls snapped to its grid (10⁻⁴ units), so within half a grid
+//! diagonal of a wall its free space and the exact layer's differ; points are drawn free
+//! by the snapped rule and more than a grid step from the ECM's walls, where both agree
+//! (see `point_location_matches_the_snapped_oracle_on_the_building`).
 
 use corridor_ecm::{layered_line_of_sight, LayeredEcm, LayeredSightError};
-use corridor_geom::{LayerId, LayeredEnvironment, Point};
+use corridor_geom::{LayerId, LayeredEnvironment, Obstacle, Point, SnapGrid};
 use corridor_testkit::building::{building, BuildingOptions};
-use corridor_testkit::layered_oracle::{in_closed_free_space, LayeredVisibility};
+use corridor_testkit::layered_oracle::{
+    in_closed_free_space, in_snapped_free_space, LayeredVisibility,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// One step of the ECM's default grid, more than the half diagonal (0.71 steps) by which
+/// snapping moves a wall.
+const GRID_STEP: f64 = 1.0 / SnapGrid::DEFAULT_SCALE;
 
 fn random_point(
     world: &LayeredEnvironment,
@@ -26,11 +37,10 @@ fn random_point(
             rng.random_range(b.min.x..b.max.x),
             rng.random_range(b.min.y..b.max.y),
         );
-        // Free by the oracle's test and by the layer's own ECM (its cell index).
-        let ecm_free = ecm.layer(layer).is_ok_and(|e| e.locate_free(p).is_ok());
-        if in_closed_free_space(env, p)
-            && ecm_free
-            && ecm.clearance(layer, p).is_ok_and(|c| c > 1e-6)
+        // Free by the ECM's (snapped) rule and farther than a grid step from its walls, so
+        // also free in the exact layer the visibility oracle walks.
+        if in_snapped_free_space(env, SnapGrid::default(), p)
+            && ecm.clearance(layer, p).is_ok_and(|c| c > GRID_STEP)
         {
             return (layer, p);
         }
@@ -110,4 +120,57 @@ fn layered_line_of_sight_rejects_bad_input() {
     ));
     // A point sees itself.
     assert!(layered_line_of_sight(&ecm, free.0, free.1, free.0, free.1).unwrap());
+}
+
+/// Issue 24's promise (point location never misses a free point), checked against the
+/// test kit's snapped free-space rule on every layer of the building: the layer's ECM
+/// locates exactly the points that rule calls free. Where the exact rule (unsnapped walls)
+/// disagrees, the point is within a grid step of a wall (seed 27: 4 of 2,000,000 points,
+/// `cargo run --release -p corridor-ecm --example free_disagree`).
+#[test]
+fn point_location_matches_the_snapped_oracle_on_the_building() {
+    let world = building(&BuildingOptions::default(), 27);
+    let ecm = LayeredEcm::build(&world).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    let (mut wrong, mut near_walls, mut free) = (Vec::new(), 0, 0);
+    for (layer, layer_ecm) in ecm.layers() {
+        let env = &world.layer(layer).unwrap().environment;
+        let b = env.bounds();
+        for _ in 0..20_000 {
+            let p = Point::new(
+                rng.random_range(b.min.x..b.max.x),
+                rng.random_range(b.min.y..b.max.y),
+            );
+            let located = layer_ecm.locate_free(p).is_ok();
+            free += located as usize;
+            if located != in_snapped_free_space(env, SnapGrid::default(), p) {
+                wrong.push(format!("{layer:?} {p:?}: located {located}"));
+            }
+            if located != in_closed_free_space(env, p) {
+                // Only snapping separates the two rules: the point hugs a wall.
+                let nearest = env
+                    .boundary()
+                    .edges()
+                    .chain(env.obstacles().flat_map(|(_, o)| match o {
+                        Obstacle::Polygon(poly) => poly.edges().collect::<Vec<_>>(),
+                        _ => Vec::new(),
+                    }))
+                    .map(|e| e.distance(p))
+                    .fold(f64::INFINITY, f64::min);
+                assert!(
+                    nearest < GRID_STEP,
+                    "{layer:?} {p:?}: {nearest} from a wall"
+                );
+                near_walls += 1;
+            }
+        }
+    }
+    println!("building: {free} of 200000 points located, {near_walls} differ from the exact rule");
+    assert!(free > 150_000, "{free}");
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

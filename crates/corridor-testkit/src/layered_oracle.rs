@@ -15,7 +15,7 @@
 
 use corridor_geom::{
     orient, point_on_segment, Environment, LayerId, LayeredEnvironment, Obstacle, Orientation,
-    Point, Segment,
+    Point, Ring, Segment, SnapGrid,
 };
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -26,6 +26,41 @@ pub fn in_closed_free_space(env: &Environment, p: Point) -> bool {
     env.boundary().contains_or_touches(p)
         && !env.obstacles().any(|(_, o)| match o {
             Obstacle::Polygon(poly) => poly.contains(p),
+            _ => false,
+        })
+}
+
+/// [`in_closed_free_space`] by the ECM's rule: the ECM is built from the walls with every
+/// vertex snapped to its grid (`corridor_geom::SnapGrid`, by default 10⁻⁴ units, see
+/// corridor-geom's crate doc), so its free space is that of the snapped layer, and within
+/// half a grid diagonal of a wall the two can differ. This snaps every vertex the same way
+/// first, then decides exactly.
+///
+/// ```
+/// use corridor_geom::{Environment, Obstacle, Point, SnapGrid};
+/// use corridor_testkit::layered_oracle::{in_closed_free_space, in_snapped_free_space};
+/// let mut env = Environment::rectangle(Point::ZERO, Point::new(4.0, 4.0));
+/// // A block whose west side x = 1.00004 snaps to x = 1.0.
+/// env.insert(Obstacle::rectangle(Point::new(1.00004, 1.0), Point::new(2.0, 2.0)));
+/// let p = Point::new(1.00002, 1.5);
+/// assert!(in_closed_free_space(&env, p));
+/// assert!(!in_snapped_free_space(&env, SnapGrid::default(), p));
+/// ```
+pub fn in_snapped_free_space(env: &Environment, grid: SnapGrid, p: Point) -> bool {
+    let snap = |ring: &Ring| {
+        Ring::new(
+            ring.vertices()
+                .iter()
+                .map(|&v| grid.snap(v).map_or(v, |g| grid.to_point(g)))
+                .collect(),
+        )
+    };
+    snap(env.boundary()).contains_or_touches(p)
+        && !env.obstacles().any(|(_, o)| match o {
+            Obstacle::Polygon(poly) => {
+                snap(&poly.exterior).contains(p)
+                    && !poly.holes.iter().any(|h| snap(h).contains_or_touches(p))
+            }
             _ => false,
         })
 }

@@ -64,6 +64,11 @@ impl Retraction {
 impl Ecm {
     /// The ECM cell piece that contains `p` (user units), if `p` is in the free space.
     ///
+    /// The free space is that of the walls as built, every vertex snapped to the ECM's
+    /// grid ([`corridor_geom::SnapGrid`], 10⁻⁴ units by default): within a grid step of a
+    /// wall the answer follows the snapped wall, not the unsnapped one (the test kit's
+    /// `in_snapped_free_space` decides the same rule exactly).
+    ///
     /// A point on the boundary between cell pieces (a medial-axis chord, the segment from
     /// a bending point to its nearest obstacle point, or a shared corner) lies in all of
     /// them; the answer is then the smallest of them by [`CellRef`]'s order (edge id,
