@@ -11,6 +11,27 @@ use corridor_geom::Environment;
 use corridor_testkit::random::{random_environment, RandomEnvironmentOptions};
 use corridor_testkit::worlds::{city, random_grid_map, CityOptions};
 
+/// The built-in scenes and six random environments (grid maps and free obstacles, in
+/// turn), named.
+fn scenes_and_random_worlds() -> Vec<(String, Environment)> {
+    let scenes = ["military", "dungeon", "city"].map(|name| {
+        let env = corridor_io::scenes::Scene::from_name(name).unwrap().build();
+        (name.to_owned(), env)
+    });
+    let random = (0..6).map(|seed| {
+        let options = if seed % 2 == 0 {
+            RandomEnvironmentOptions::grid_map(40, 150)
+        } else {
+            RandomEnvironmentOptions {
+                obstacles: 60,
+                ..Default::default()
+            }
+        };
+        (format!("random {seed}"), random_environment(seed, &options))
+    });
+    scenes.into_iter().chain(random).collect()
+}
+
 fn build_on(threads: usize, env: &Environment) -> Ecm {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -53,21 +74,8 @@ fn shared_maps_build_alike_on_any_thread_count() {
 
 #[test]
 fn scenes_and_random_worlds_build_alike_on_any_thread_count() {
-    for name in ["military", "dungeon", "city"] {
-        let env = corridor_io::scenes::Scene::from_name(name).unwrap().build();
-        assert_same_for_any_thread_count(name, &env);
-    }
-    for seed in 0..6 {
-        let options = if seed % 2 == 0 {
-            RandomEnvironmentOptions::grid_map(40, 150)
-        } else {
-            RandomEnvironmentOptions {
-                obstacles: 60,
-                ..Default::default()
-            }
-        };
-        let env = random_environment(seed, &options);
-        assert_same_for_any_thread_count(&format!("random {seed}"), &env);
+    for (name, env) in scenes_and_random_worlds() {
+        assert_same_for_any_thread_count(&name, &env);
     }
     let grid = corridor_io::read_map_environment(&random_grid_map(96, 64, 0.1, 30));
     assert_same_for_any_thread_count("random grid 96x64", &grid.unwrap());
@@ -123,21 +131,8 @@ fn stitched_strips_equal_the_sequential_build() {
         let env = corridor_io::load_environment(map).unwrap();
         stitched += assert_tiled_same(&map.display().to_string(), &env, &[2]);
     }
-    for name in ["military", "dungeon", "city"] {
-        let env = corridor_io::scenes::Scene::from_name(name).unwrap().build();
-        assert_tiled_same(name, &env, &[2]);
-    }
-    for seed in 0..6 {
-        let options = if seed % 2 == 0 {
-            RandomEnvironmentOptions::grid_map(40, 150)
-        } else {
-            RandomEnvironmentOptions {
-                obstacles: 60,
-                ..Default::default()
-            }
-        };
-        let env = random_environment(seed, &options);
-        assert_tiled_same(&format!("random {seed}"), &env, &[2]);
+    for (name, env) in scenes_and_random_worlds() {
+        assert_tiled_same(&name, &env, &[2]);
     }
     // Grids and cities have short edges: every strip seam is certified.
     let grid = corridor_io::read_map_environment(&random_grid_map(160, 120, 0.1, 30)).unwrap();

@@ -7,9 +7,11 @@
 
 use corridor_ecm::{LayeredEcm, LayeredPlanner, FIT_TOLERANCE_STEPS};
 use corridor_geom::{orient, LayerId, LayeredEnvironment, Obstacle, Orientation, Point, Segment};
-use corridor_testkit::layered_oracle::{in_closed_free_space, LayeredVisibility};
+use corridor_testkit::layered_oracle::{
+    in_closed_free_space, random_layer_point, LayeredVisibility,
+};
 use corridor_testkit::quantile;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A random free point on a random layer, away from walls by more than `margin`.
@@ -20,13 +22,8 @@ fn random_point(
     margin: f64,
 ) -> (LayerId, Point) {
     loop {
-        let layer = LayerId(rng.random_range(0..world.layer_count() as u32));
+        let (layer, p) = random_layer_point(world, rng);
         let env = &world.layer(layer).unwrap().environment;
-        let b = env.bounds();
-        let p = Point::new(
-            rng.random_range(b.min.x..b.max.x),
-            rng.random_range(b.min.y..b.max.y),
-        );
         if in_closed_free_space(env, p) && ecm.clearance(layer, p).is_ok_and(|c| c > margin) {
             return (layer, p);
         }

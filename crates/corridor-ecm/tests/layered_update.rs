@@ -11,7 +11,9 @@ use corridor_ecm::{Change, DynamicLayeredEcm, Ecm, LayeredChange, LayeredMap, La
 use corridor_geom::{
     Aabb, ConnectionId, LayerId, LayeredEnvironment, Obstacle, ObstacleId, Orientation, Point,
 };
-use corridor_testkit::layered_oracle::{in_closed_free_space, LayeredVisibility};
+use corridor_testkit::layered_oracle::{
+    in_closed_free_space, random_layer_point, LayeredVisibility,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -146,13 +148,8 @@ fn check_paths(
     let oracle = LayeredVisibility::new(&open);
     let planner = LayeredPlanner::new(map, 0.0).unwrap();
     let mut point = || loop {
-        let layer = LayerId(rng.random_range(0..world.layer_count() as u32));
+        let (layer, p) = random_layer_point(world, rng);
         let env = &world.layer(layer).unwrap().environment;
-        let b = env.bounds();
-        let p = Point::new(
-            rng.random_range(b.min.x..b.max.x),
-            rng.random_range(b.min.y..b.max.y),
-        );
         let ecm = map.layer_ecm(layer).unwrap();
         if in_closed_free_space(env, p) && ecm.clearance(p).is_ok_and(|c| c > 1e-3) {
             return (layer, p);

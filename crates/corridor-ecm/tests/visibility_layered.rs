@@ -15,7 +15,7 @@ use corridor_ecm::{layered_line_of_sight, LayeredEcm, LayeredSightError};
 use corridor_geom::{LayerId, LayeredEnvironment, Obstacle, Point, SnapGrid};
 use corridor_testkit::building::{building, BuildingOptions};
 use corridor_testkit::layered_oracle::{
-    in_closed_free_space, in_snapped_free_space, LayeredVisibility,
+    in_closed_free_space, in_snapped_free_space, random_layer_point, LayeredVisibility,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,13 +30,8 @@ fn random_point(
     rng: &mut ChaCha8Rng,
 ) -> (LayerId, Point) {
     loop {
-        let layer = LayerId(rng.random_range(0..world.layer_count() as u32));
+        let (layer, p) = random_layer_point(world, rng);
         let env = &world.layer(layer).unwrap().environment;
-        let b = env.bounds();
-        let p = Point::new(
-            rng.random_range(b.min.x..b.max.x),
-            rng.random_range(b.min.y..b.max.y),
-        );
         // Free by the ECM's (snapped) rule and farther than a grid step from its walls, so
         // also free in the exact layer the visibility oracle walks.
         if in_snapped_free_space(env, SnapGrid::default(), p)

@@ -17,8 +17,38 @@ use corridor_geom::{
     orient, point_on_segment, Environment, LayerId, LayeredEnvironment, Obstacle, Orientation,
     Point, Ring, Segment, SnapGrid,
 };
+use rand::Rng;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+
+/// A layer drawn uniformly and a point drawn uniformly in its environment's bounds: one
+/// draw of the rejection sampling the layered tests do (each keeps drawing until the
+/// point passes its own test of freeness and clearance).
+///
+/// ```
+/// use rand::SeedableRng;
+/// let world = corridor_io::scenes::layers();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let (layer, p) = corridor_testkit::layered_oracle::random_layer_point(&world, &mut rng);
+/// let b = world.layer(layer).unwrap().environment.bounds();
+/// assert!(b.min.x <= p.x && p.x <= b.max.x && b.min.y <= p.y && p.y <= b.max.y);
+/// ```
+pub fn random_layer_point<R: Rng + ?Sized>(
+    world: &LayeredEnvironment,
+    rng: &mut R,
+) -> (LayerId, Point) {
+    let layer = LayerId(rng.random_range(0..world.layer_count() as u32));
+    let b = world
+        .layer(layer)
+        .expect("a layer drawn below the count")
+        .environment
+        .bounds();
+    let p = Point::new(
+        rng.random_range(b.min.x..b.max.x),
+        rng.random_range(b.min.y..b.max.y),
+    );
+    (layer, p)
+}
 
 /// Whether `p` lies in the closed free space of `env`: inside or on the boundary, not
 /// strictly inside a polygon obstacle.
