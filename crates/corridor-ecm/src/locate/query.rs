@@ -138,16 +138,17 @@ impl Ecm {
     /// [`Ecm::locate`] without building a polygon per candidate cell (no allocation);
     /// the same answer, by the same rule on boundaries.
     fn locate_quietly(&self, p: Point) -> Option<CellRef> {
-        let holds = |closed: bool| {
-            move |c: CellRef| {
-                self.piece_ring(c).is_some_and(|(ring, n)| {
-                    in_polygon(&ring[..n], p) || (closed && on_boundary(&ring[..n], p))
-                })
-            }
-        };
+        let holds = |closed: bool| move |c: CellRef| self.piece_holds(c, p, closed);
         self.cells
             .smallest_holding(&self.edges, p, holds(false))
             .or_else(|| self.cells.smallest_holding(&self.edges, p, holds(true)))
+    }
+
+    /// Whether `p` lies inside the cell piece (or on its boundary, if `closed`).
+    fn piece_holds(&self, cell: CellRef, p: Point, closed: bool) -> bool {
+        self.piece_ring(cell).is_some_and(|(ring, n)| {
+            in_polygon(&ring[..n], p) || (closed && on_boundary(&ring[..n], p))
+        })
     }
 
     /// The polygon of one cell piece as [`Ecm::cell_piece`] gives it, in a fixed array
@@ -232,15 +233,9 @@ impl Ecm {
         if !q.is_finite() {
             return Err(QueryError::NotFinite { point: q });
         }
-        let in_hint = hint.filter(|&c| {
-            self.piece_ring(c)
-                .is_some_and(|(ring, n)| in_polygon(&ring[..n], q))
-        });
-        let cell = match in_hint {
+        let cell = match hint.filter(|&c| self.piece_holds(c, q, false)) {
             Some(c) => c,
-            None => self
-                .locate_quietly(q)
-                .ok_or(QueryError::NotInFreeSpace { point: q })?,
+            None => self.locate_free(q)?,
         };
         let point = self.nearest_in_cell(cell, q);
         Ok(NearestObstacle {
