@@ -45,6 +45,22 @@ fn too_close(points: &[Point], walls: &[Segment], radius: f64) -> Option<String>
     None
 }
 
+/// Writes the map's environment as native JSON (exact numbers) next to the test's
+/// build files, returning where, or why it could not.
+fn save_for_replay(map: &DynamicEcm, k: usize) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "update_concurrent_defect_{}_{k}.json",
+        map.version()
+    ));
+    let written = corridor_io::write_json(map.environment())
+        .map_err(|e| e.to_string())
+        .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => path.display().to_string(),
+        Err(e) => format!("(not saved: {e}) {:?}", map.environment()),
+    }
+}
+
 /// Plans queries between random points on the current map; checks every path found
 /// against the walls by brute force. Returns (paths checked, queries refused).
 fn query_batch(
@@ -75,10 +91,12 @@ fn query_batch(
                     let again = fresh.plan(&query).map(|p| p.points);
                     match again {
                         Ok(points) if points == path.points => {
-                            // The planner's own defect, not the update's: reported as such.
+                            // The planner's own defect, not the update's: reported as
+                            // such, with the map saved so that the failure can be replayed
+                            // (`corridor path FILE --from .. --to .. --radius ..`).
                             defects.push(format!(
-                                "{query:?}: {problem} (also on a full rebuild); environment {:?}",
-                                map.environment()
+                                "{query:?}: {problem} (also on a full rebuild); map saved to {}",
+                                save_for_replay(map, defects.len())
                             ));
                         }
                         other => panic!(
