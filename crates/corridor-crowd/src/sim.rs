@@ -637,18 +637,17 @@ fn avoid(
                 a.max_neighbours,
                 &mut s.found,
             );
-            let (mut nearest, mut gap) = (f64::INFINITY, f64::INFINITY);
-            let mut overlaps = 0;
-            for &(d_sq, j) in &s.found {
+            let (mut gap, mut overlaps) = (f64::INFINITY, 0);
+            // One extend, not a push per neighbour: no capacity test per line.
+            s.planes.extend(s.found.iter().map(|&(d_sq, j)| {
                 let j = j as usize;
                 let combined = r + radius[j];
                 let d = d_sq.sqrt();
-                nearest = nearest.min(d);
                 gap = gap.min(d - combined);
                 if j > i && d < combined - 1e-9 {
                     overlaps += 1;
                 }
-                s.planes.push(orca_half_plane_inv(
+                orca_half_plane_inv(
                     p,
                     v,
                     position[j],
@@ -657,8 +656,10 @@ fn avoid(
                     inv_horizon,
                     inv_dt,
                     0.5,
-                ));
-            }
+                )
+            }));
+            // The search answers nearest first, and the square root is monotonic.
+            let nearest = s.found.first().map_or(f64::INFINITY, |f| f.0.sqrt());
             let chosen = choose_velocity(&s.planes, hard, max_speed[i], preferred[i], &mut s.spare);
             Avoided {
                 velocity: chosen,
