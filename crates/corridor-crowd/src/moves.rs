@@ -45,7 +45,7 @@ pub(crate) fn integrate(
         ..
     } = crowd;
     let (radius, max_speed) = (&*radius, &*max_speed);
-    let one = |mut t: Tally, (i, (((p, v), w), walked)): Slots| {
+    let one = |t: &mut Tally, (i, (((p, v), w), walked)): Slots| {
         let (from, r) = (*p, radius[i]);
         // Less than twice the radius per substep: the swept segment stays clear.
         let step = (chosen[i].velocity * dt).clamp_length_max(1.9 * r);
@@ -71,7 +71,6 @@ pub(crate) fn integrate(
         t.nearest = t.nearest.min(found.nearest);
         t.gap = t.gap.min(found.gap);
         t.collisions += u64::from(found.overlaps);
-        t
     };
     let t = if parallel {
         position
@@ -81,12 +80,20 @@ pub(crate) fn integrate(
             .zip(walked.par_iter_mut())
             .enumerate()
             .with_min_len(128)
-            .fold(Tally::default, one)
+            .fold(Tally::default, |mut t, slots| {
+                one(&mut t, slots);
+                t
+            })
             .reduce(Tally::default, Tally::merge)
     } else {
+        // A loop with the tally in place: cheaper than passing it by value.
+        let mut t = Tally::default();
         let slots = position.iter_mut().zip(velocity.iter_mut());
         let slots = slots.zip(walls.iter_mut()).zip(walked.iter_mut());
-        slots.enumerate().fold(Tally::default(), one)
+        for slot in slots.enumerate() {
+            one(&mut t, slot);
+        }
+        t
     };
     stats.min_wall_gap = stats.min_wall_gap.min(t.min_wall_gap);
     stats.wall_pushes += t.pushes;
