@@ -69,6 +69,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         total / ms.len() as f64,
         agent_steps as f64 / (total / 1e3),
     );
+    // A hash of the final positions' bits: equal runs give equal hashes (a change that
+    // should keep the trajectories bit-identical is checked with it).
+    let hash = run
+        .sim
+        .crowd()
+        .positions()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, p| {
+            [p.x, p.y]
+                .iter()
+                .fold(h, |h, c| (h ^ c.to_bits()).wrapping_mul(0x0100_0000_01b3))
+        });
+    println!("positions_hash={hash:016x}");
     println!(
         "stats: arrived={} min_pairwise_distance={:.4} min_gap={:.4} collisions={} min_wall_gap={:.4} pushes={} undone={} plans={} replans={} shared_plans={} invalidated={} failed_plans={} pushed_out={} stuck={} mean_travel_s={:.1} mean_speed={:.3}",
         s.arrived, s.min_pairwise_distance, s.min_pairwise_gap, s.collisions, s.min_wall_gap, s.wall_pushes, s.undone_moves, s.plans, s.replans, s.shared_plans, s.invalidated, s.failed_plans, s.pushed_out, s.stuck, s.mean_travel_time(), s.mean_speed()

@@ -88,9 +88,10 @@ impl NeighbourGrid {
         // Cells of half the distance, unless the occupied ones hold fewer than two
         // characters on average: then most of a 5 × 5 window is empty, and a 3 × 3
         // window of cells of the whole distance reads fewer cells for the same answer.
-        let rechoose = self.since_choice == 0
-            || self.chosen_for != positions.len()
-            || self.cell != if self.whole { distance } else { distance * 0.5 };
+        // A new search distance alone (the lists' skin changes at each of their
+        // rebuilds) keeps the choice: counting twice per rebuild cost more than a
+        // choice a little off for a few rebuilds.
+        let rechoose = self.since_choice == 0 || self.chosen_for != positions.len();
         if rechoose {
             let occupied = self.count(positions, distance * 0.5, count);
             self.whole = positions.len() < 2 * occupied;

@@ -42,6 +42,7 @@ mod crowd;
 mod error;
 mod grid;
 mod lists;
+mod moves;
 mod options;
 pub mod orca;
 mod route;

@@ -28,7 +28,7 @@ const MARGIN: f64 = 1e-6;
 /// Substeps the grid is searched before the lists are tried again after they grew long.
 const RETRY: u32 = 32;
 /// Substeps a list should last: the skin is twice this many substeps' largest move.
-const LAST: f64 = 4.0;
+const LAST: f64 = 8.0;
 /// The longest mean list (per wanted neighbour) worth scanning instead of the grid.
 const LONGEST: usize = 4;
 

@@ -11,12 +11,13 @@ use crate::character::{Character, CharacterId, Phase};
 use crate::crowd::Crowd;
 use crate::error::CrowdError;
 use crate::lists::NeighbourLists;
+use crate::moves::{integrate, Avoided};
 use crate::options::Options;
 use crate::orca::{choose_velocity, orca_half_plane_inv, HalfPlane};
 use crate::route::Route;
 use crate::share::{self, share_route};
 use crate::stats::Stats;
-use crate::walls::{move_clear, wall_half_plane, MoveOutcome, WallCache};
+use crate::walls::{wall_half_plane, WallCache};
 use corridor_ecm::{Change, DynamicEcm, Ecm, PathQuery, Planner};
 use corridor_geom::{Environment, Point};
 use rayon::prelude::*;
@@ -48,24 +49,9 @@ pub struct Simulation {
     crowd: Crowd,
     grid: NeighbourLists,
     preferred: Vec<Point>,
-    /// Route following's answers (reused: no allocation per step).
-    followed: Vec<(Point, bool, usize)>,
     new_velocity: Vec<Avoided>,
-    moved: Vec<(Point, MoveOutcome, WallCache)>,
     pending: Vec<Change>,
     stats: Stats,
-}
-
-/// What the avoidance pass found for one character.
-#[derive(Clone, Copy, Debug)]
-struct Avoided {
-    velocity: Point,
-    /// Distance to the nearest neighbour's centre.
-    nearest: f64,
-    /// Smallest gap between its disc and a neighbour's.
-    gap: f64,
-    /// Neighbours of higher index it overlaps.
-    overlaps: u32,
 }
 
 /// Per-thread scratch of the avoidance pass.
@@ -99,9 +85,7 @@ impl Simulation {
             crowd: Crowd::default(),
             grid: NeighbourLists::default(),
             preferred: Vec::new(),
-            followed: Vec::new(),
             new_velocity: Vec::new(),
-            moved: Vec::new(),
             pending: Vec::new(),
             stats: Stats::new(),
         })
@@ -202,9 +186,7 @@ impl Simulation {
             crowd,
             grid,
             preferred,
-            followed,
             new_velocity,
-            moved,
             stats,
             ..
         } = self;
@@ -212,20 +194,11 @@ impl Simulation {
         let mut advance = || {
             let ecm = map.ecm();
             plan_routes(parallel, ecm, options, crowd, stats);
-            follow_routes(parallel, options, crowd, preferred, followed, stats.steps);
+            follow_routes(parallel, options, crowd, preferred, stats.steps);
             let dt = options.time_step / options.substeps as f64;
             for _ in 0..options.substeps {
                 avoid(parallel, options, crowd, grid, preferred, new_velocity, dt);
-                integrate(
-                    parallel,
-                    ecm,
-                    options,
-                    crowd,
-                    new_velocity,
-                    moved,
-                    stats,
-                    dt,
-                );
+                integrate(parallel, ecm, options, crowd, new_velocity, stats, dt);
             }
         };
         let plan = || (!changes.is_empty()).then(|| map.plan_batch(&changes));
@@ -525,58 +498,76 @@ fn plan_shared(
 
 /// Preferred velocities: towards the attraction point on the route at the preferred
 /// speed, slowing down over the last second before the goal. Characters far off their
-/// route ask for a new plan.
+/// route ask for a new plan. Each character's slots are written in place (no buffer of
+/// answers and no second pass).
 fn follow_routes(
     parallel: bool,
     options: &Options,
     crowd: &mut Crowd,
     preferred: &mut Vec<Point>,
-    results: &mut Vec<(Point, bool, usize)>,
     step: u64,
 ) {
     let now = step as f64 * options.time_step;
-    let c = &*crowd;
-    map_indices(
-        parallel,
-        c.len(),
-        || (),
-        |_, i| {
-            let p = c.position[i];
-            let route = &c.route[i];
-            let speed = c.preferred_speed[i];
-            let (target, strayed, segment) = match c.phase[i] {
-                Phase::Blocked => return (Point::ZERO, false, route.segment),
-                Phase::Arrived => (c.goal[i], false, route.segment),
-                Phase::Walking if !options.route_following => (c.goal[i], false, 0),
-                Phase::Walking => {
-                    let ahead = options.lookahead + c.radius[i];
-                    let (target, off, segment) = route.look_ahead(p, ahead);
-                    let limit = options.stray_distance + c.preferred_clearance[i];
-                    let may = now - c.planned_at[i] >= STRAY_REPLAN_INTERVAL;
-                    (target, off > limit && may, segment)
-                }
-            };
-            let to = target - p;
-            let last = route.points.last().copied().unwrap_or(c.goal[i]);
-            let mut v = if target == last || c.phase[i] == Phase::Arrived {
-                // Arrive: one second to the goal, no faster than preferred.
-                to.clamp_length_max(speed)
-            } else {
-                to.normalize_or_zero() * speed
-            };
-            if options.seed != 0 {
-                v += perturbation(options.seed, c.ids[i].0, step);
+    preferred.resize(crowd.len(), Point::ZERO);
+    let Crowd {
+        ids,
+        position,
+        goal,
+        radius,
+        preferred_speed,
+        preferred_clearance,
+        phase,
+        route,
+        needs_plan,
+        planned_at,
+        ..
+    } = crowd;
+    let follow = |i: usize, route: &mut Route, needs_plan: &mut bool| -> Point {
+        let p = position[i];
+        let speed = preferred_speed[i];
+        let target = match phase[i] {
+            Phase::Blocked => return Point::ZERO,
+            Phase::Arrived => goal[i],
+            Phase::Walking if !options.route_following => {
+                route.segment = 0;
+                goal[i]
             }
-            (v, strayed, segment)
-        },
-        results,
-    );
-    preferred.clear();
-    for (i, &(v, strayed, segment)) in results.iter().enumerate() {
-        preferred.push(v);
-        crowd.route[i].segment = segment;
-        if strayed {
-            crowd.needs_plan[i] = true;
+            Phase::Walking => {
+                let ahead = options.lookahead + radius[i];
+                let (target, off, segment) = route.look_ahead(p, ahead);
+                route.segment = segment;
+                let limit = options.stray_distance + preferred_clearance[i];
+                if off > limit && now - planned_at[i] >= STRAY_REPLAN_INTERVAL {
+                    *needs_plan = true;
+                }
+                target
+            }
+        };
+        let to = target - p;
+        let last = route.points.last().copied().unwrap_or(goal[i]);
+        let mut v = if target == last || phase[i] == Phase::Arrived {
+            // Arrive: one second to the goal, no faster than preferred.
+            to.clamp_length_max(speed)
+        } else {
+            to.normalize_or_zero() * speed
+        };
+        if options.seed != 0 {
+            v += perturbation(options.seed, ids[i].0, step);
+        }
+        v
+    };
+    if parallel {
+        route
+            .par_iter_mut()
+            .zip(needs_plan.par_iter_mut())
+            .zip(preferred.par_iter_mut())
+            .enumerate()
+            .with_min_len(128)
+            .for_each(|(i, ((r, n), v))| *v = follow(i, r, n));
+    } else {
+        let slots = route.iter_mut().zip(needs_plan.iter_mut());
+        for (i, ((r, n), v)) in slots.zip(preferred.iter_mut()).enumerate() {
+            *v = follow(i, r, n);
         }
     }
 }
@@ -637,18 +628,17 @@ fn avoid(
                 a.max_neighbours,
                 &mut s.found,
             );
-            let (mut nearest, mut gap) = (f64::INFINITY, f64::INFINITY);
-            let mut overlaps = 0;
-            for &(d_sq, j) in &s.found {
+            let (mut gap, mut overlaps) = (f64::INFINITY, 0);
+            // One extend, not a push per neighbour: no capacity test per line.
+            s.planes.extend(s.found.iter().map(|&(d_sq, j)| {
                 let j = j as usize;
                 let combined = r + radius[j];
                 let d = d_sq.sqrt();
-                nearest = nearest.min(d);
                 gap = gap.min(d - combined);
                 if j > i && d < combined - 1e-9 {
                     overlaps += 1;
                 }
-                s.planes.push(orca_half_plane_inv(
+                orca_half_plane_inv(
                     p,
                     v,
                     position[j],
@@ -657,8 +647,10 @@ fn avoid(
                     inv_horizon,
                     inv_dt,
                     0.5,
-                ));
-            }
+                )
+            }));
+            // The search answers nearest first, and the square root is monotonic.
+            let nearest = s.found.first().map_or(f64::INFINITY, |f| f.0.sqrt());
             let chosen = choose_velocity(&s.planes, hard, max_speed[i], preferred[i], &mut s.spare);
             Avoided {
                 velocity: chosen,
@@ -669,64 +661,6 @@ fn avoid(
         },
         out,
     );
-}
-
-/// Moves every character by its new velocity without entering a wall, and records the
-/// run's extremes.
-#[allow(clippy::too_many_arguments)]
-fn integrate(
-    parallel: bool,
-    ecm: &Ecm,
-    options: &Options,
-    crowd: &mut Crowd,
-    chosen: &[Avoided],
-    moved: &mut Vec<(Point, MoveOutcome, WallCache)>,
-    stats: &mut Stats,
-    dt: f64,
-) {
-    let horizon = options.avoidance.obstacle_horizon;
-    let (position, radius, max_speed, walls) = (
-        &crowd.position,
-        &crowd.radius,
-        &crowd.max_speed,
-        &crowd.walls,
-    );
-    map_indices(
-        parallel,
-        crowd.len(),
-        || (),
-        |_, i| {
-            let (p, r) = (position[i], radius[i]);
-            // Less than twice the radius per substep: the swept segment stays clear.
-            let step = (chosen[i].velocity * dt).clamp_length_max(1.9 * r);
-            let margin = max_speed[i] * horizon.max(dt);
-            move_clear(ecm, &walls[i], p, p + step, r, margin)
-        },
-        moved,
-    );
-    for (i, &(q, outcome, cache)) in moved.iter().enumerate() {
-        let found = chosen[i];
-        let p = crowd.position[i];
-        crowd.walked[i] += p.distance(q);
-        crowd.velocity[i] = if outcome == MoveOutcome::Undone {
-            Point::ZERO
-        } else {
-            (q - p) / dt
-        };
-        crowd.position[i] = q;
-        if cache.probe == q {
-            stats.min_wall_gap = stats.min_wall_gap.min(cache.clearance - crowd.radius[i]);
-        }
-        crowd.walls[i] = cache;
-        match outcome {
-            MoveOutcome::Free => {}
-            MoveOutcome::Pushed => stats.wall_pushes += 1,
-            MoveOutcome::Undone => stats.undone_moves += 1,
-        }
-        stats.min_pairwise_distance = stats.min_pairwise_distance.min(found.nearest);
-        stats.min_pairwise_gap = stats.min_pairwise_gap.min(found.gap);
-        stats.collisions += found.overlaps as u64;
-    }
 }
 
 /// The free point nearest `p` (on rings of growing radius) where a disc of `radius`
