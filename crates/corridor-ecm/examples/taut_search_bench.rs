@@ -97,11 +97,10 @@ fn main() {
         .zip(names)
         .map(|(v, name)| {
             v.sort_by(f64::total_cmp);
-            let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
-            format!("{name} {:.3} (mean {mean:.3})", q(v, 0.5))
+            format!("{name} {:.3}", q(v, 0.5))
         })
         .collect();
-    println!("  phase medians and means (ms): {}", medians.join(", "));
+    println!("  phase medians (ms): {}", medians.join(", "));
     if let Some(file) = dump {
         std::fs::write(file, out).expect("dump");
     }

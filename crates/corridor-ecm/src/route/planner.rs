@@ -12,7 +12,7 @@ use super::indicative::IndicativeRoom;
 use super::path::{CorridorPath, CorridorStep, Fallback, PathQuery, PlanError};
 use super::scratch::{Marks, Open};
 use super::search_graph::SearchGraph;
-use super::taut::{disk::Measure, TautSearch};
+use super::taut::TautSearch;
 use crate::graph::{Ecm, EdgeId, VertexId};
 use crate::locate::Retraction;
 use crate::util::slot;
@@ -329,26 +329,15 @@ impl Planner {
                 Err(_) => return Err(PlanError::NoCorridor { radius: asked }),
             }
         }
-        // First candidate: the corridor chosen by taut length itself; with a radius, the
-        // search measures its complete routes with the disk funnel.
-        let (steps, portals, funnel) = (&mut self.corridor, &mut self.portals, &mut self.funnel);
-        let (starts, goals) = (&self.starts, &self.goals);
-        let mut disk_length = |s: usize, g: usize, route: &[(EdgeId, bool)]| {
-            corridor_steps(ecm, &starts[s], &goals[g], route, steps);
-            portals_for(steps, query, |_| radius, portals);
-            taut_path_into(query.start, query.goal, portals, funnel);
-            funnel.length
-        };
-        let measure = (radius > 0.0).then_some(&mut disk_length as &mut Measure<'_>);
+        // First candidate: the corridor chosen by taut length itself.
         if let Some(found) = self.taut.run(
             ecm,
             &self.search_graph,
             query.start,
             query.goal,
-            starts,
-            goals,
+            &self.starts,
+            &self.goals,
             radius,
-            measure,
         ) {
             let (start, goal) = (self.starts[found.start], self.goals[found.goal]);
             corridor_steps(
@@ -378,10 +367,10 @@ impl Planner {
         laps.lap(&mut self.times, 1);
         let starts = std::mem::take(&mut self.starts);
         let goals = std::mem::take(&mut self.goals);
-        // The taut-length search is exact (at radius 0 by point portals, with a radius by
-        // the disk funnel's lengths, see `taut::disk`): other corridors cannot do better
-        // unless it hit its label cap.
-        let candidates = if best.is_some() && !self.taut.capped {
+        // At radius 0 the taut-length search is exact (its corridor's taut path is the
+        // shortest path), so other corridors cannot do better; with a radius the disk
+        // funnel's lengths differ from the point funnel's and the candidates still help.
+        let candidates = if radius == 0.0 && best.is_some() && !self.taut.capped {
             0
         } else {
             self.candidates

@@ -25,8 +25,6 @@ use crate::util::{point_key, slot, BuildPointHasher};
 use corridor_geom::Point;
 use std::collections::BinaryHeap;
 
-#[path = "taut_disk.rs"]
-pub(crate) mod disk;
 /// Gates of bending points `from..=to` of `edge` (`to` may be below `from` when
 /// walking backwards), in walking order.
 fn portals(
@@ -101,8 +99,6 @@ struct Label {
     same_window: u32,
     /// Dropped after it was queued: another label at its window dominates it.
     dead: bool,
-    /// Taken back from the deferred labels (see [`disk`]): root pruning no longer applies.
-    reinstated: bool,
 }
 
 impl Label {
@@ -131,7 +127,6 @@ impl Label {
             funnel: StoredFunnel::default(),
             same_window: NONE,
             dead: false,
-            reinstated: false,
         }
     }
 }
@@ -206,11 +201,6 @@ pub(crate) struct TautSearch {
     windows: std::collections::HashMap<WindowKey, u32, BuildPointHasher>,
     /// Window dominance: at radius 0 only, where the search is exact.
     window_dominance: bool,
-    /// With a measure (r > 0): root-dominated labels wait in `deferred` (see [`disk`]).
-    defer: bool,
-    deferred: BinaryHeap<OpenLabel>,
-    /// Expansions allowed once deferred labels are taken back (0: not yet fixed).
-    defer_budget: usize,
     current: Funnel,
     work: Funnel,
     scratch: Funnel,
@@ -264,7 +254,7 @@ impl TautSearch {
     /// cheaply by another label is dropped, since that cheaper way to the corner followed
     /// by the same continuation is a shorter path (root pruning, as in Polyanya). The
     /// labels on the route of the shortest path are never dropped: their apexes are
-    /// reached by shortest paths. With `measure`, see [`disk`].
+    /// reached by shortest paths.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run(
         &mut self,
@@ -275,7 +265,6 @@ impl TautSearch {
         starts: &[Retraction],
         goals: &[Retraction],
         radius: f64,
-        mut measure: Option<&mut disk::Measure<'_>>,
     ) -> Option<TautRoute> {
         self.labels.clear();
         self.passed.clear();
@@ -284,9 +273,6 @@ impl TautSearch {
         self.roots.clear();
         self.windows.clear();
         self.window_dominance = radius == 0.0;
-        self.defer = measure.is_some();
-        self.deferred.clear();
-        self.defer_budget = 0;
         self.route.clear();
         self.expanded = 0;
         self.length = f64::INFINITY;
@@ -337,10 +323,7 @@ impl TautSearch {
                         }
                     }
                 }
-                let mut length = f.length_to(goal_point);
-                if let Some(m) = measure.as_deref_mut().filter(|_| length < self.length) {
-                    length = disk::checked(length, m(i, j, &[]));
-                }
+                let length = f.length_to(goal_point);
                 if best.as_ref().is_none_or(|b| length < b.0) {
                     self.length = length;
                     best = Some((length, Finish::Direct { start: i, goal: j }));
@@ -394,7 +377,7 @@ impl TautSearch {
                 );
             }
         }
-        while let Some(OpenLabel { bound, label, .. }) = self.next_open() {
+        while let Some(OpenLabel { bound, label, .. }) = self.open.pop() {
             if best.as_ref().is_some_and(|b| bound >= b.0) {
                 break;
             }
@@ -402,17 +385,7 @@ impl TautSearch {
             if here.dead {
                 continue;
             }
-            if !here.reinstated
-                && self.dominated(here.funnel.apex, here.funnel.apex_length, start_point)
-            {
-                if self.defer {
-                    self.deferred.push(OpenLabel {
-                        bound,
-                        apex_length: here.funnel.apex_length,
-                        label,
-                    });
-                    continue;
-                }
+            if self.dominated(here.funnel.apex, here.funnel.apex_length, start_point) {
                 if here.beyond {
                     continue;
                 }
@@ -447,7 +420,7 @@ impl TautSearch {
                         continue;
                     }
                     let stretch = || portals(ecm, g.edge(), forward, from, to);
-                    let mut length = match last_kept(stretch(), goal_point) {
+                    let length = match last_kept(stretch(), goal_point) {
                         Some(last) => {
                             let f = &mut self.work;
                             f.copy_from(&self.current);
@@ -459,10 +432,6 @@ impl TautSearch {
                         None if here.trim_len.is_nan() => self.current.length_to(goal_point),
                         None => here.trim_len,
                     };
-                    if let Some(m) = measure.as_deref_mut().filter(|_| length < self.length) {
-                        let start = self.fill_route(graph, goals, (label, j, forward));
-                        length = disk::checked(length, m(start, j, &self.route));
-                    }
                     if best.as_ref().is_none_or(|b| length < b.0) {
                         self.length = length;
                         best = Some((
@@ -502,16 +471,30 @@ impl TautSearch {
         let (length, finish) = best?;
         self.length = length;
         match finish {
-            Finish::Direct { start, goal } => {
-                self.route.clear();
-                Some(TautRoute { start, goal })
-            }
+            Finish::Direct { start, goal } => Some(TautRoute { start, goal }),
             Finish::Via {
                 label,
                 goal,
                 forward,
             } => {
-                let start = self.fill_route(graph, goals, (label, goal, forward));
+                self.route.push((goals[goal].edge(), forward));
+                let mut at = label;
+                loop {
+                    let l = self.labels[at as usize];
+                    self.route.push((graph.edge_id(l.edge), l.forward));
+                    self.route.extend(
+                        self.passed[l.passed.0 as usize..l.passed.1 as usize]
+                            .iter()
+                            .rev()
+                            .map(|&(e, forward)| (graph.edge_id(e), forward)),
+                    );
+                    if l.parent == NONE {
+                        break;
+                    }
+                    at = l.parent;
+                }
+                self.route.reverse();
+                let start = self.labels[at as usize].start as usize;
                 Some(TautRoute { start, goal })
             }
         }
@@ -746,8 +729,6 @@ impl TautSearch {
             start_point.distance(goal_point)
         };
         let dominated = self.dominated(apex, apex_length, start_point);
-        // With a measure a dominated label is deferred, not dropped (see [`disk`]).
-        let (deferred, dominated) = (dominated && self.defer, dominated && !self.defer);
         if label.beyond && !dominated && self.repeats_window(&label, apex, start_point) {
             // A loop back to a window already crossed with the same apex: never shorter.
             return;
@@ -772,17 +753,12 @@ impl TautSearch {
             label.same_window = head;
             self.windows.insert(key, index);
         }
-        if apex != start_point && !dominated && !deferred {
+        if apex != start_point && !dominated {
             let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
             *g = g.min(apex_length);
         }
         label.funnel = self.work.store(&mut self.pool);
-        let queue = if deferred {
-            &mut self.deferred
-        } else {
-            &mut self.open
-        };
-        queue.push(OpenLabel {
+        self.open.push(OpenLabel {
             bound: label.bound,
             apex_length,
             label: index,
