@@ -106,6 +106,7 @@ impl<T: IsLessThan> IsEqual for T {
 
 /// Corridor patch: the beach line's map (see `flat.rs`).
 pub mod flat;
+mod order;
 pub mod linkedlist;
 pub mod skiplist;
 
