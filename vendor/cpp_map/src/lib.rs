@@ -106,8 +106,8 @@ impl<T: IsLessThan> IsEqual for T {
 
 /// Corridor patch: the beach line's map (see `flat.rs`).
 pub mod flat;
-mod order;
 pub mod linkedlist;
+mod order;
 pub mod skiplist;
 
 pub mod prelude {
