@@ -5,9 +5,10 @@
 //! counts; `maps` adds two game maps (den520d, Aurora) for comparison. `overlap N ...`
 //! normalizes N heavily overlapping large triangles (one process per N gives its own peak
 //! memory) and prints the overlay's size (edges, crossings), the output walls, the time
-//! per piece, and how long a limit takes to refuse it.
+//! per piece, and how long a limit takes to refuse it. `threads` builds random512-10-0
+//! and a 2048² random grid on 1 and 2 threads (validation runs on all of them).
 //!
-//! `cargo run --release -p corridor-ecm --example hostile_builds -- [pillars [N...]|zigzag|maps|all]`
+//! `cargo run --release -p corridor-ecm --example hostile_builds -- [pillars [N...]|zigzag|maps|maps10|threads|all]`
 //! `cargo run --release -p corridor-ecm --example hostile_builds -- overlap 1000 3000`
 
 use corridor_ecm::Ecm;
@@ -38,6 +39,44 @@ fn row(name: &str, env: &Environment) {
         counts.0,
         counts.1,
         counts.2
+    );
+}
+
+/// Validation on 1 and on 2 threads (alternating, 3 builds each): the median validation
+/// and whole build times, and whether both give the same ECM.
+fn threads(name: &str, env: &Environment) {
+    let mut times = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
+    let mut counts = [(0, 0, 0); 2];
+    for _ in 0..3 {
+        for (k, n) in [1, 2].into_iter().enumerate() {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("a pool");
+            let clock = Instant::now();
+            let ecm = pool.install(|| Ecm::build(env)).expect("builds");
+            times[k].1.push(clock.elapsed().as_secs_f64());
+            times[k].0.push(ecm.stats().validation.as_secs_f64());
+            counts[k] = (
+                ecm.vertex_count(),
+                ecm.edge_count(),
+                ecm.bending_point_count(),
+            );
+        }
+    }
+    let median = corridor_testkit::median;
+    println!(
+        "| {name} | {:.3} | {:.3} | {:.2}× | {:.2} | {:.2} | {} |",
+        median(&times[0].0),
+        median(&times[1].0),
+        median(&times[0].0) / median(&times[1].0),
+        median(&times[0].1),
+        median(&times[1].1),
+        if counts[0] == counts[1] {
+            "same counts"
+        } else {
+            "DIFFERENT"
+        },
     );
 }
 
@@ -88,6 +127,17 @@ fn main() {
         }
         return;
     }
+    if which == "threads" {
+        println!("| input | validation, 1 thread (s) | 2 threads (s) | speed-up | build, 1 thread (s) | 2 threads (s) | ECM |");
+        println!("|---|---:|---:|---:|---:|---:|---|");
+        let path = corridor_testkit::data_path("movingai/random512-10-0.map");
+        let env = corridor_io::load_environment(&path).expect("reads");
+        threads("random512-10-0", &env);
+        let text = corridor_testkit::worlds::random_grid_map(2048, 2048, 0.1, 30);
+        let env = corridor_io::read_map_environment(&text).expect("a grid map");
+        threads("random grid 2048², 10 % (seed 30)", &env);
+        return;
+    }
     println!("| input | Voronoi (ms) | validation (ms) | vertices / edges / bending points |");
     println!("|---|---:|---:|---|");
     if which == "all" || which == "pillars" {
@@ -107,9 +157,26 @@ fn main() {
     if which == "all" || which == "zigzag" {
         row("zigzag of 200k segments", &zigzag(200_000));
     }
-    if which == "all" || which == "maps" {
-        // Game maps, where validation was already below the Voronoi time.
-        for name in ["den520d", "Aurora"] {
+    if which == "all" || which == "maps" || which == "maps10" {
+        // Game maps, where validation was already below the Voronoi time (`maps10`: the
+        // ten Moving AI maps of `data/`, to check that the sweep keeps its speed there).
+        let names: &[&str] = if which == "maps10" {
+            &[
+                "16room_000",
+                "AR0011SR",
+                "Aurora",
+                "arena",
+                "brc202d",
+                "den312d",
+                "den520d",
+                "lak303d",
+                "ost003d",
+                "random512-10-0",
+            ]
+        } else {
+            &["den520d", "Aurora"]
+        };
+        for &name in names {
             let path = corridor_testkit::data_path(format!("movingai/{name}.map"));
             row(name, &corridor_io::load_environment(&path).expect("reads"));
         }

@@ -73,7 +73,7 @@ pub use segment::Segment;
 pub use snap_grid::{GridPoint, PointGroups, SnapError, SnapGrid};
 pub use spatial::{boxes, BoxesMeeting, LogIndex, PackedTree, Slot};
 pub use spatial::{DynamicTree, DynamicTreeOptions};
-pub use spatial::{FloatSegmentGrid, SegmentGrid};
+pub use spatial::{FloatSegmentGrid, GridMarks, SegmentGrid};
 pub use union_find::UnionFind;
 pub use walls::dynamic::{
     NormalizeScope, ObstacleEdit, WallDelta, WallKey, WallMap, WallSet, GROUP_MARGIN,

@@ -9,7 +9,9 @@
 //! rewiring per level for every insert and removal) cost more than the key comparisons
 //! it saves. Here a node knows its neighbours (O(1) cursor steps, inserts next to a hint
 //! and removals), and the array, ordered by an integer rank per node, gives the binary
-//! search of `lower_bound` and the place of a node for inserts and removals. Node indices
+//! search of `lower_bound` and the place of a node for inserts and removals (the array is
+//! kept in chunks, `order.rs`, so that a long beach line, a row of point pillars,
+//! does not move all of it on every insert and removal). Node indices
 //! are handed out exactly as the skip list does (a new slot at the end, or the oldest
 //! released one first), and inserts with a hint walk from the hint as the skip list does,
 //! so callers that keep indices see the same ones.
@@ -18,6 +20,7 @@
 //! list did; with a strict weak order (what `std::map` and the skip list require) the
 //! answer is the same.
 
+use crate::order::{Order, Place};
 use crate::skiplist::Index;
 use crate::{CppMapError, IsLessThan};
 use std::collections::VecDeque;
@@ -55,8 +58,9 @@ where
 {
     /// Node slots by index; a released slot has no key and value.
     nodes: Vec<FlatNode<K, V>>,
-    /// `(rank, node index)` in key order; ranks increase strictly.
-    order: Vec<(u64, usize)>,
+    /// `(rank, node index)` in key order; ranks increase strictly. Chunked (session 28),
+    /// so that long beach lines do not move the whole order on every insert and removal.
+    order: Order,
     /// Released slots, reused oldest first (as the skip list).
     free_index_pool: VecDeque<usize>,
 }
@@ -80,7 +84,7 @@ where
     pub fn new() -> Self {
         FlatMap {
             nodes: Vec::new(),
-            order: Vec::new(),
+            order: Order::default(),
             free_index_pool: VecDeque::new(),
         }
     }
@@ -121,14 +125,13 @@ where
 
     /// The place of node `index` in `order`.
     #[inline(always)]
-    fn position_(&self, index: usize) -> usize {
-        let rank = self.nodes[index].rank;
-        self.order.partition_point(|&(r, _)| r < rank)
+    fn position_(&self, index: usize) -> Place {
+        self.order.place_of_rank(self.nodes[index].rank)
     }
 
     /// The place in `order` of the first node not less than `key`.
     #[inline(always)]
-    fn lower_bound_position_(&self, key: &K) -> usize {
+    fn lower_bound_position_(&self, key: &K) -> Place {
         self.order
             .partition_point(|&(_, index)| self.node_less_(index, key))
     }
@@ -142,18 +145,19 @@ where
     /// Spreads the ranks evenly when two neighbours have no rank left between them.
     fn renumber_(&mut self) {
         let step = u64::MAX / (self.order.len() as u64 + 2);
-        for (i, entry) in self.order.iter_mut().enumerate() {
+        let Self { order, nodes, .. } = self;
+        for (i, entry) in order.iter_mut().enumerate() {
             let rank = step * (i as u64 + 1);
             entry.0 = rank;
-            self.nodes[entry.1].rank = rank;
+            nodes[entry.1].rank = rank;
         }
     }
 
     /// Stores `(key, value)` in slot `index` and links it at place `p` of `order`.
     #[inline]
-    fn link_at_(&mut self, p: usize, index: usize, key: K, value: V) {
-        let bounds = |order: &[(u64, usize)]| {
-            let low = if p > 0 { order[p - 1].0 } else { 0 };
+    fn link_at_(&mut self, p: Place, index: usize, key: K, value: V) {
+        let bounds = |order: &Order| {
+            let low = order.before(p).map_or(0, |e| e.0);
             let high = order.get(p).map_or(u64::MAX, |e| e.0);
             (low, high)
         };
@@ -163,7 +167,7 @@ where
             (low, high) = bounds(&self.order);
         }
         let rank = low + (high - low) / 2;
-        let prev = if p > 0 { self.order[p - 1].1 } else { NONE };
+        let prev = self.order.before(p).map_or(NONE, |e| e.1);
         let next = self.order.get(p).map_or(NONE, |e| e.1);
         let node = FlatNode {
             kv: Some((key, value)),
@@ -190,7 +194,7 @@ where
     #[inline]
     pub fn insert(&mut self, key: K, value: V) -> Result<Index, CppMapError> {
         let p = self.lower_bound_position_(&key);
-        if let Some(&(_, next)) = self.order.get(p) {
+        if let Some((_, next)) = self.order.get(p) {
             // `next < key` is false (it is the lower bound), so only `key < next` is left.
             if !self.key_less_(&key, next) {
                 return Ok(Index(next));
@@ -232,7 +236,7 @@ where
         if duplicate {
             return Ok(Index(next));
         }
-        let p = self.position_(pos) + 1;
+        let p = Order::after(self.position_(pos));
         self.link_at_(p, index, key, value);
         Ok(Index(index))
     }
@@ -274,7 +278,7 @@ where
     pub fn lower_bound(&self, key: &K) -> Option<Index> {
         self.order
             .get(self.lower_bound_position_(key))
-            .map(|&(_, index)| Index(index))
+            .map(|(_, index)| Index(index))
     }
 
     /// The key and value of the node equal to `search_key`.
@@ -320,12 +324,12 @@ where
 
     #[inline(always)]
     pub fn first(&self) -> Option<Index> {
-        self.order.first().map(|&(_, index)| Index(index))
+        self.order.first().map(|(_, index)| Index(index))
     }
 
     #[inline(always)]
     pub fn last(&self) -> Option<Index> {
-        self.order.last().map(|&(_, index)| Index(index))
+        self.order.last().map(|(_, index)| Index(index))
     }
 
     #[inline(always)]
@@ -383,7 +387,7 @@ where
             (next != NONE).then_some(Index(next))
         };
         let p = self.position_(index);
-        let _ = self.order.remove(p);
+        self.order.remove(p);
         if prev != NONE {
             self.nodes[prev].next = next;
         }
@@ -398,7 +402,7 @@ where
 
     /// Removes every node; their slots are released in key order (as the skip list).
     pub fn clear(&mut self) {
-        for &(_, index) in &self.order {
+        for &(_, index) in self.order.iter() {
             let node = &mut self.nodes[index];
             node.kv = None;
             (node.prev, node.next) = (NONE, NONE);

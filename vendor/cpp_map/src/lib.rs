@@ -107,6 +107,7 @@ impl<T: IsLessThan> IsEqual for T {
 /// Corridor patch: the beach line's map (see `flat.rs`).
 pub mod flat;
 pub mod linkedlist;
+mod order;
 pub mod skiplist;
 
 pub mod prelude {

@@ -7,7 +7,7 @@
 
 use super::error::{BuildError, FailureKind, ValidationFailure, WallProblem};
 use super::extract::segment_ends;
-use crate::graph::{signed_area, Ecm};
+use crate::graph::{signed_area, Ecm, Edge};
 use crate::util::{at_most, slot};
 
 use corridor_geom::{
@@ -15,6 +15,8 @@ use corridor_geom::{
 };
 
 use super::wall_index::{closer_among, disc_box, sources_of, Candidates, WallIndex};
+use rayon::prelude::*;
+use std::sync::{Mutex, PoisonError};
 
 /// The validation tolerance in grid steps for walls whose largest absolute coordinate is
 /// `extent`.
@@ -198,14 +200,104 @@ fn check_orientation(walls: &Walls, ends: &PointGroups) -> Result<(), BuildError
     }
 }
 
+/// Edges per validation chunk: the chunks are checked side by side (rayon), each with a
+/// fresh [`Candidates::forget_density`], and their cell areas are added in chunk order, so
+/// that the verdict, the failure reported (the first in edge order) and the area total
+/// are the same for any number of threads.
+const EDGES_PER_CHUNK: usize = 1024;
+
 /// Runs every check on a finished ECM against the walls it was built from; `free_twice` is
-/// their [`free_area_twice`] (computed once by the caller).
+/// their [`free_area_twice`] (computed once by the caller). The per-edge checks run on
+/// every thread of the current rayon pool.
 pub(crate) fn validate(
     ecm: &Ecm,
     walls: &Walls,
     free_twice: i128,
-    index: &mut WallIndex,
+    index: &WallIndex,
 ) -> Result<(), ValidationFailure> {
+    let scale = ecm.grid.scale();
+    let tol = tolerance(index.extent);
+    let g = |p: Point| p * scale;
+    let fail = |kind, at: Point, sources| ValidationFailure {
+        kind,
+        position: at,
+        sources,
+    };
+    let nearest_sources = |p: Point| {
+        index
+            .nearest(g(p))
+            .map(|(w, _)| sources_of(walls, w))
+            .unwrap_or_default()
+    };
+    let edges: Vec<&Edge> = ecm.edges().map(|(_, e)| e).collect();
+    // One scratch per thread (what it holds never changes an answer, see `Scratch`).
+    let scratch: Vec<Mutex<Scratch>> = (0..rayon::current_num_threads())
+        .map(|_| Mutex::default())
+        .collect();
+    let areas: Vec<Result<f64, ValidationFailure>> = edges
+        .par_chunks(EDGES_PER_CHUNK)
+        .map(|chunk| {
+            let slot = rayon::current_thread_index().unwrap_or(0) % scratch.len();
+            let mut scratch = scratch[slot].lock().unwrap_or_else(PoisonError::into_inner);
+            scratch.candidates.forget_density();
+            check_edges(chunk, ecm, walls, index, &mut scratch)
+        })
+        .collect();
+    let mut cells = 0.0;
+    for area in areas {
+        cells += area?;
+    }
+    for (id, v) in ecm.vertices() {
+        let d = v.degree();
+        // Degree 2 only for the single vertex of a closed loop: one edge, both ends here.
+        let lone_loop = d == 2
+            && v.edges[0] == v.edges[1]
+            && ecm
+                .edge(v.edges[0])
+                .is_some_and(|e| e.start == id && e.end == id);
+        if d == 0 || (d == 2 && !lone_loop) {
+            return Err(fail(
+                FailureKind::Degree { degree: d },
+                v.position,
+                nearest_sources(v.position),
+            ));
+        }
+    }
+    let free = free_twice as f64 * 0.5;
+    if !at_most((cells - free).abs(), 1e-9 * free.abs().max(1.0) + tol) {
+        return Err(fail(
+            FailureKind::AreaMismatch { cells, free },
+            Point::ZERO,
+            Vec::new(),
+        ));
+    }
+    Ok(())
+}
+
+/// One thread's scratch for [`check_edges`]: buffers, the last bucket query's walls, and
+/// what the closer-wall check found around the vertices it met. None of it changes an
+/// answer: the vertex entries only skip checks that would pass (see [`check_edges`]).
+#[derive(Default)]
+struct Scratch {
+    candidates: Candidates,
+    /// Each bending point of the edge in grid coordinates with its distances to its two
+    /// nearest points, computed once per point.
+    measured: Vec<(Point, f64, f64)>,
+    /// By vertex slot: a point there (grid coordinates) and a radius within which the
+    /// closer-wall check found no wall around it.
+    at_vertex: Vec<(Point, f64)>,
+}
+
+/// The checks of each edge of `edges` (equidistance, no closer wall, cells not turned
+/// over), in order: the first failure, or the edges' cell area (grid units², added in
+/// order).
+fn check_edges(
+    edges: &[&Edge],
+    ecm: &Ecm,
+    walls: &Walls,
+    index: &WallIndex,
+    scratch: &mut Scratch,
+) -> Result<f64, ValidationFailure> {
     let scale = ecm.grid.scale();
     let extent = index.extent;
     let tol = tolerance(extent);
@@ -228,20 +320,17 @@ pub(crate) fn validate(
     // The closer-wall check gathers the walls near a run of consecutive bending points
     // with one bucket-grid query (their discs' boxes together, kept at most twice the
     // largest single box so the candidate list stays short) instead of one per point.
-    let mut candidates = Candidates::default();
+    let Scratch {
+        candidates,
+        measured,
+        at_vertex,
+    } = scratch;
     // A query box grown by a grid step, so that rounding cannot leave out a wall whose
     // distance is just under the radius.
     let margin = 1.0 + tol;
-    // Each bending point in grid coordinates with its distances to its two nearest
-    // points, computed once per point (a run used to compute them again for the points
-    // it grew over; the same operations, so the same values).
-    let mut measured: Vec<(Point, f64, f64)> = Vec::new();
-    // By vertex slot: a point there (grid coordinates) and a radius within which the
-    // closer-wall check found no wall around it.
-    let mut at_vertex: Vec<(Point, f64)> = Vec::new();
     let same_point =
         |p: Point, q: Point| p.x.to_bits() == q.x.to_bits() && p.y.to_bits() == q.y.to_bits();
-    for (_, edge) in ecm.edges() {
+    for edge in edges {
         let bps = &edge.bending_points;
         measured.clear();
         measured.extend(bps.iter().map(|b| {
@@ -251,7 +340,7 @@ pub(crate) fn validate(
         // The bending points before `covered_to`, from the one that started the current
         // run, have their discs inside the box of the current `candidates`.
         let mut covered_to = 0;
-        for (k, (bp, &(q, dl, dr))) in bps.iter().zip(&measured).enumerate() {
+        for (k, (bp, &(q, dl, dr))) in bps.iter().zip(measured.iter()).enumerate() {
             // Written so that a NaN coordinate fails too.
             if !at_most((dl - dr).abs(), tol) {
                 let mut sources = nearest_sources(index, bp.left);
@@ -295,7 +384,7 @@ pub(crate) fn validate(
                     }
                 }
                 let (disc_lo, disc_hi) = disc_box(q, clearance, margin);
-                let large = index.is_large(disc_lo, disc_hi);
+                let large = index.is_large(candidates, disc_lo, disc_hi);
                 if !large && k >= covered_to {
                     // Grow a run from `k` while the union box stays small.
                     let (mut lo, mut hi) = (disc_lo, disc_hi);
@@ -311,7 +400,7 @@ pub(crate) fn validate(
                         // (up to the sign of a zero, which nothing here can tell).
                         let c = smaller(pl, pr);
                         let (l, h) = disc_box(p, larger(c, 0.0), margin);
-                        if index.is_large(l, h) {
+                        if index.is_large(candidates, l, h) {
                             break;
                         }
                         let nlo = [smaller(lo[0], l[0]), smaller(lo[1], l[1])];
@@ -326,12 +415,12 @@ pub(crate) fn validate(
                     // Walls whose boxes miss the run's box are dropped once for the
                     // run instead of once per bending point. No wall meeting a disc's
                     // box is dropped, so the answers are the same.
-                    index.walls_meeting(lo, hi, &mut candidates);
+                    index.walls_meeting(lo, hi, candidates);
                 }
                 let closer = if large {
                     index.closer_by_tree(q, radius)
                 } else {
-                    closer_among(index, &candidates, q, radius, extent)
+                    closer_among(index, candidates, q, radius, extent)
                 };
                 if let Some((wall, distance)) = closer {
                     return Err(fail(
@@ -383,29 +472,5 @@ pub(crate) fn validate(
             }
         }
     }
-    for (id, v) in ecm.vertices() {
-        let d = v.degree();
-        // Degree 2 only for the single vertex of a closed loop: one edge, both ends here.
-        let lone_loop = d == 2
-            && v.edges[0] == v.edges[1]
-            && ecm
-                .edge(v.edges[0])
-                .is_some_and(|e| e.start == id && e.end == id);
-        if d == 0 || (d == 2 && !lone_loop) {
-            return Err(fail(
-                FailureKind::Degree { degree: d },
-                v.position,
-                nearest_sources(index, v.position),
-            ));
-        }
-    }
-    let free = free_twice as f64 * 0.5;
-    if !at_most((cells - free).abs(), 1e-9 * free.abs().max(1.0) + tol) {
-        return Err(fail(
-            FailureKind::AreaMismatch { cells, free },
-            Point::ZERO,
-            Vec::new(),
-        ));
-    }
-    Ok(())
+    Ok(cells)
 }

@@ -3,7 +3,8 @@
 //! disc), with the exact distances that decide whether a wall is closer than an ECM
 //! vertex's nearest obstacles.
 
-use corridor_geom::{GridPoint, Point, SegmentGrid, WallSource, Walls};
+use corridor_geom::{GridMarks, GridPoint, Point, SegmentGrid, WallSource, Walls};
+use std::sync::OnceLock;
 
 /// Which wall an index entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,16 +94,11 @@ pub(crate) struct WallIndex {
     /// Walls per unit of area of the walls' box (grid units): how many a query box is
     /// expected to meet, to choose between the bucket grid and [`WallIndex::tree`].
     density: f64,
-    /// Walls per unit of area met by the last bucket-grid query: walls bunch (a row of
-    /// pillars holds all of them on one line), so the mean density can be far below the
-    /// density near the bending points being checked.
-    observed: f64,
     /// An R-tree of the walls for nearest-wall searches, built on the first disc too
-    /// large for the bucket grid (see [`WallIndex::is_large`]); never on the game maps.
-    tree: Option<rstar::RTree<TreeWall>>,
-    /// The walls kept out of [`WallIndex::tree`] for their length (see [`long_walls`]),
-    /// checked one by one before the tree search.
-    long: Vec<u32>,
+    /// large for the bucket grid (see [`WallIndex::is_large`]; never on the game maps),
+    /// and the walls kept out of it for their length (see [`long_walls`]), checked one by
+    /// one before the tree search. Built once for all threads.
+    tree: OnceLock<(rstar::RTree<TreeWall>, Vec<u32>)>,
 }
 
 /// A wall in [`WallIndex::tree`]: its number and ends (grid coordinates).
@@ -200,23 +196,21 @@ impl WallIndex {
             segments: walls.segments.len(),
             extent: largest as f64,
             grid,
-            observed: 0.0,
-            tree: None,
-            long: Vec::new(),
+            tree: OnceLock::new(),
         }
     }
 
     /// Whether a query box is expected to meet more than [`LARGE_QUERY`] walls (by the
     /// walls' mean density; or more than [`OBSERVED_LARGE_QUERY`] by the density the last
-    /// bucket query met): then scanning its walls for each bending point would make
+    /// bucket query into `last` met): then scanning its walls for each bending point would make
     /// validation quadratic (a row of pillars facing open space, whose discs reach far
     /// along the row), and [`WallIndex::closer_by_tree`] answers instead.
-    pub(super) fn is_large(&self, lo: [f64; 2], hi: [f64; 2]) -> bool {
+    pub(super) fn is_large(&self, last: &Candidates, lo: [f64; 2], hi: [f64; 2]) -> bool {
         let area = (hi[0] - lo[0]) * (hi[1] - lo[1]);
         // The density met by the last bucket query is trusted only for a much larger
         // query: near walls it overstates what a slightly larger disc meets (on Aurora,
         // trusting it as the mean density doubled the validation time).
-        area * self.density > LARGE_QUERY || area * self.observed > OBSERVED_LARGE_QUERY
+        area * self.density > LARGE_QUERY || area * last.observed > OBSERVED_LARGE_QUERY
     }
 
     /// The answer of [`closer_among`] over all walls (a wall strictly closer than
@@ -231,12 +225,11 @@ impl WallIndex {
     /// Voronoi time). The same computed distances are compared as by [`closer_among`],
     /// so the check passes or fails alike; on failure it may name another of the closer
     /// walls.
-    pub(super) fn closer_by_tree(&mut self, q: Point, radius: f64) -> Option<(WallRef, f64)> {
+    pub(super) fn closer_by_tree(&self, q: Point, radius: f64) -> Option<(WallRef, f64)> {
         let margin = 1e-12 * (self.extent + q.x.abs() + q.y.abs() + radius.abs());
         let entries = &self.entries;
-        let long = &mut self.long;
-        let tree = self.tree.get_or_insert_with(|| {
-            *long = long_walls(entries);
+        let (tree, long) = self.tree.get_or_init(|| {
+            let long = long_walls(entries);
             let mut kept = Vec::with_capacity(entries.len() - long.len());
             let mut next_long = long.iter().peekable();
             for (i, &wall) in entries.iter().enumerate() {
@@ -244,14 +237,13 @@ impl WallIndex {
                     kept.push(TreeWall { id: i as u32, wall });
                 }
             }
-            rstar::RTree::bulk_load(kept)
+            (rstar::RTree::bulk_load(kept), long)
         });
         let closer = |id: u32, wall: &WallEntry| {
             let d = wall.distance(q);
             (d < radius).then_some((id, d))
         };
-        let found = self
-            .long
+        let found = long
             .iter()
             .find_map(|&id| closer(id, &entries[id as usize]))
             .or_else(|| {
@@ -289,7 +281,7 @@ impl WallIndex {
     /// wall with a point in the box is met; the buckets also list walls that only pass
     /// near the box (about half of them on the shared maps), which are dropped by their
     /// boxes as they are met. No wall whose box meets the box is dropped once met.
-    pub(super) fn walls_meeting(&mut self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
+    pub(super) fn walls_meeting(&self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
         // `floor` and `ceil` by truncation and a correction (`f64::floor` is a library
         // call without SSE4.1): the same values, saturated alike (`as` saturates; past
         // ±2⁵² every `f64` is an integer, converted exactly).
@@ -322,18 +314,27 @@ impl WallIndex {
         // of these (false if anything is NaN, so that nothing is dropped on NaN).
         let t = [hi[0], hi[1], -lo[0], -lo[1]].map(|v| v as f32);
         let corners = &self.corners;
-        out.clear();
+        out.items.clear();
         let area = (hi[0] - lo[0]) * (hi[1] - lo[1]);
         // The box test comes before the bucket grid's "already seen" mark: about half
         // the walls listed are dropped by it, and then cost no mark.
-        self.grid.for_each_meeting_box_where(
+        let items = &mut out.items;
+        self.grid.for_each_meeting_box_marked(
+            &mut out.marks,
             [down(lo[0]), down(lo[1])],
             [up(hi[0]), up(hi[1])],
             |i| !any_above(&corners[i as usize].0, &t),
-            |i| out.push(i, &corners[i as usize]),
+            |i| {
+                let c = &corners[i as usize];
+                items.push(Candidate {
+                    corner32: c.0,
+                    id: i,
+                    corner: c.1,
+                });
+            },
         );
         if area > 0.0 {
-            self.observed = out.items.len() as f64 / area;
+            out.observed = out.items.len() as f64 / area;
         }
     }
 }
@@ -342,10 +343,17 @@ impl WallIndex {
 /// numbers so that the per-point scan reads one record after the other (no look-up
 /// through the wall number, one push per wall). A box is kept as `[min x, min y,
 /// -max x, -max y]`, so that all four "at least `radius` away" tests are one comparison
-/// of the same kind each.
+/// of the same kind each. One per thread (or per validation chunk, see
+/// [`Candidates::forget_density`]), with the bucket grid's marks for its queries.
 #[derive(Default)]
 pub(super) struct Candidates {
     items: Vec<Candidate>,
+    /// Walls per unit of area met by the last bucket-grid query: walls bunch (a row of
+    /// pillars holds all of them on one line), so the mean density can be far below the
+    /// density near the bending points being checked.
+    observed: f64,
+    /// What the current bucket-grid query has already listed.
+    marks: GridMarks,
 }
 
 /// One candidate wall: its box rounded (see [`Corner32`]), its number, and its box.
@@ -356,16 +364,11 @@ struct Candidate {
 }
 
 impl Candidates {
-    pub(super) fn clear(&mut self) {
-        self.items.clear();
-    }
-
-    fn push(&mut self, id: u32, corners: &(Corner32, Corner)) {
-        self.items.push(Candidate {
-            corner32: corners.0,
-            id,
-            corner: corners.1,
-        });
+    /// Starts afresh as if no query had been made (the density observed by the last
+    /// query steers [`WallIndex::is_large`], so that each validation chunk decides alike
+    /// whichever thread checked what before).
+    pub(super) fn forget_density(&mut self) {
+        self.observed = 0.0;
     }
 }
 
@@ -526,7 +529,7 @@ mod tests {
                 ..Walls::default()
             };
             let ends: Vec<_> = walls.wall_ends().collect();
-            let mut index = WallIndex::new(&walls, SegmentGrid::new(&ends));
+            let index = WallIndex::new(&walls, SegmentGrid::new(&ends));
             let extent = extent(&walls);
             assert_eq!(index.extent, extent);
             let mut candidates = Candidates::default();

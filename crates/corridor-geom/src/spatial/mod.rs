@@ -20,4 +20,4 @@ pub use float_grid::FloatSegmentGrid;
 pub use log_index::{LogIndex, Slot};
 pub use packed_tree::{BoxesMeeting, PackedTree};
 pub(crate) use segment_grid::corner;
-pub use segment_grid::SegmentGrid;
+pub use segment_grid::{GridMarks, SegmentGrid};

@@ -41,6 +41,28 @@ pub struct SegmentGrid {
     pub(crate) generation: u32,
 }
 
+/// What one query through a shared [`SegmentGrid`] has already reported
+/// ([`SegmentGrid::for_each_meeting_box_marked`]): the grid's own marks for threads that
+/// query it side by side.
+#[derive(Clone, Debug, Default)]
+pub struct GridMarks {
+    marks: Vec<u32>,
+    generation: u32,
+}
+
+impl GridMarks {
+    /// A new generation for a query of a grid of `len` segments.
+    fn next_generation(&mut self, len: usize) -> u32 {
+        if self.generation == u32::MAX || self.marks.len() != len {
+            self.marks.clear();
+            self.marks.resize(len, 0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.generation
+    }
+}
+
 /// Where the buckets of a [`SegmentGrid`] are.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
@@ -189,6 +211,51 @@ impl SegmentGrid {
         &mut self,
         lo: [i64; 2],
         hi: [i64; 2],
+        keep: impl FnMut(u32) -> bool,
+        visit: impl FnMut(u32),
+    ) {
+        let generation = self.next_generation();
+        let mut marks = std::mem::take(&mut self.marks);
+        self.rows_meeting_box(&mut marks, generation, lo, hi, keep, visit);
+        self.marks = marks;
+    }
+
+    /// [`SegmentGrid::for_each_meeting_box_where`] on a shared grid, with the marks of
+    /// what this query has seen kept in `marks` (one per thread when threads query the
+    /// same grid): the same segments in the same order.
+    ///
+    /// ```
+    /// use corridor_geom::{GridMarks, GridPoint, SegmentGrid};
+    /// let g = |x, y| GridPoint::new(x, y);
+    /// let grid = SegmentGrid::new(&[(g(0, 0), g(100, 100)), (g(0, 100), g(10, 90))]);
+    /// let mut marks = GridMarks::default();
+    /// let mut found = Vec::new();
+    /// grid.for_each_meeting_box_marked(&mut marks, [0, 0], [100, 100], |_| true, |i| found.push(i));
+    /// found.sort();
+    /// assert_eq!(found, [0, 1]);
+    /// ```
+    #[inline]
+    pub fn for_each_meeting_box_marked(
+        &self,
+        marks: &mut GridMarks,
+        lo: [i64; 2],
+        hi: [i64; 2],
+        keep: impl FnMut(u32) -> bool,
+        visit: impl FnMut(u32),
+    ) {
+        let generation = marks.next_generation(self.len());
+        self.rows_meeting_box(&mut marks.marks, generation, lo, hi, keep, visit);
+    }
+
+    /// The query of [`SegmentGrid::for_each_meeting_box_where`], marking what it has
+    /// seen with `generation` in `marks`.
+    #[inline]
+    fn rows_meeting_box(
+        &self,
+        marks: &mut [u32],
+        generation: u32,
+        lo: [i64; 2],
+        hi: [i64; 2],
         mut keep: impl FnMut(u32) -> bool,
         mut visit: impl FnMut(u32),
     ) {
@@ -201,15 +268,14 @@ impl SegmentGrid {
         if hi[0] < g.origin[0] || hi[1] < g.origin[1] || lo[0] >= far[0] || lo[1] >= far[1] {
             return;
         }
-        let generation = self.next_generation();
         let (c0, c1) = (g.bucket(lo[0], 0), g.bucket(hi[0], 0));
         for r in g.bucket(lo[1], 1)..=g.bucket(hi[1], 1) {
             // The buckets of one row are consecutive in `items`: one slice per row.
             let (first, last) = ((r * g.nx + c0) as usize, (r * g.nx + c1) as usize);
             let row = &self.items[self.start[first] as usize..self.start[last + 1] as usize];
             for &i in row {
-                if keep(i) && self.marks[i as usize] != generation {
-                    self.marks[i as usize] = generation;
+                if keep(i) && marks[i as usize] != generation {
+                    marks[i as usize] = generation;
                     visit(i);
                 }
             }
