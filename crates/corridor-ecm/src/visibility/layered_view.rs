@@ -142,7 +142,7 @@ pub fn layered_visibility(
     let mut stack = ecm.start_steps(q, located)?;
     let mut regions = Vec::new();
     let mut todo = VecDeque::new();
-    let parts = walk(map, from, q, &mut stack, &mut todo)?;
+    let parts = walk(map, 0, from, q, &mut stack, &mut todo)?;
     regions.push(region(from, &parts, None));
     // Every cone narrows at each connection and a ray crosses a connection once; the bound
     // only guards a broken map.
@@ -157,7 +157,7 @@ pub fn layered_visibility(
         if stack.is_empty() {
             continue;
         }
-        let parts = walk(map, cone.layer, q, &mut stack, &mut todo)?;
+        let parts = walk(map, regions.len(), cone.layer, q, &mut stack, &mut todo)?;
         let near = (
             on_connection(q, cone.l, cone.segment),
             on_connection(q, cone.r, cone.segment),
@@ -187,6 +187,8 @@ struct Cone {
     /// The rays' points: clockwise and counter-clockwise bounds.
     r: Point,
     l: Point,
+    /// The region whose walk queued it.
+    from_walk: usize,
 }
 
 /// A part of a region's far side, in angular order.
@@ -200,6 +202,7 @@ struct Part {
 /// connections, queueing the views through them.
 fn walk(
     map: &impl LayeredMap,
+    walk_id: usize,
     layer: LayerId,
     q: Point,
     stack: &mut Vec<Step>,
@@ -258,13 +261,22 @@ fn walk(
                 kind: RegionEdge::Connection,
             });
             if let Some(layer) = other {
-                todo.push_back(Cone {
-                    layer,
-                    connection: id,
-                    segment: s,
-                    r,
-                    l,
-                });
+                // The cell sides along one connection come one after another: one cone.
+                match todo.back_mut() {
+                    Some(last)
+                        if last.connection == id && last.l == r && last.from_walk == walk_id =>
+                    {
+                        last.l = l
+                    }
+                    _ => todo.push_back(Cone {
+                        layer,
+                        connection: id,
+                        segment: s,
+                        r,
+                        l,
+                        from_walk: walk_id,
+                    }),
+                }
             }
         }
         // After the connection: the wall from `e1`.
