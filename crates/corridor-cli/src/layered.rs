@@ -22,12 +22,12 @@ pub fn refuse(option: &str) -> CliError {
     CliError::Usage(format!("{option} is not available for layered maps"))
 }
 
-fn load(file: &str) -> Result<LayeredEnvironment, CliError> {
+pub(crate) fn load(file: &str) -> Result<LayeredEnvironment, CliError> {
     let _spinner = progress::spinner(format!("loading {file}"));
     Ok(corridor_io::load_layered(file)?)
 }
 
-fn build_ecm(world: &LayeredEnvironment) -> Result<(LayeredEcm, f64), CliError> {
+pub(crate) fn build_ecm(world: &LayeredEnvironment) -> Result<(LayeredEcm, f64), CliError> {
     let _spinner = progress::spinner("building the layered ECM");
     let started = Instant::now();
     let ecm = LayeredEcm::build(world)?;
@@ -146,7 +146,7 @@ pub struct PathArgs<'a> {
 }
 
 /// The layer of a ground point: the one given, or the first whose free space holds it.
-fn layer_of(
+pub(crate) fn layer_of(
     ecm: &LayeredEcm,
     p: Point,
     given: Option<u32>,

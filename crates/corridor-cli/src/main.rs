@@ -30,6 +30,7 @@ mod simulate;
 mod soak;
 mod update;
 mod visibility;
+mod visibility_layered;
 
 use error::CliError;
 use planners::PlannerKind;
@@ -340,6 +341,10 @@ enum Command {
         /// The direction the viewer faces, as x,y (with --fov).
         #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true, requires = "fov")]
         dir: Option<corridor_geom::Point>,
+        /// Layered maps: the viewpoint's layer (default: the first layer whose free space
+        /// holds it); the view goes on through connections.
+        #[arg(long)]
+        layer: Option<u32>,
     },
     /// Run the main job on the built-in environments and write pictures.
     Demo {
@@ -511,6 +516,29 @@ fn run(command: Command) -> Result<(), CliError> {
             range,
             fov,
             dir,
+            layer,
+        } if layered::is_layered(&file) => match (from, batch, range, fov.or(dir.map(|d| d.x))) {
+            (Some(from), None, None, None) => {
+                visibility_layered::run(&visibility_layered::LayeredVisibilityArgs {
+                    file: &file,
+                    from: (from, layer),
+                    svg: svg.as_deref(),
+                    json,
+                })
+            }
+            (None, ..) => Err(layered::refuse("--batch")),
+            _ => Err(layered::refuse("--range/--fov")),
+        },
+        Command::Visibility {
+            file,
+            from,
+            batch,
+            svg,
+            json,
+            range,
+            fov,
+            dir,
+            layer: _,
         } => visibility::run(&visibility::VisibilityArgs {
             file: &file,
             from,

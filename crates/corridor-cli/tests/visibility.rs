@@ -139,3 +139,58 @@ fn range_and_field_of_view() {
         );
     }
 }
+
+#[test]
+fn a_layered_map_is_seen_through_its_connections() {
+    // builtin:layers: from the ground floor's west end, stairs A (10 × 3, its connection
+    // at x = 10) is seen whole, and the upper floor through the stairs' far connection.
+    let svg = scratch_dir("corridor-cli-visibility").join("layered.svg");
+    let _ = std::fs::remove_file(&svg);
+    let o = corridor(&[
+        "visibility",
+        "builtin:layers",
+        "--from",
+        "5,1.5",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_success(&o);
+    let value: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(value["layer"], 0);
+    let regions = value["regions"].as_array().unwrap();
+    let area_on = |layer: u64| -> f64 {
+        regions
+            .iter()
+            .filter(|r| r["layer"] == layer)
+            .map(|r| r["area"].as_f64().unwrap())
+            .sum()
+    };
+    assert!((area_on(2) - 30.0).abs() < 1e-9, "{}", area_on(2));
+    assert!(area_on(0) > 100.0 && area_on(1) > 0.0);
+    for r in regions {
+        assert_eq!(
+            r["vertices"].as_array().unwrap().len(),
+            r["kinds"].as_array().unwrap().len()
+        );
+    }
+    assert!(regions[0]["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|k| k == "connection"));
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("visibility-connections"));
+    // Options the layered view does not take are refused with a message.
+    let o = corridor(&[
+        "visibility",
+        "builtin:layers",
+        "--from",
+        "5,1.5",
+        "--range",
+        "3",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not available for layered maps"));
+}

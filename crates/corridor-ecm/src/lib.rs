@@ -113,6 +113,7 @@ pub use route::{
 pub use store::{EnvironmentProblem, LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;
 pub use visibility::{layered_line_of_sight, LayeredSightError};
+pub use visibility::{layered_visibility, LayeredView, RegionEdge, VisibleRegion};
 pub use visibility::{
     EdgeKind, ViewLimits, VisibilityError, VisibilityIndex, VisibilityIndexError, VisibilityPolygon,
 };

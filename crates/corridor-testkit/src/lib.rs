@@ -12,6 +12,7 @@ pub mod free_space_cases;
 pub mod fuzz;
 pub mod hostile;
 pub mod layered_oracle;
+pub mod layered_visibility_oracle;
 pub mod oracles;
 pub mod radius_oracle;
 pub mod random;

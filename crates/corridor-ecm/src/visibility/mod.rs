@@ -37,12 +37,14 @@ mod cells;
 mod expansion;
 mod index;
 mod layered;
+mod layered_view;
 mod limits;
 mod polygon;
 mod sight;
 
 pub use index::{VisibilityIndex, VisibilityIndexError};
 pub use layered::{layered_line_of_sight, LayeredSightError};
+pub use layered_view::{layered_visibility, LayeredView, RegionEdge, VisibleRegion};
 pub use limits::ViewLimits;
 
 use crate::graph::Ecm;

@@ -23,9 +23,21 @@ pub(super) struct Seen {
     pub(super) b_junction: bool,
 }
 
+/// A wall part seen by the walk: what it shows ([`Seen`]), the cell side `u v` it lies
+/// on, and the rays to `lo` and `hi` (actual points) that bound it. The layered walk
+/// splits such a part where it lies on a connection.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WallView {
+    pub(super) seen: Seen,
+    pub(super) u: Point,
+    pub(super) v: Point,
+    pub(super) lo: Point,
+    pub(super) hi: Point,
+}
+
 /// Work left on the walk's stack, popped in angular order.
-enum Step {
-    Seen(Seen),
+pub(super) enum Step {
+    Seen(WallView),
     /// Enter `cell` through its side `entry`, looking between the rays to `r`
     /// (clockwise bound) and `l` (counter-clockwise bound).
     Enter {
@@ -44,6 +56,18 @@ impl Ecm {
         start: CellRef,
         out: &mut Vec<Seen>,
     ) -> Result<(), VisibilityError> {
+        let mut stack = self.start_steps(q, start)?;
+        self.expand(q, &mut stack, &mut |w| out.push(w.seen));
+        Ok(())
+    }
+
+    /// The walk's first steps from the cell of `q`: every side around `q`, the last in
+    /// angular order first.
+    pub(super) fn start_steps(
+        &self,
+        q: Point,
+        start: CellRef,
+    ) -> Result<Vec<Step>, VisibilityError> {
         let mut stack: Vec<Step> = Vec::new();
         let (start, piece) = self
             .home_cell(q, start)
@@ -59,9 +83,14 @@ impl Ecm {
                 start_side(self, *cell, piece, *j, &mut stack);
             }
         }
+        Ok(stack)
+    }
+
+    /// Runs the walk from `stack`, handing each wall part seen to `emit` in angular order.
+    pub(super) fn expand(&self, q: Point, stack: &mut Vec<Step>, emit: &mut impl FnMut(WallView)) {
         while let Some(step) = stack.pop() {
             match step {
-                Step::Seen(s) => out.push(s),
+                Step::Seen(w) => emit(w),
                 Step::Enter { cell, entry, r, l } => {
                     let Some(piece) = self.piece(cell) else {
                         continue;
@@ -79,11 +108,17 @@ impl Ecm {
                             continue;
                         }
                         match self.resolve(cell, piece.across[j]) {
-                            Across::Wall => stack.push(Step::Seen(Seen {
-                                a: if lo == u { u } else { ray_hit(q, lo, u, v) },
-                                b: if hi == v { v } else { ray_hit(q, hi, u, v) },
-                                a_junction: lo == u && !piece.wall_corner[j],
-                                b_junction: hi == v && !piece.wall_corner[(j + 1) % 4],
+                            Across::Wall => stack.push(Step::Seen(WallView {
+                                seen: Seen {
+                                    a: if lo == u { u } else { ray_hit(q, lo, u, v) },
+                                    b: if hi == v { v } else { ray_hit(q, hi, u, v) },
+                                    a_junction: lo == u && !piece.wall_corner[j],
+                                    b_junction: hi == v && !piece.wall_corner[(j + 1) % 4],
+                                },
+                                u,
+                                v,
+                                lo,
+                                hi,
                             })),
                             Across::Piece(cell, entry) => stack.push(Step::Enter {
                                 cell,
@@ -97,7 +132,6 @@ impl Ecm {
                 }
             }
         }
-        Ok(())
     }
 
     /// The cells around `q` when it lies on the boundary of `start` (on a portal or a
@@ -158,11 +192,17 @@ impl Ecm {
 fn start_side(ecm: &Ecm, cell: CellRef, piece: &Piece, j: usize, stack: &mut Vec<Step>) {
     let (u, v) = (piece.corners[j], piece.corners[(j + 1) % 4]);
     match ecm.resolve(cell, piece.across[j]) {
-        Across::Wall => stack.push(Step::Seen(Seen {
-            a: u,
-            b: v,
-            a_junction: !piece.wall_corner[j],
-            b_junction: !piece.wall_corner[(j + 1) % 4],
+        Across::Wall => stack.push(Step::Seen(WallView {
+            seen: Seen {
+                a: u,
+                b: v,
+                a_junction: !piece.wall_corner[j],
+                b_junction: !piece.wall_corner[(j + 1) % 4],
+            },
+            u,
+            v,
+            lo: u,
+            hi: v,
         })),
         Across::Piece(cell, entry) => stack.push(Step::Enter {
             cell,
