@@ -3,7 +3,7 @@
 //! r > 0.
 //!
 //! ```text
-//! cargo run --release -p corridor-ecm --example taut_search_bench -- MAP RADIUS [QUERIES] [--dump FILE]
+//! cargo run --release -p corridor-ecm --example taut_search_bench -- MAP RADIUS [QUERIES] [--dump FILE] [--diagonal]
 //! ```
 //!
 //! `MAP` is `city`, `military`, `dungeon`, `lattice:K` (the pillar lattice of
@@ -11,7 +11,9 @@
 //! medial-axis vertices with clearance at least the radius (seeded). Prints p50/p90/max of
 //! the query time and of the labels the search created, and each phase's median; `--dump FILE` writes every
 //! query's result (length to 1e-9 and the route's edges) so that two builds can be
-//! compared with `cmp`.
+//! compared with `cmp`. `--diagonal` draws each goal among the vertices on a 45° line
+//! through the start (the lattice's easy queries, against which issue 25 measures the
+//! others).
 
 use corridor_ecm::{Ecm, PathQuery, Planner};
 use rand::{Rng, SeedableRng};
@@ -54,6 +56,7 @@ fn main() {
         .filter(|(_, v)| v.clearance >= radius + 1e-6 && Some(v.component) == main)
         .map(|(_, v)| v.position)
         .collect();
+    let diagonal = args.iter().any(|a| a == "--diagonal");
     let mut rng = ChaCha8Rng::seed_from_u64(25);
     let mut planner = Planner::new();
     planner.set_timing(true);
@@ -62,7 +65,16 @@ fn main() {
     let mut out = String::new();
     for i in 0..queries {
         let a = points[rng.random_range(0..points.len())];
-        let b = points[rng.random_range(0..points.len())];
+        let mut b = points[rng.random_range(0..points.len())];
+        if diagonal {
+            let on_line: Vec<_> = points
+                .iter()
+                .filter(|p| p != &&a && ((p.x - a.x).abs() - (p.y - a.y).abs()).abs() < 1e-9)
+                .collect();
+            if !on_line.is_empty() {
+                b = *on_line[rng.random_range(0..on_line.len())];
+            }
+        }
         let query = PathQuery::new(a, b).with_radius(radius);
         let t = Instant::now();
         let result = planner.plan(&ecm, &query);

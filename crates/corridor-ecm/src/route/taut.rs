@@ -15,7 +15,7 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
-use super::dominance::{holds, holds_stored};
+use super::dominance::{dominates, ReachScratch};
 use super::funnel::{Funnel, StoredFunnel};
 use super::gate::{keeps_for_goal, last_kept, Gate};
 use super::search_graph::{SearchGraph, SearchLink};
@@ -94,7 +94,7 @@ struct Label {
     /// goal, computed only when needed.
     trim_len: f64,
     funnel: StoredFunnel,
-    /// The label queued before this one at the same window with the same apex (see
+    /// The label queued before this one at the same window (see
     /// [`TautSearch::window_dominated`]), or `NONE`.
     same_window: u32,
     /// Dropped after it was queued: another label at its window dominates it.
@@ -196,9 +196,10 @@ pub(crate) struct TautSearch {
     /// Shortest apex length seen so far for each funnel apex (an obstacle corner), for
     /// root pruning.
     roots: std::collections::HashMap<(u64, u64), f64, BuildPointHasher>,
-    /// The last label queued at each (node, edge, direction, apex) whose window the goal
-    /// lies beyond: the head of a list through [`Label::same_window`].
+    /// The last label queued at each (node, edge, direction) whose window the goal lies
+    /// beyond: the head of a list through [`Label::same_window`].
     windows: std::collections::HashMap<WindowKey, u32, BuildPointHasher>,
+    reach: ReachScratch,
     /// Window dominance: at radius 0 only, where the search is exact.
     window_dominance: bool,
     current: Funnel,
@@ -224,9 +225,8 @@ pub(crate) struct TautSearch {
     pub(crate) capped: bool,
 }
 
-/// A window (the node reached, the edge it was reached by and the direction) and a
-/// funnel apex.
-type WindowKey = (u32, u32, bool, (u64, u64));
+/// A window: the node reached, the edge it was reached by and the direction.
+type WindowKey = (u32, u32, bool);
 
 impl TautSearch {
     /// Labels created by the last run, counting the vertices walks passed.
@@ -745,9 +745,9 @@ impl TautSearch {
         }
         let index = self.labels.len() as u32;
         if self.window_dominance && label.beyond && self.work.opened {
-            let key = (label.node, label.edge, label.forward, point_key(apex));
+            let key = (label.node, label.edge, label.forward);
             let head = self.windows.get(&key).copied().unwrap_or(NONE);
-            if self.window_dominated(head) {
+            if self.window_dominated(head, (window.0, window.1)) {
                 return;
             }
             label.same_window = head;
@@ -767,33 +767,21 @@ impl TautSearch {
     }
 
     /// Whether the funnel in `self.work` is dominated by a live label at the same window
-    /// and apex (the list from `head`); those it dominates die. See [`dominance`](super::dominance).
-    fn window_dominated(&mut self, head: u32) -> bool {
-        let mut at = head;
-        while at != NONE {
-            let other = self.labels[at as usize];
-            if !other.dead
-                && other.funnel.apex_length <= self.work.apex_length
-                && holds(
-                    (&self.pool, &other.funnel),
-                    (&self.work.left, &self.work.right),
-                    self.work.apex,
-                )
-            {
-                return true;
+    /// (the list from `head`); those it dominates die. See [`dominance`](super::dominance).
+    fn window_dominated(&mut self, head: u32, window: (Point, Point)) -> bool {
+        for stored_wins in [true, false] {
+            let mut at = head;
+            while at != NONE {
+                let other = self.labels[at as usize];
+                let (pool, work) = ((&self.pool[..], &other.funnel), &self.work);
+                if !other.dead && dominates(pool, work, window, stored_wins, &mut self.reach) {
+                    if stored_wins {
+                        return true;
+                    }
+                    self.labels[at as usize].dead = true;
+                }
+                at = other.same_window;
             }
-            at = other.same_window;
-        }
-        let mut at = head;
-        while at != NONE {
-            let other = self.labels[at as usize];
-            if !other.dead
-                && self.work.apex_length <= other.funnel.apex_length
-                && holds_stored(&self.work, (&self.pool, &other.funnel))
-            {
-                self.labels[at as usize].dead = true;
-            }
-            at = other.same_window;
         }
         false
     }
