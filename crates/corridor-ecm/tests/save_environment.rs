@@ -112,7 +112,7 @@ fn size_of_the_environment() {
 fn files_of_the_ecm_alone_load_read_only() {
     let map = DynamicEcm::new(Scene::Dungeon.build()).unwrap();
     let old = map.ecm().to_bytes();
-    assert_eq!(&old[..8], b"CRDECM07");
+    assert_eq!(&old[..8], b"CRDECM09");
     let err = DynamicEcm::from_bytes(&old).unwrap_err();
     assert!(matches!(err, StoreError::NoEnvironment { .. }));
     assert!(err.to_string().contains("read-only"), "{err}");
