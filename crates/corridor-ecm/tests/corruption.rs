@@ -70,6 +70,9 @@ fn corrupted_saved_maps_are_errors_and_forged_ones_do_not_panic() {
             corrupt(&mut rng, original)
         };
         *kinds.entry(kind).or_default() += 1;
+        if std::env::var_os("CORRUPTION_TRACE").is_some() {
+            eprintln!("run {i} map {} forged {forgery} {kind:?}", maps[m].0);
+        }
         let full = LoadOptions {
             full_validation: i % 2 == 0,
             ..LoadOptions::default()

@@ -112,7 +112,7 @@ fn size_of_the_environment() {
 fn files_of_the_ecm_alone_load_read_only() {
     let map = DynamicEcm::new(Scene::Dungeon.build()).unwrap();
     let old = map.ecm().to_bytes();
-    assert_eq!(&old[..8], b"CRDECM07");
+    assert_eq!(&old[..8], b"CRDECM09");
     let err = DynamicEcm::from_bytes(&old).unwrap_err();
     assert!(matches!(err, StoreError::NoEnvironment { .. }));
     assert!(err.to_string().contains("read-only"), "{err}");
@@ -128,12 +128,12 @@ fn an_environment_that_is_not_the_ecms_is_refused() {
     let id = moved.environment().obstacles().next().unwrap().0;
     moved.remove(id).unwrap();
     // The dungeon's ECM beside the environment without one of its obstacles: the two
-    // payloads are the ECM's bytes then the environment's.
-    let ecm_len = dungeon.ecm().to_bytes().len() - ECM_HEADER;
+    // payloads are the ECM's postcard form then the environment's.
+    let ecm_len = postcard::to_allocvec(dungeon.ecm()).unwrap().len();
     let bytes = moved.to_bytes();
     let forged_payload = [
         &dungeon.to_bytes()[ECM_HEADER..ECM_HEADER + ecm_len],
-        &bytes[ECM_HEADER + moved.ecm().to_bytes().len() - ECM_HEADER..],
+        &bytes[ECM_HEADER + postcard::to_allocvec(moved.ecm()).unwrap().len()..],
     ]
     .concat();
     let forged = with_header(b"CRDECM08", &forged_payload);

@@ -49,6 +49,59 @@ impl CellIndex {
         CellIndex { runs, pieces }
     }
 
+    /// The entries as [`CellIndex::build`] lists them, before the tree sorts them: their
+    /// boxes and runs, edge by edge.
+    fn build_entries(edges: &SlotMap<EdgeId, Edge>) -> (Vec<[f64; 4]>, Vec<Slot<PieceRun>>, usize) {
+        let (mut boxes, mut slots, mut pieces) = (Vec::new(), Vec::new(), 0);
+        for (id, e) in edges {
+            edge_entries(id, e, |b, run| {
+                pieces += run.count as usize;
+                boxes.push(b);
+                slots.push(Slot {
+                    data: run,
+                    dead: false,
+                });
+            });
+        }
+        (boxes, slots, pieces)
+    }
+
+    /// Where each leaf of the index's tree comes in [`CellIndex::build`]'s list of
+    /// entries, if the index is one that `build` gives over `edges` (one packed level,
+    /// nothing dead, no tail): what a saved map stores instead of the index.
+    pub(crate) fn leaf_order(&self, edges: &SlotMap<EdgeId, Edge>) -> Option<Vec<u32>> {
+        let (_, slots, _) = CellIndex::build_entries(edges);
+        // `build` lists the runs by edge (in slot order), side and first piece.
+        let key = |r: &PieceRun| (r.edge, r.side, r.first);
+        let order: Vec<u32> = self
+            .runs
+            .live_entries()
+            .map(|(_, run)| {
+                slots
+                    .binary_search_by(|s| key(&s.data).cmp(&key(run)))
+                    .ok()
+                    .map(|i| i as u32)
+            })
+            .collect::<Option<_>>()?;
+        let again = CellIndex::with_leaf_order(edges, order.clone())?;
+        // The same index bit for bit, or none.
+        let same = postcard::to_allocvec(&again).ok()? == postcard::to_allocvec(self).ok()?;
+        same.then_some(order)
+    }
+
+    /// The index [`CellIndex::build`] gives over `edges`, given its tree's leaf order
+    /// (from [`CellIndex::leaf_order`]): no sort, only the boxes and the parents. `None`
+    /// if `order` is not a permutation of the entries.
+    pub(crate) fn with_leaf_order(edges: &SlotMap<EdgeId, Edge>, order: Vec<u32>) -> Option<Self> {
+        let (boxes, slots, pieces) = CellIndex::build_entries(edges);
+        let tree = PackedTree::from_leaf_order(&boxes, order)?;
+        drop(boxes);
+        Some(CellIndex {
+            runs: LogIndex::from_packed_level(tree, slots),
+            pieces,
+        })
+    }
+
     /// Every cell piece whose box (the box of its corners) meets `envelope`: exactly the
     /// pieces an R-tree over the single pieces would report, in some order. `edges` must
     /// be the edges this index was built over.

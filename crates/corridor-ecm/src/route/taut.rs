@@ -184,6 +184,12 @@ enum WayOn {
 /// below it). When it is reached the best route found so far is returned.
 const LABELS_PER_VERTEX: usize = 64;
 
+/// Hard cap on the funnel points the labels of one search store, per label of the cap
+/// above: funnels stay a few points long on a consistent map, but a forged map that
+/// passes the structural checks can keep routes looping with ever longer funnels, and
+/// memory must stay bounded by the map's size there too.
+const POINTS_PER_LABEL: usize = 16;
+
 /// Relative slack of the root pruning, so that rounding never prunes an optimal label.
 const ROOT_SLACK: f64 = 1e-9;
 
@@ -445,7 +451,7 @@ impl TautSearch {
                     }
                 }
             }
-            if self.labels.len() >= cap {
+            if self.labels.len() >= cap || self.pool.len() >= cap * POINTS_PER_LABEL {
                 self.capped = true;
                 continue;
             }

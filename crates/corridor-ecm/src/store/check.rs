@@ -27,9 +27,25 @@ fn finite(p: Point) -> bool {
     p.x.is_finite() && p.y.is_finite()
 }
 
+/// [`checked`] for an ECM whose cell index was rebuilt from its edges on load (so it
+/// covers them by construction): the structure of the graph, and the geometry when asked.
+pub(super) fn checked_graph(ecm: Ecm, options: &LoadOptions) -> Result<Ecm, StoreError> {
+    graph(&ecm)?;
+    if options.full_validation {
+        geometry(&ecm)?;
+    }
+    Ok(ecm)
+}
+
 /// Everything the queries, the planner and the updates index by or rely on: after this,
 /// no id or index read from the file is out of range.
 pub(super) fn structure(ecm: &Ecm) -> Result<(), StructureProblem> {
+    let pieces = graph(ecm)?;
+    cell_index(ecm, pieces)
+}
+
+/// [`structure`] but for the cell index: returns the number of cell pieces.
+fn graph(ecm: &Ecm) -> Result<usize, StructureProblem> {
     if SnapGrid::new(ecm.grid.scale()).is_err() {
         return Err(problem("the snap grid's scale is not a positive number"));
     }
@@ -121,7 +137,7 @@ pub(super) fn structure(ecm: &Ecm) -> Result<(), StructureProblem> {
         }
         pieces += 2 * (bps.len() - 1);
     }
-    cell_index(ecm, pieces)
+    Ok(pieces)
 }
 
 /// The cell index: its trees of the right shape, and its live runs covering every cell

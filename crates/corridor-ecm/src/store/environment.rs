@@ -12,7 +12,7 @@
 use super::check::checked;
 use super::error::{EnvironmentProblem, StoreError};
 use super::frame::{decode_all, framed, payload, read_bounded, write_file, Format, LoadOptions};
-use super::frame::{MAGIC_ENV, MAGIC_TEXT};
+use super::frame::{MAGIC_COMPACT_TEXT, MAGIC_ENV, MAGIC_TEXT};
 use crate::{DynamicEcm, Ecm, UpdateOptions};
 use corridor_geom::{Environment, Obstacle, ObstacleId, Point, Polygon, Ring, SnapGrid};
 use serde::{Deserialize, Serialize};
@@ -196,6 +196,11 @@ impl DynamicEcm {
         let payload = match payload(bytes)? {
             (Format::EcmOnly, _) => {
                 return Err(StoreError::NoEnvironment { found: MAGIC_TEXT });
+            }
+            (Format::Compact, _) => {
+                return Err(StoreError::NoEnvironment {
+                    found: MAGIC_COMPACT_TEXT,
+                });
             }
             (Format::WithEnvironment, payload) => payload,
         };

@@ -13,8 +13,11 @@ pub(super) const MAGIC: &[u8] = MAGIC_TEXT.as_bytes();
 /// The version that also holds the environment (`CRDECM08`).
 pub(super) const MAGIC_ENV_TEXT: &str = "CRDECM08";
 pub(super) const MAGIC_ENV: &[u8] = MAGIC_ENV_TEXT.as_bytes();
+/// The compact version of the ECM alone, in columns (`CRDECM09`, see [`super::compact`]).
+pub(super) const MAGIC_COMPACT_TEXT: &str = "CRDECM09";
+pub(super) const MAGIC_COMPACT: &[u8] = MAGIC_COMPACT_TEXT.as_bytes();
 /// The versions this build reads, for the error naming them.
-pub(super) const READABLE: &str = "CRDECM07 or CRDECM08";
+pub(super) const READABLE: &str = "CRDECM07, CRDECM08 or CRDECM09";
 /// What every saved ECM of any version starts with.
 pub(super) const FAMILY: &[u8] = b"CRDECM";
 /// Magic, payload length (`u64` little-endian), CRC-32 of the payload (`u32` little-endian).
@@ -94,6 +97,8 @@ pub(super) enum Format {
     EcmOnly,
     /// `CRDECM08`: the ECM and its environment.
     WithEnvironment,
+    /// `CRDECM09`: the ECM alone, in columns.
+    Compact,
 }
 
 /// `value` in postcard behind `magic`, the payload's length and its CRC-32. The payload
@@ -108,11 +113,24 @@ pub(super) fn framed<T: serde::Serialize + ?Sized>(magic: &[u8], value: &T) -> V
     out.resize(HEADER, 0);
     // Serializing plain data into a Vec cannot fail; if it did, the payload would be
     // empty and the file would not load.
-    let mut out = postcard::to_extend(value, out).unwrap_or_else(|_| {
+    let out = postcard::to_extend(value, out).unwrap_or_else(|_| {
         let mut header = magic.to_vec();
         header.resize(HEADER, 0);
         header
     });
+    sealed(out, magic)
+}
+
+/// A header of `magic` and room for the length and checksum, for [`sealed`].
+pub(super) fn unsealed(magic: &[u8]) -> Vec<u8> {
+    let mut out = magic.to_vec();
+    out.resize(HEADER, 0);
+    out
+}
+
+/// `out` (a header from [`unsealed`], then the payload) with the payload's length and
+/// CRC-32 filled in.
+pub(super) fn sealed(mut out: Vec<u8>, magic: &[u8]) -> Vec<u8> {
     let len = (out.len() - HEADER) as u64;
     let crc = crc32fast::hash(&out[HEADER..]);
     out[magic.len()..magic.len() + 8].copy_from_slice(&len.to_le_bytes());
@@ -142,6 +160,8 @@ pub(super) fn payload(bytes: &[u8]) -> Result<(Format, &[u8]), StoreError> {
         (Format::EcmOnly, rest)
     } else if let Some(rest) = bytes.strip_prefix(MAGIC_ENV) {
         (Format::WithEnvironment, rest)
+    } else if let Some(rest) = bytes.strip_prefix(MAGIC_COMPACT) {
+        (Format::Compact, rest)
     } else {
         return Err(match bytes.get(..MAGIC.len()) {
             Some(found) if found.starts_with(FAMILY) => StoreError::Version {

@@ -3,11 +3,15 @@
 //! length and a CRC-32 of the payload; loading refuses missing or extra bytes and a wrong
 //! checksum, and checks the decoded map's structure ([`check`]) before handing it out, so
 //! that a damaged or forged file is a [`StoreError`], never a panic on a later query and
-//! never a silently different map. Two versions: `CRDECM07` holds the ECM alone (what
-//! [`Ecm::save`] writes), `CRDECM08` the ECM and its environment (what
-//! [`DynamicEcm::save`](crate::DynamicEcm::save) writes, see [`environment`]).
+//! never a silently different map. Three versions: `CRDECM09` holds the ECM alone in
+//! columns (what [`Ecm::save`] writes for a map as built, see [`compact`]), `CRDECM07`
+//! the ECM alone in postcard (what it writes for a map changed by updates), `CRDECM08`
+//! the ECM and its environment (what [`DynamicEcm::save`](crate::DynamicEcm::save)
+//! writes, see [`environment`]).
 
 mod check;
+mod columns;
+mod compact;
 mod environment;
 mod error;
 mod frame;
@@ -22,9 +26,10 @@ pub use frame::LoadOptions;
 
 impl Ecm {
     /// The ECM as compact bytes (magic and version, payload length, CRC-32, then the
-    /// postcard payload), including its cell index so that loading does not rebuild
-    /// anything. Two saves of the same map give the same bytes (build times are not
-    /// saved).
+    /// payload): for a map as a build leaves it, `CRDECM09` (columns, about 22 bytes per
+    /// bending point, the cell index as its leaf order, so that loading sorts nothing);
+    /// for a map changed by updates, `CRDECM07` (postcard, the cell index as it is). Two
+    /// saves of the same map give the same bytes (build times are not saved).
     ///
     /// ```
     /// # use corridor_ecm::Ecm;
@@ -45,7 +50,7 @@ impl Ecm {
     /// assert!(Ecm::from_bytes(&damaged).is_err());
     /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        framed(MAGIC, self)
+        compact::encode(self).unwrap_or_else(|| framed(MAGIC, self))
     }
 
     /// Reads an ECM written by [`Ecm::to_bytes`] (or by
@@ -76,6 +81,7 @@ impl Ecm {
                 checked(ecm, options)
             }
             (Format::WithEnvironment, payload) => Ok(environment::decode(payload, options)?.0),
+            (Format::Compact, payload) => compact::decode(payload, options),
         }
     }
 

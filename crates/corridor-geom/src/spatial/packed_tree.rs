@@ -119,6 +119,38 @@ impl PackedTree {
         PackedTree::over_leaves(entries, links)
     }
 
+    /// The tree [`PackedTree::new`] built over `entries`, given its leaf order (`links[i]`
+    /// is the entry of leaf `i`, as the tree reports it): rebuilds the parents without
+    /// sorting, for a loader that saved the order. `None` unless `links` is a permutation
+    /// of the entries' indices.
+    ///
+    /// ```
+    /// use corridor_geom::PackedTree;
+    /// let boxes = [[0.0, 0.0, 1.0, 1.0], [2.0, 2.0, 3.0, 3.0], [0.5, 0.5, 2.5, 2.5]];
+    /// let tree = PackedTree::new(&boxes);
+    /// let order: Vec<u32> = tree.leaves().map(|(_, i)| i).collect();
+    /// let again = PackedTree::from_leaf_order(&boxes, order).unwrap();
+    /// assert_eq!(format!("{again:?}"), format!("{tree:?}"));
+    /// assert!(PackedTree::from_leaf_order(&boxes, vec![0, 0, 1]).is_none());
+    /// ```
+    pub fn from_leaf_order(entries: &[[f64; 4]], mut links: Vec<u32>) -> Option<Self> {
+        let n = entries.len();
+        if links.len() != n {
+            return None;
+        }
+        let mut seen = vec![false; n];
+        for &l in &links {
+            if std::mem::replace(seen.get_mut(l as usize)?, true) {
+                return None;
+            }
+        }
+        drop(seen);
+        let mut boxes = Vec::with_capacity(PackedTree::boxes_for(n));
+        boxes.extend(links.iter().map(|&l| entries[l as usize]));
+        links.reserve_exact(PackedTree::boxes_for(n) - n);
+        Some(PackedTree::over_leaves(boxes, links))
+    }
+
     /// How many boxes the tree of `n` entries holds: the leaves and every level of
     /// parents above them.
     ///
@@ -256,7 +288,7 @@ impl PackedTree {
     }
 
     /// The leaves: each entry's box with the index it was given as, in the tree's order.
-    pub(crate) fn leaves(&self) -> impl Iterator<Item = ([f64; 4], u32)> + '_ {
+    pub fn leaves(&self) -> impl Iterator<Item = ([f64; 4], u32)> + '_ {
         let n = self.level_ends.first().map_or(0, |&n| n as usize);
         self.boxes[..n]
             .iter()
