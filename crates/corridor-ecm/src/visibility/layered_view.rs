@@ -12,7 +12,7 @@
 //! never overlap and the walks end.
 
 use super::cells::Across;
-use super::polygon::{ray_hit, Seen, Step, WallView};
+use super::polygon::{drop_vertices, ray_hit, Seen, Step, WallView};
 use super::{LayeredSightError, VisibilityError};
 use crate::graph::{CellRef, Ecm};
 use crate::layers::LayeredMap;
@@ -403,26 +403,7 @@ fn region(layer: LayerId, parts: &[Part], near: Option<(Point, Point)>) -> Visib
             && (cur.2
                 || (orient(prev.0, cur.0, next) == COL && (cur.0 - prev.0).dot(next - cur.0) > 0.0))
     };
-    let mut out: Vec<(Point, RegionEdge, bool)> = Vec::with_capacity(ring.len());
-    for v in ring {
-        while out.len() >= 2 && droppable(&out[out.len() - 2], &out[out.len() - 1], v.0) {
-            out.pop();
-        }
-        out.push(v);
-    }
-    loop {
-        let n = out.len();
-        if n < 4 {
-            break;
-        }
-        if droppable(&out[n - 2], &out[n - 1], out[0].0) {
-            out.pop();
-        } else if droppable(&out[n - 1], &out[0], out[1].0) {
-            out.remove(0);
-        } else {
-            break;
-        }
-    }
+    let out = drop_vertices(ring, droppable);
     VisibleRegion {
         layer,
         vertices: out.iter().map(|v| v.0).collect(),

@@ -281,7 +281,23 @@ pub(super) fn assemble(origin: Point, seen: &[Seen]) -> VisibilityPolygon {
                 || (orient(prev.0, cur.0, next) == Orientation::Collinear
                     && (cur.0 - prev.0).dot(next - cur.0) > 0.0))
     };
-    let mut out: Vec<(Point, EdgeKind, bool)> = Vec::with_capacity(ring.len());
+    let out = drop_vertices(ring, droppable);
+    VisibilityPolygon {
+        origin,
+        vertices: out.iter().map(|v| v.0).collect(),
+        kinds: out.iter().map(|v| v.1).collect(),
+        range: None,
+    }
+}
+
+/// The closed ring of (vertex, kind of the edge leaving it, junction) without the vertices
+/// `droppable(previous, vertex, next)` names: a stack pass, then the wrap-around, so that
+/// a ring of three or more vertices keeps three.
+pub(super) fn drop_vertices<K: Copy>(
+    ring: Vec<(Point, K, bool)>,
+    droppable: impl Fn(&(Point, K, bool), &(Point, K, bool), Point) -> bool,
+) -> Vec<(Point, K, bool)> {
+    let mut out: Vec<(Point, K, bool)> = Vec::with_capacity(ring.len());
     for v in ring {
         while out.len() >= 2 && droppable(&out[out.len() - 2], &out[out.len() - 1], v.0) {
             out.pop();
@@ -301,10 +317,5 @@ pub(super) fn assemble(origin: Point, seen: &[Seen]) -> VisibilityPolygon {
             break;
         }
     }
-    VisibilityPolygon {
-        origin,
-        vertices: out.iter().map(|v| v.0).collect(),
-        kinds: out.iter().map(|v| v.1).collect(),
-        range: None,
-    }
+    out
 }
