@@ -603,13 +603,16 @@ fn avoid(
     let (inv_horizon, inv_dt) = (1.0 / a.time_horizon, 1.0 / dt);
     grid.update(&crowd.position, a.neighbour_distance, a.max_neighbours);
     let grid = &*grid;
+    // Slices of one length: one bounds check per neighbour covers all three.
+    let n = crowd.len();
     let (position, velocity, radius, max_speed, walls) = (
-        &crowd.position,
-        &crowd.velocity,
-        &crowd.radius,
-        &crowd.max_speed,
-        &crowd.walls,
+        &crowd.position[..n],
+        &crowd.velocity[..n],
+        &crowd.radius[..n],
+        &crowd.max_speed[..n],
+        &crowd.walls[..n],
     );
+    let widest = radius.iter().fold(0.0, |m: f64, &r| m.max(r));
     map_indices(
         parallel,
         crowd.len(),
@@ -628,27 +631,21 @@ fn avoid(
                 a.max_neighbours,
                 &mut s.found,
             );
-            let (mut gap, mut overlaps) = (f64::INFINITY, 0);
             // One extend, not a push per neighbour: no capacity test per line.
-            s.planes.extend(s.found.iter().map(|&(d_sq, j)| {
+            s.planes.extend(s.found.iter().map(|&(_, j)| {
                 let j = j as usize;
-                let combined = r + radius[j];
-                let d = d_sq.sqrt();
-                gap = gap.min(d - combined);
-                if j > i && d < combined - 1e-9 {
-                    overlaps += 1;
-                }
                 orca_half_plane_inv(
                     p,
                     v,
                     position[j],
                     velocity[j],
-                    combined,
+                    r + radius[j],
                     inv_horizon,
                     inv_dt,
                     0.5,
                 )
             }));
+            let (gap, overlaps) = pair_extremes(&s.found, i, r, radius, widest);
             // The search answers nearest first, and the square root is monotonic.
             let nearest = s.found.first().map_or(f64::INFINITY, |f| f.0.sqrt());
             let chosen = choose_velocity(&s.planes, hard, max_speed[i], preferred[i], &mut s.spare);
@@ -661,6 +658,35 @@ fn avoid(
         },
         out,
     );
+}
+
+/// The smallest gap between character `i` (of radius `r`) and its neighbours `found`
+/// (nearest first), and how many of higher index it overlaps. `widest` bounds every
+/// radius, so once a neighbour is `r + widest` away and no nearer than the smallest gap
+/// so far allows, no further one can lower the gap or overlap (rounding is monotonic):
+/// the scan stops there with the same answer as a scan of all.
+#[inline]
+fn pair_extremes(
+    found: &[(f64, u32)],
+    i: usize,
+    r: f64,
+    radius: &[f64],
+    widest: f64,
+) -> (f64, u32) {
+    let reach = r + widest;
+    let (mut gap, mut overlaps) = (f64::INFINITY, 0);
+    for &(d_sq, j) in found {
+        let d = d_sq.sqrt();
+        if d >= reach && d - reach >= gap {
+            break;
+        }
+        let combined = r + radius[j as usize];
+        gap = gap.min(d - combined);
+        if j as usize > i && d < combined - 1e-9 {
+            overlaps += 1;
+        }
+    }
+    (gap, overlaps)
 }
 
 /// The free point nearest `p` (on rings of growing radius) where a disc of `radius`
