@@ -45,12 +45,21 @@ pub(crate) fn integrate(
         ..
     } = crowd;
     let (radius, max_speed) = (&*radius, &*max_speed);
+    let reach = horizon.max(dt);
     let one = |t: &mut Tally, (i, (((p, v), w), walked)): Slots| {
         let (from, r) = (*p, radius[i]);
         // Less than twice the radius per substep: the swept segment stays clear.
         let step = (chosen[i].velocity * dt).clamp_length_max(1.9 * r);
-        let margin = max_speed[i] * horizon.max(dt);
-        let (q, outcome, cache) = move_clear(ecm, w, from, from + step, r, margin);
+        let margin = max_speed[i] * reach;
+        let to = from + step;
+        // Far from every wall (`move_clear`'s first test, inlined): the cache stays.
+        let (q, outcome) = if w.clearance_bound(to) >= r + margin {
+            (to, MoveOutcome::Free)
+        } else {
+            let (q, outcome, cache) = move_clear(ecm, w, from, to, r, margin);
+            *w = cache;
+            (q, outcome)
+        };
         *walked += from.distance(q);
         *v = if outcome == MoveOutcome::Undone {
             Point::ZERO
@@ -58,10 +67,9 @@ pub(crate) fn integrate(
             (q - from) / dt
         };
         *p = q;
-        if cache.probe == q {
-            t.min_wall_gap = t.min_wall_gap.min(cache.clearance - r);
+        if w.probe == q {
+            t.min_wall_gap = t.min_wall_gap.min(w.clearance - r);
         }
-        *w = cache;
         match outcome {
             MoveOutcome::Free => {}
             MoveOutcome::Pushed => t.pushes += 1,

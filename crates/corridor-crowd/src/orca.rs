@@ -97,11 +97,18 @@ pub(crate) fn orca_half_plane_inv(
         let w_len_sq = w.length_squared();
         let along = w.dot(p);
         if along < 0.0 && along * along > r_sq * w_len_sq {
-            // Nearest boundary point on the cap.
-            let w_len = w_len_sq.sqrt();
-            let unit = if w_len > 0.0 { w / w_len } else { Point::X };
-            u = unit * (radius * inv - w_len);
-            n = unit;
+            // Nearest boundary point on the cap. A branch on `|w|² > 0` rather than a
+            // select of the unit vector: `|w|²` underflows only for a relative velocity
+            // within 1e-162 m/s of the cap's centre, where any direction will do.
+            if w_len_sq > 0.0 {
+                let w_len = w_len_sq.sqrt();
+                let unit = w / w_len;
+                u = unit * (radius * inv - w_len);
+                n = unit;
+            } else {
+                u = Point::X * (radius * inv);
+                n = Point::X;
+            }
         } else {
             // Nearest boundary point on a leg.
             let leg = (dist_sq - r_sq).sqrt();
