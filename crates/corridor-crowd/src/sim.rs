@@ -603,14 +603,12 @@ fn avoid(
     let (inv_horizon, inv_dt) = (1.0 / a.time_horizon, 1.0 / dt);
     grid.update(&crowd.position, a.neighbour_distance, a.max_neighbours);
     let grid = &*grid;
-    // Slices of one length: one bounds check per neighbour covers all three.
-    let n = crowd.len();
     let (position, velocity, radius, max_speed, walls) = (
-        &crowd.position[..n],
-        &crowd.velocity[..n],
-        &crowd.radius[..n],
-        &crowd.max_speed[..n],
-        &crowd.walls[..n],
+        &crowd.position,
+        &crowd.velocity,
+        &crowd.radius,
+        &crowd.max_speed,
+        &crowd.walls,
     );
     let widest = radius.iter().fold(0.0, |m: f64, &r| m.max(r));
     map_indices(
@@ -618,6 +616,10 @@ fn avoid(
         crowd.len(),
         Scratch::default,
         |s, i| {
+            // Slices of one length, cut here where the compiler sees it: one bounds
+            // check per neighbour covers all three.
+            let n = position.len();
+            let (velocity, radius) = (&velocity[..n], &radius[..n]);
             let (p, v, r) = (position[i], velocity[i], radius[i]);
             s.planes.clear();
             if let Some(h) = wall_half_plane(&walls[i], p, r, max_speed[i], a.obstacle_horizon) {
