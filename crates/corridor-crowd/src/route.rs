@@ -55,6 +55,7 @@ impl Route {
 
     /// [`Route::attraction_point`] without moving: the attraction point, the distance to
     /// the route and the segment the character is on.
+    #[inline(always)]
     pub fn look_ahead(&self, at: Point, ahead: f64) -> (Point, f64, usize) {
         let last = self.points.len().saturating_sub(1);
         if last == 0 {

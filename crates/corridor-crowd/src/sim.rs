@@ -507,7 +507,6 @@ fn follow_routes(
     preferred: &mut Vec<Point>,
     step: u64,
 ) {
-    let now = step as f64 * options.time_step;
     preferred.resize(crowd.len(), Point::ZERO);
     let Crowd {
         ids,
@@ -522,39 +521,18 @@ fn follow_routes(
         planned_at,
         ..
     } = crowd;
-    let follow = |i: usize, route: &mut Route, needs_plan: &mut bool| -> Point {
-        let p = position[i];
-        let speed = preferred_speed[i];
-        let target = match phase[i] {
-            Phase::Blocked => return Point::ZERO,
-            Phase::Arrived => goal[i],
-            Phase::Walking if !options.route_following => {
-                route.segment = 0;
-                goal[i]
-            }
-            Phase::Walking => {
-                let ahead = options.lookahead + radius[i];
-                let (target, off, segment) = route.look_ahead(p, ahead);
-                route.segment = segment;
-                let limit = options.stray_distance + preferred_clearance[i];
-                if off > limit && now - planned_at[i] >= STRAY_REPLAN_INTERVAL {
-                    *needs_plan = true;
-                }
-                target
-            }
-        };
-        let to = target - p;
-        let last = route.points.last().copied().unwrap_or(goal[i]);
-        let mut v = if target == last || phase[i] == Phase::Arrived {
-            // Arrive: one second to the goal, no faster than preferred.
-            to.clamp_length_max(speed)
-        } else {
-            to.normalize_or_zero() * speed
-        };
-        if options.seed != 0 {
-            v += perturbation(options.seed, ids[i].0, step);
-        }
-        v
+    let follow = Follow {
+        options,
+        step,
+        now: step as f64 * options.time_step,
+        ids,
+        position,
+        goal,
+        radius,
+        preferred_speed,
+        preferred_clearance,
+        phase,
+        planned_at,
     };
     if parallel {
         route
@@ -563,12 +541,70 @@ fn follow_routes(
             .zip(preferred.par_iter_mut())
             .enumerate()
             .with_min_len(128)
-            .for_each(|(i, ((r, n), v))| *v = follow(i, r, n));
+            .for_each(|(i, ((r, n), v))| *v = follow.one(i, r, n));
     } else {
         let slots = route.iter_mut().zip(needs_plan.iter_mut());
         for (i, ((r, n), v)) in slots.zip(preferred.iter_mut()).enumerate() {
-            *v = follow(i, r, n);
+            *v = follow.one(i, r, n);
         }
+    }
+}
+
+/// What route following reads: the step and the characters' attributes.
+struct Follow<'a> {
+    options: &'a Options,
+    step: u64,
+    now: f64,
+    ids: &'a [CharacterId],
+    position: &'a [Point],
+    goal: &'a [Point],
+    radius: &'a [f64],
+    preferred_speed: &'a [f64],
+    preferred_clearance: &'a [f64],
+    phase: &'a [Phase],
+    planned_at: &'a [f64],
+}
+
+impl Follow<'_> {
+    /// Character `i`'s preferred velocity (its route's segment moves on; it may ask for
+    /// a plan). Inlined into the loops: a call per character cost more than its body's
+    /// bookkeeping.
+    #[inline(always)]
+    fn one(&self, i: usize, route: &mut Route, needs_plan: &mut bool) -> Point {
+        let options = self.options;
+        let p = self.position[i];
+        let speed = self.preferred_speed[i];
+        let phase = self.phase[i];
+        let target = match phase {
+            Phase::Blocked => return Point::ZERO,
+            Phase::Arrived => self.goal[i],
+            Phase::Walking if !options.route_following => {
+                route.segment = 0;
+                self.goal[i]
+            }
+            Phase::Walking => {
+                let ahead = options.lookahead + self.radius[i];
+                let (target, off, segment) = route.look_ahead(p, ahead);
+                route.segment = segment;
+                let limit = options.stray_distance + self.preferred_clearance[i];
+                if off > limit && self.now - self.planned_at[i] >= STRAY_REPLAN_INTERVAL {
+                    *needs_plan = true;
+                }
+                target
+            }
+        };
+        let to = target - p;
+        let last = route.points.last().copied().unwrap_or(self.goal[i]);
+        let mut v = if target == last || phase == Phase::Arrived {
+            // Arrive: one second to the goal, no faster than preferred.
+            to.clamp_length_max(speed)
+        } else {
+            to.normalize_or_zero() * speed
+        };
+        if options.seed != 0 {
+            v += perturbation(options.seed, self.ids[i].0, self.step);
+        }
+        v
     }
 }
 
