@@ -121,6 +121,7 @@ impl NeighbourLists {
     /// distance, index), nearest first, ties by index, `i` left out: the grid's answer
     /// ([`NeighbourGrid::nearest`]). `positions` and `distance` must be those of the
     /// last [`update`](Self::update).
+    #[inline(always)]
     pub fn nearest(
         &self,
         i: usize,
@@ -131,7 +132,7 @@ impl NeighbourLists {
     ) {
         let at = positions[i];
         if !self.valid {
-            return self.grid.nearest(at, distance, k, Some(i as u32), found);
+            return self.search_grid(at, distance, k, i, found);
         }
         found.clear();
         if k == 0 {
@@ -145,6 +146,19 @@ impl NeighbourLists {
                 bound = offer(found, k, (d, j), bound);
             }
         }
+    }
+
+    /// The grid's search, out of line: the lists' search is inlined into its callers.
+    #[inline(never)]
+    fn search_grid(
+        &self,
+        at: Point,
+        distance: f64,
+        k: usize,
+        i: usize,
+        found: &mut Vec<(f64, u32)>,
+    ) {
+        self.grid.nearest(at, distance, k, Some(i as u32), found);
     }
 }
 

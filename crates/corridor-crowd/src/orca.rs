@@ -201,6 +201,7 @@ fn on_line(
 /// `maximize`: the furthest along the unit vector `target`). `Err((k, best))` when
 /// half-plane `k` cannot be met together with those before it; `best` is the last
 /// feasible answer.
+#[inline(always)]
 fn solve(
     planes: &[HalfPlane],
     max_speed: f64,
@@ -240,6 +241,7 @@ fn solve(
 /// let v = choose_velocity(&planes, 0, 2.0, Point::new(1.0, 0.0), &mut Vec::new());
 /// assert!((v - Point::new(0.5, 0.0)).length() < 1e-12);
 /// ```
+#[inline(always)]
 pub fn choose_velocity(
     planes: &[HalfPlane],
     hard: usize,
@@ -247,10 +249,21 @@ pub fn choose_velocity(
     preferred: Point,
     scratch: &mut Vec<HalfPlane>,
 ) -> Point {
-    let (first_failure, mut result) = match solve(planes, max_speed, preferred, false) {
-        Ok(v) => return v,
-        Err(failure) => failure,
-    };
+    match solve(planes, max_speed, preferred, false) {
+        Ok(v) => v,
+        Err(failure) => least_violation(planes, hard, max_speed, failure, scratch),
+    }
+}
+
+/// [`choose_velocity`] when the half-planes cannot all be met (out of line: rare).
+#[inline(never)]
+fn least_violation(
+    planes: &[HalfPlane],
+    hard: usize,
+    max_speed: f64,
+    (first_failure, mut result): (usize, Point),
+    scratch: &mut Vec<HalfPlane>,
+) -> Point {
     // Infeasible: minimize the largest violation of the soft planes from the failing one
     // on, keeping the hard ones.
     let mut worst = 0.0;
