@@ -639,12 +639,14 @@ fn avoid(
     let (inv_horizon, inv_dt) = (1.0 / a.time_horizon, 1.0 / dt);
     grid.update(&crowd.position, a.neighbour_distance, a.max_neighbours);
     let grid = &*grid;
+    // Slices, not vectors: their lengths and pointers stay in registers while the
+    // closure writes its planes.
     let (position, velocity, radius, max_speed, walls) = (
-        &crowd.position,
-        &crowd.velocity,
-        &crowd.radius,
-        &crowd.max_speed,
-        &crowd.walls,
+        &crowd.position[..],
+        &crowd.velocity[..],
+        &crowd.radius[..],
+        &crowd.max_speed[..],
+        &crowd.walls[..],
     );
     let widest = radius.iter().fold(0.0, |m: f64, &r| m.max(r));
     map_indices(
