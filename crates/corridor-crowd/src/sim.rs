@@ -508,32 +508,20 @@ fn follow_routes(
     step: u64,
 ) {
     preferred.resize(crowd.len(), Point::ZERO);
-    let Crowd {
-        ids,
-        position,
-        goal,
-        radius,
-        preferred_speed,
-        preferred_clearance,
-        phase,
-        route,
-        needs_plan,
-        planned_at,
-        ..
-    } = crowd;
     let follow = Follow {
         options,
         step,
         now: step as f64 * options.time_step,
-        ids,
-        position,
-        goal,
-        radius,
-        preferred_speed,
-        preferred_clearance,
-        phase,
-        planned_at,
+        ids: &crowd.ids,
+        position: &crowd.position,
+        goal: &crowd.goal,
+        radius: &crowd.radius,
+        preferred_speed: &crowd.preferred_speed,
+        preferred_clearance: &crowd.preferred_clearance,
+        phase: &crowd.phase,
+        planned_at: &crowd.planned_at,
     };
+    let (route, needs_plan) = (&mut crowd.route, &mut crowd.needs_plan);
     if parallel {
         route
             .par_iter_mut()
