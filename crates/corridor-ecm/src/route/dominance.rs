@@ -125,18 +125,11 @@ pub(crate) struct Reach<'a> {
 /// One piece of a reach on the window `left + t (right − left)`: for `t` in `lo..=hi`
 /// the taut path comes straight from `corner`, reached at `length`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Piece {
-    pub(crate) lo: f64,
-    pub(crate) hi: f64,
-    pub(crate) corner: Point,
-    pub(crate) length: f64,
-}
-
-impl Piece {
-    /// The reach of this piece at window point `x`.
-    pub(crate) fn at(&self, x: Point) -> f64 {
-        self.length + self.corner.distance(x)
-    }
+struct Piece {
+    lo: f64,
+    hi: f64,
+    corner: Point,
+    length: f64,
 }
 
 /// Reusable buffers for [`reach_no_later`] (keep one per search).
@@ -148,27 +141,21 @@ pub(crate) struct ReachScratch {
 
 /// How far (in window parameter) a computed break between two pieces may lie from the
 /// true one: pieces are widened by this much (see [`reach_no_later`]).
-pub(crate) const BREAK_SLACK: f64 = 1e-9;
+const BREAK_SLACK: f64 = 1e-9;
 
 /// Relative rounding slack of the comparison: a reach counts as no later where it is
 /// later by at most this fraction of the lengths compared.
 const TIE_SLACK: f64 = 1e-12;
 
-/// The rounding slack of comparing reaches `x` and `y` (see [`TIE_SLACK`]).
-pub(crate) fn tie_slack(x: f64, y: f64) -> f64 {
-    TIE_SLACK * (x.abs() + y.abs())
-}
-
-/// The pieces of `reach` on the window `(wl, wr)`, in window order, clamped to it (the
-/// break between two pieces is one computed value, the end of one and the start of the
-/// next); false when the breaks are not in order (a funnel this reasoning does not
-/// cover: then nothing is claimed).
+/// The pieces of `reach` on the window `(wl, wr)`, in window order, each widened by
+/// [`BREAK_SLACK`]; false when the breaks are not in order (a funnel this reasoning does
+/// not cover: then nothing is claimed).
 ///
 /// Walking the left chain `l1, l2, …, lm = wl` from the apex, corner `li` sees the
 /// window between the rays `l(i−1) → li` and `li → l(i+1)` extended (`l0` the apex), the
 /// apex sees it between the rays to `l1` and to `r1`, and the right chain likewise; the
 /// window ends themselves are reached by the last pieces.
-pub(crate) fn pieces(reach: &Reach, (wl, wr): (Point, Point), out: &mut Vec<Piece>) -> bool {
+fn pieces(reach: &Reach, (wl, wr): (Point, Point), out: &mut Vec<Piece>) -> bool {
     out.clear();
     let w = wr - wl;
     // The window parameter where the line through p and q meets the window's line.
@@ -216,15 +203,15 @@ pub(crate) fn pieces(reach: &Reach, (wl, wr): (Point, Point), out: &mut Vec<Piec
         }
         at = c;
     }
-    // Breaks in order (up to the slack), then clamped to the window.
+    // Breaks in order (up to the slack), then clamped to the window and widened.
     let mut previous = 0.0;
     for p in out.iter_mut() {
         if p.lo < previous - BREAK_SLACK || p.hi < p.lo - BREAK_SLACK {
             return false;
         }
         previous = p.hi;
-        p.lo = p.lo.clamp(0.0, 1.0);
-        p.hi = p.hi.clamp(0.0, 1.0);
+        p.lo = (p.lo.clamp(0.0, 1.0) - BREAK_SLACK).max(0.0);
+        p.hi = (p.hi.clamp(0.0, 1.0) + BREAK_SLACK).min(1.0);
     }
     previous <= 1.0 + BREAK_SLACK
 }
@@ -268,68 +255,48 @@ pub(crate) fn reach_no_later(
         length
     };
     // The window's ends first: cheap, and they reject most pairs.
+    let slack = |x: f64, y: f64| TIE_SLACK * (x.abs() + y.abs());
     for (fa, fb) in [
         (ends(a, a.left), ends(b, b.left)),
         (ends(a, a.right), ends(b, b.right)),
     ] {
-        if fa > fb + tie_slack(fa, fb) {
+        if fa > fb + slack(fa, fb) {
             return false;
         }
     }
     if !pieces(a, window, &mut scratch.a) || !pieces(b, window, &mut scratch.b) {
         return false;
     }
-    for p in scratch.a.iter_mut().chain(scratch.b.iter_mut()) {
-        p.lo = (p.lo - BREAK_SLACK).max(0.0);
-        p.hi = (p.hi + BREAK_SLACK).min(1.0);
-    }
-    pieces_no_later(&scratch.a, &scratch.b, window)
-}
-
-/// The points of the window parameter where the difference of the reaches of pieces
-/// `pa` and `pb` can have its minimum on `lo..=hi` (see [`reach_no_later`]): the ends,
-/// the corners' feet (kinks) and the two roots of the squared stationarity condition.
-/// Between two consecutive ones inside `lo..=hi` the difference is monotone.
-pub(crate) fn critical(
-    pa: &Piece,
-    pb: &Piece,
-    window: (Point, Point),
-    (lo, hi): (f64, f64),
-) -> [f64; 6] {
     let (wl, w) = (window.0, window.1 - window.0);
     let (l2, l) = (w.length_squared(), w.length());
-    let foot = |c: Point| ((c - wl).dot(w) / l2, w.perp_dot(c - wl).abs() / l);
-    let ((ta, da), (tb, db)) = (foot(pa.corner), foot(pb.corner));
-    [
-        lo,
-        hi,
-        ta,
-        tb,
-        (tb * da - ta * db) / (da - db),
-        (tb * da + ta * db) / (da + db),
-    ]
-}
-
-/// Whether every piece of `a` is no later than every piece of `b` where they overlap
-/// (see [`reach_no_later`] for why that suffices when the pieces are widened).
-pub(crate) fn pieces_no_later(a: &[Piece], b: &[Piece], window: (Point, Point)) -> bool {
-    let (wl, w) = (window.0, window.1 - window.0);
-    if w.length_squared() == 0.0 {
+    if l2 == 0.0 {
         return false;
     }
-    for pa in a {
-        for pb in b {
+    let foot = |c: Point| ((c - wl).dot(w) / l2, w.perp_dot(c - wl).abs() / l);
+    for pa in &scratch.a {
+        let (ta, da) = foot(pa.corner);
+        for pb in &scratch.b {
             let (lo, hi) = (pa.lo.max(pb.lo), pa.hi.min(pb.hi));
             if lo > hi {
                 continue;
             }
-            for t in critical(pa, pb, window, (lo, hi)) {
+            let (tb, db) = foot(pb.corner);
+            let candidates = [
+                lo,
+                hi,
+                ta,
+                tb,
+                (tb * da - ta * db) / (da - db),
+                (tb * da + ta * db) / (da + db),
+            ];
+            for t in candidates {
                 if !(lo..=hi).contains(&t) {
                     continue;
                 }
                 let x = wl + w * t;
-                let (fa, fb) = (pa.at(x), pb.at(x));
-                if fa > fb + tie_slack(fa, fb) {
+                let fa = pa.length + pa.corner.distance(x);
+                let fb = pb.length + pb.corner.distance(x);
+                if fa > fb + slack(fa, fb) {
                     return false;
                 }
             }

@@ -15,10 +15,9 @@
 //! kept between queries, so that a warmed search allocates nothing (unless a query needs
 //! more labels than any before it).
 
-use super::envelope::WHOLE_WINDOW;
+use super::dominance::{dominates, ReachScratch};
 use super::funnel::{Funnel, StoredFunnel};
 use super::gate::{keeps_for_goal, last_kept, Gate};
-use super::intervals::{WindowLists, NO_ENTRY};
 use super::search_graph::{SearchGraph, SearchLink};
 use crate::graph::{Ecm, EdgeId};
 use crate::locate::Retraction;
@@ -95,9 +94,11 @@ struct Label {
     /// goal, computed only when needed.
     trim_len: f64,
     funnel: StoredFunnel,
-    /// Its entry in [`TautSearch::windows`] (where it may die after it was queued), or
-    /// [`NO_ENTRY`].
-    entry: u32,
+    /// The label queued before this one at the same window (see
+    /// [`TautSearch::window_dominated`]), or `NONE`.
+    same_window: u32,
+    /// Dropped after it was queued: another label at its window dominates it.
+    dead: bool,
 }
 
 impl Label {
@@ -124,7 +125,8 @@ impl Label {
             bound: 0.0,
             trim_len: 0.0,
             funnel: StoredFunnel::default(),
-            entry: NO_ENTRY,
+            same_window: NONE,
+            dead: false,
         }
     }
 }
@@ -200,9 +202,10 @@ pub(crate) struct TautSearch {
     /// Shortest apex length seen so far for each funnel apex (an obstacle corner), for
     /// root pruning.
     roots: std::collections::HashMap<(u64, u64), f64, BuildPointHasher>,
-    /// The labels queued at each window (node, edge, direction) the goal lies beyond,
-    /// with the interval of it each owns.
-    windows: WindowLists,
+    /// The last label queued at each (node, edge, direction) whose window the goal lies
+    /// beyond: the head of a list through [`Label::same_window`].
+    windows: std::collections::HashMap<WindowKey, u32, BuildPointHasher>,
+    reach: ReachScratch,
     /// Window dominance: at radius 0 only, where the search is exact.
     window_dominance: bool,
     current: Funnel,
@@ -227,6 +230,9 @@ pub(crate) struct TautSearch {
     /// Whether the last run hit the label cap (its route may then not be the shortest).
     pub(crate) capped: bool,
 }
+
+/// A window: the node reached, the edge it was reached by and the direction.
+type WindowKey = (u32, u32, bool);
 
 impl TautSearch {
     /// Labels created by the last run, counting the vertices walks passed.
@@ -382,7 +388,7 @@ impl TautSearch {
                 break;
             }
             let here = self.labels[label as usize];
-            if self.windows.dead(here.entry) {
+            if here.dead {
                 continue;
             }
             if self.dominated(here.funnel.apex, here.funnel.apex_length, start_point) {
@@ -744,50 +750,45 @@ impl TautSearch {
             return;
         }
         let index = self.labels.len() as u32;
-        let key = (label.node, label.edge, label.forward);
-        let mut interval = None;
         if self.window_dominance && label.beyond && self.work.opened {
-            let (w, pool) = ((window.0, window.1), &self.pool[..]);
-            let owned = self.windows.admit(key, w, &self.work, pool);
-            let Some((lo, hi)) = owned else {
+            let key = (label.node, label.edge, label.forward);
+            let head = self.windows.get(&key).copied().unwrap_or(NONE);
+            if self.window_dominated(head, (window.0, window.1)) {
                 return;
-            };
-            if (lo, hi) != WHOLE_WINDOW {
-                // Extensions may cross only where this label is strictly earlier.
-                let at = |t: f64| window.0 + (window.1 - window.0) * t;
-                let (l, r) = (
-                    if lo == 0.0 { window.0 } else { at(lo) },
-                    if hi == 1.0 { window.1 } else { at(hi) },
-                );
-                self.work.push(l, r);
-                label.bound = label.bound.max(self.work.bound(Some((l, r)), goal_point));
-                if label.bound >= self.length
-                    || (self.work.apex != apex
-                        && self.dominated(self.work.apex, self.work.apex_length, start_point))
-                {
-                    return;
-                }
             }
-            interval = Some((lo, hi));
+            label.same_window = head;
+            self.windows.insert(key, index);
         }
-        for (apex, apex_length) in [(apex, apex_length), (self.work.apex, self.work.apex_length)] {
-            if apex != start_point && !dominated {
-                let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
-                *g = g.min(apex_length);
-            }
+        if apex != start_point && !dominated {
+            let g = self.roots.entry(point_key(apex)).or_insert(apex_length);
+            *g = g.min(apex_length);
         }
         label.funnel = self.work.store(&mut self.pool);
-        if let Some(interval) = interval {
-            let (w, pool) = ((window.0, window.1), &self.pool[..]);
-            label.entry = self
-                .windows
-                .insert(key, w, (&self.work, label.funnel), interval, pool);
-        }
         self.open.push(OpenLabel {
             bound: label.bound,
-            apex_length: self.work.apex_length,
+            apex_length,
             label: index,
         });
         self.labels.push(label);
+    }
+
+    /// Whether the funnel in `self.work` is dominated by a live label at the same window
+    /// (the list from `head`); those it dominates die. See [`dominance`](super::dominance).
+    fn window_dominated(&mut self, head: u32, window: (Point, Point)) -> bool {
+        for stored_wins in [true, false] {
+            let mut at = head;
+            while at != NONE {
+                let other = self.labels[at as usize];
+                let (pool, work) = ((&self.pool[..], &other.funnel), &self.work);
+                if !other.dead && dominates(pool, work, window, stored_wins, &mut self.reach) {
+                    if stored_wins {
+                        return true;
+                    }
+                    self.labels[at as usize].dead = true;
+                }
+                at = other.same_window;
+            }
+        }
+        false
     }
 }
