@@ -23,6 +23,14 @@ fn problem(what: impl Into<String>) -> StructureProblem {
     StructureProblem(what.into())
 }
 
+/// 0 for a finite `x`, NaN for an infinite or NaN one: a sum of these is 0 exactly when
+/// every term is finite.
+#[allow(clippy::eq_op)]
+#[inline(always)]
+fn zero_if_finite(x: f64) -> f64 {
+    x - x
+}
+
 fn finite(p: Point) -> bool {
     p.x.is_finite() && p.y.is_finite()
 }
@@ -58,14 +66,14 @@ pub(super) fn edge_numbers(
     e: &Edge,
     (length, min_clearance): (f64, f64),
 ) -> Result<(), StructureProblem> {
-    // `x - x` is 0 for a finite `x` and NaN otherwise: one sum of those per edge, and
-    // one comparison per point for the clearance (measured: `is_finite` on each number
-    // was a tenth of a load).
+    // One sum of `zero_if_finite` per edge, one comparison per clearance (measured:
+    // `is_finite` on each number was a tenth of a load).
     let (mut zero, mut signs) = (0.0, true);
     for b in &e.bending_points {
         let (p, l, r, c) = (b.position, b.left, b.right, b.clearance);
-        zero += (p.x - p.x) + (p.y - p.y) + (l.x - l.x) + (l.y - l.y);
-        zero += (r.x - r.x) + (r.y - r.y) + (c - c);
+        zero += zero_if_finite(p.x) + zero_if_finite(p.y) + zero_if_finite(l.x);
+        zero += zero_if_finite(l.y) + zero_if_finite(r.x) + zero_if_finite(r.y);
+        zero += zero_if_finite(c);
         signs &= c >= 0.0;
     }
     let numbers = zero == 0.0 && signs;
