@@ -50,9 +50,14 @@ impl CellIndex {
     }
 
     /// The entries as [`CellIndex::build`] lists them, before the tree sorts them: their
-    /// boxes and runs, edge by edge.
-    fn build_entries(edges: &SlotMap<EdgeId, Edge>) -> (Vec<[f64; 4]>, Vec<Slot<PieceRun>>, usize) {
-        let (mut boxes, mut slots, mut pieces) = (Vec::new(), Vec::new(), 0);
+    /// boxes and runs, edge by edge (`expected` of them: the lists are reserved at that
+    /// size, so that a load grows and copies none).
+    fn build_entries(
+        edges: &SlotMap<EdgeId, Edge>,
+        expected: usize,
+    ) -> (Vec<[f64; 4]>, Vec<Slot<PieceRun>>, usize) {
+        let (mut boxes, mut slots) = (Vec::with_capacity(expected), Vec::with_capacity(expected));
+        let mut pieces = 0;
         for (id, e) in edges {
             edge_entries(id, e, |b, run| {
                 pieces += run.count as usize;
@@ -70,7 +75,7 @@ impl CellIndex {
     /// entries, if the index is one that `build` gives over `edges` (one packed level,
     /// nothing dead, no tail): what a saved map stores instead of the index.
     pub(crate) fn leaf_order(&self, edges: &SlotMap<EdgeId, Edge>) -> Option<Vec<u32>> {
-        let (_, slots, _) = CellIndex::build_entries(edges);
+        let (_, slots, _) = CellIndex::build_entries(edges, self.runs.len());
         // `build` lists the runs by edge (in slot order), side and first piece.
         let key = |r: &PieceRun| (r.edge, r.side, r.first);
         let order: Vec<u32> = self
@@ -93,7 +98,9 @@ impl CellIndex {
     /// (from [`CellIndex::leaf_order`]): no sort, only the boxes and the parents. `None`
     /// if `order` is not a permutation of the entries.
     pub(crate) fn with_leaf_order(edges: &SlotMap<EdgeId, Edge>, order: Vec<u32>) -> Option<Self> {
-        let (boxes, slots, pieces) = CellIndex::build_entries(edges);
+        // `order` has one entry per run (checked below), read from the file: no more than
+        // its bytes can hold.
+        let (boxes, slots, pieces) = CellIndex::build_entries(edges, order.len());
         let tree = PackedTree::from_leaf_order(&boxes, order)?;
         drop(boxes);
         Some(CellIndex {

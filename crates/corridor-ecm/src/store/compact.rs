@@ -17,7 +17,7 @@
 //! the header fields in postcard ([`Meta`]), tag bytes, varints, raw `f64`s and the leaf
 //! order (`u32` little-endian each).
 
-use super::check::checked_graph;
+use super::check::{checked_links, edge_numbers};
 use super::columns::{Columns, Reader};
 use super::error::{StoreError, StructureProblem};
 use super::frame::{sealed, unsealed, LoadOptions, MAGIC_COMPACT};
@@ -317,20 +317,21 @@ pub(super) fn decode(payload: &[u8], options: &LoadOptions) -> Result<Ecm, Store
         } else {
             start.component
         };
+        let (sp, ep) = (start.position, end.position);
         let mut bps: Vec<BendingPoint> = Vec::with_capacity(n);
+        // The previous bending point's position and nearest points (the references).
+        let (mut pp, mut pl, mut pr) = (sp, sp, sp);
         for k in 0..n {
-            let tag = u16::from_le_bytes([r.tag()?, r.tag()?]);
-            let prev = bps.last();
-            let r0 = match (k, prev) {
-                (0, _) | (_, None) => start.position,
-                (k, _) if k + 1 == n => end.position,
-                (_, Some(b)) => b.position,
+            let tag = r.tag_pair()?;
+            let (r0, r1) = match k {
+                0 => (sp, sp),
+                k if k + 1 == n => (ep, pp),
+                _ => (pp, pp),
             };
-            let r1 = prev.map_or(start.position, |b| b.position);
             let code = |shift: u16| (tag >> shift) as u8;
             let x = r.coordinate(code(0), r0.x, r1.x, scale)?;
             let p = Point::new(x, r.coordinate(code(2), r0.y, r1.y, scale)?);
-            let (l1, q1) = prev.map_or((p, p), |b| (b.left, b.right));
+            let (l1, q1) = if k == 0 { (p, p) } else { (pl, pr) };
             let lx = r.coordinate(code(4), p.x, l1.x, scale)?;
             let left = Point::new(lx, r.coordinate(code(6), p.y, l1.y, scale)?);
             let qx = r.coordinate(code(8), p.x, q1.x, scale)?;
@@ -349,16 +350,20 @@ pub(super) fn decode(payload: &[u8], options: &LoadOptions) -> Result<Ecm, Store
                 right_is_corner: tag & BP_RIGHT_CORNER != 0,
                 is_voronoi_vertex: tag & BP_VORONOI != 0,
             });
+            (pp, pl, pr) = (p, left, right);
         }
-        let (derived_length, derived_min) = BendingPoint::length_and_min_clearance(&bps);
-        let id = edges.insert(Edge {
+        let derived = BendingPoint::length_and_min_clearance(&bps);
+        let edge = Edge {
             start: dense_key(s),
             end: dense_key(t),
             bending_points: bps,
-            length: length.unwrap_or(derived_length),
-            min_clearance: min_clearance.unwrap_or(derived_min),
+            length: length.unwrap_or(derived.0),
+            min_clearance: min_clearance.unwrap_or(derived.1),
             component,
-        });
+        };
+        // The numbers now, while the points are in the cache (the links after all edges).
+        edge_numbers(dense_key(i as usize), &edge, derived)?;
+        let id = edges.insert(edge);
         if id != dense_key(i as usize) {
             return Err(problem("the slot maps do not hand out the saved ids"));
         }
@@ -388,5 +393,5 @@ pub(super) fn decode(payload: &[u8], options: &LoadOptions) -> Result<Ecm, Store
         uid: fresh_uid(),
         lineage: fresh_uid(),
     };
-    checked_graph(ecm, options)
+    checked_links(ecm, options)
 }
