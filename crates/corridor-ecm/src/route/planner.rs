@@ -17,7 +17,7 @@ use super::taut::TautSearch;
 use crate::graph::{Ecm, EdgeId, VertexId};
 use crate::locate::Retraction;
 use crate::util::slot;
-use corridor_geom::funnel::{taut_path_into, Disk, Portal, TautPath};
+use corridor_geom::funnel::{taut_path_into, taut_path_within, Disk, Portal, TautPath};
 use corridor_geom::Point;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
@@ -421,7 +421,10 @@ impl Planner {
                 self.measured.push((start, goal, at, end));
                 corridor_steps(ecm, &start, &goal, &self.route, &mut self.corridor);
                 portals_for(&self.corridor, query, |_| radius, &mut self.portals);
-                taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
+                // Only a strictly shorter path matters: the funnel stops once it cannot be.
+                let limit = best.map_or(f64::INFINITY, |b| b.0);
+                let (s, g) = (query.start, query.goal);
+                taut_path_within(s, g, &self.portals, limit, &mut self.funnel);
             }
             if !seen && best.as_ref().is_none_or(|b| self.funnel.length < b.0) {
                 best = Some((self.funnel.length, start, goal));
