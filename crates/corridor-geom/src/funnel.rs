@@ -246,6 +246,27 @@ pub fn taut_path(start: Point, goal: Point, portals: &[Portal]) -> TautPath {
 /// [`taut_path`] into `path`, reusing its corner buffer: once that buffer has grown, the
 /// funnel allocates nothing (the planner's hot path, issue 7).
 pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut TautPath) {
+    taut_path_within(start, goal, portals, f64::INFINITY, path);
+}
+
+/// Relative slack of [`taut_path_within`]'s bound over `limit`, far above the rounding
+/// of the sums it compares.
+const LIMIT_SLACK: f64 = 1e-9;
+
+/// [`taut_path_into`], given up as soon as the path is certain to be longer than `limit`
+/// (a planner comparing corridors needs no more of a longer one): returns whether it ran
+/// to the end. When it gives up, `path.length` is infinite and `path.corners` holds only
+/// the apexes found so far.
+///
+/// The apexes the funnel finds are final, so the pieces between them plus the straight
+/// distance from the last one's disk to the goal never exceed the length of the path.
+pub fn taut_path_within(
+    start: Point,
+    goal: Point,
+    portals: &[Portal],
+    limit: f64,
+    path: &mut TautPath,
+) -> bool {
     let end = |p: Point| (Disk::point(p), CornerSide::End);
     // Portal ends as (disk, side); the goal closes the sequence as a degenerate portal.
     let count = portals.len() + 1;
@@ -285,7 +306,23 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
         tangent(&from.0, from.1, &to.0, to.1).0
     };
     let mut i = apex_index;
+    // The pieces between the first `measured` apexes sum to `prefix`.
+    let (mut measured, mut prefix) = (1usize, 0.0);
     while i < count {
+        if limit.is_finite() && apexes.len() > measured {
+            for k in measured..apexes.len() {
+                let (a, b) = (&apexes[k - 1], &apexes[k]);
+                let (leave, arrive) = tangent_points(&a.disk, a.side, &b.disk, b.side);
+                prefix += leave.distance(arrive);
+            }
+            measured = apexes.len();
+            let last = &apexes[measured - 1].disk;
+            let rest = (last.center.distance(goal) - last.radius).max(0.0);
+            if prefix + rest > limit * (1.0 + LIMIT_SLACK) {
+                path.length = f64::INFINITY;
+                return false;
+            }
+        }
         let (new_left, new_right) = (left_at(i), right_at(i));
         // Tighten the right side of the funnel.
         let right_dir = dir(&apex, &right);
@@ -392,6 +429,7 @@ pub fn taut_path_into(start: Point, goal: Point, portals: &[Portal], path: &mut 
         push_apex(apexes, end(goal));
     }
     path.length = finish(apexes);
+    true
 }
 
 /// Whether the path from `apex` passes `first` before `other`, where the funnel's two

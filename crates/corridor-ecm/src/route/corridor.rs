@@ -1,13 +1,14 @@
 //! The corridor of a route: the stretches of medial axis at its ends, its bending points
 //! in the direction of travel, its portals trimmed to start and goal, and the fallback
-//! route along the medial axis with its clearance check.
+//! route along the medial axis, pulled taut under the clearance check.
 
+use super::clearance::keeps_clearance;
 use super::gate::{keeps_for_goal, skips_for_start};
 use super::path::{CorridorStep, PathQuery};
 use crate::graph::{Ecm, EdgeId};
 use crate::locate::Retraction;
 use corridor_geom::funnel::Portal;
-use corridor_geom::{Point, Segment};
+use corridor_geom::Point;
 
 /// Position of a retraction along its edge as (bending point index before it, t).
 pub(super) fn piece_of(r: &Retraction) -> (usize, f64) {
@@ -199,67 +200,6 @@ pub(super) fn medial_route(
     route.extend(corridor.iter().map(|s| s.position));
     route.extend([goal.point, query.goal]);
     route.dedup();
-}
-
-/// Whether every piece of `points` keeps `radius` (up to rounding) from every wall.
-///
-/// The cells tile the free space and each has its wall on one side, so a wall point
-/// within `radius` of a piece lies in a cell whose box meets the piece's box grown by
-/// `radius`: the cell index finds every wall that could be too close.
-///
-/// A long piece is looked up in the index in stretches of about `step` (each box grown
-/// by `radius` and a rounding margin), which finds the same walls near the piece without
-/// visiting every cell in the piece's whole bounding box; distances are always measured
-/// to the whole piece.
-pub(super) fn keeps_clearance(ecm: &Ecm, points: &[Point], radius: f64, step: f64) -> bool {
-    let allowed = radius * (1.0 - 1e-9) - 1e-12;
-    if allowed <= 0.0 {
-        // Every distance passes: nothing to look up.
-        return true;
-    }
-    let far = (allowed * (1.0 + 1e-9)).powi(2);
-    points.windows(2).all(|w| {
-        let piece = Segment::new(w[0], w[1]);
-        let (box_lo, box_hi) = (w[0].min(w[1]), w[0].max(w[1]));
-        let d = w[1] - w[0];
-        let stretches = if step.is_finite() {
-            ((d.length() / step).ceil() as usize).clamp(1, 1 << 16)
-        } else {
-            1
-        };
-        let scale = w[0]
-            .x
-            .abs()
-            .max(w[0].y.abs())
-            .max(w[1].x.abs())
-            .max(w[1].y.abs());
-        let margin = if stretches > 1 {
-            1e-9 * (1.0 + scale)
-        } else {
-            0.0
-        };
-        let at = |i: usize| match i {
-            0 => w[0],
-            i if i == stretches => w[1],
-            i => w[0] + d * (i as f64 / stretches as f64),
-        };
-        (0..stretches).all(|i| {
-            let (a, b) = (at(i), at(i + 1));
-            let (lo, hi) = (a.min(b) - (radius + margin), a.max(b) + (radius + margin));
-            let reach = rstar::AABB::from_corners([lo.x, lo.y], [hi.x, hi.y]);
-            ecm.cells.pieces_meeting(&ecm.edges, reach).all(|cell| {
-                let bps = &ecm.edges[cell.edge].bending_points;
-                let k = cell.piece as usize;
-                let wall = Segment::new(bps[k].nearest(cell.side), bps[k + 1].nearest(cell.side));
-                // Most walls the index reports are clearly far: their bounding boxes
-                // already lie apart by more than `allowed` (with a margin over rounding).
-                let gap = (wall.a.min(wall.b) - box_hi)
-                    .max(box_lo - wall.a.max(wall.b))
-                    .max(Point::ZERO);
-                gap.length_squared() > far || piece.distance_to_segment(&wall) >= allowed
-            })
-        })
-    })
 }
 
 /// The medial route, pulled taut greedily: from each point, straight to the farthest

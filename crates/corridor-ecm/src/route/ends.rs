@@ -22,7 +22,8 @@
 //! portal's sides swapped): the same shadow then falls at the start, where it does no
 //! harm, and the lengths agree when both runs are right.
 
-use super::corridor::{between_start_and_goal, keeps_clearance};
+use super::clearance::keeps_clearance;
+use super::corridor::between_start_and_goal;
 use super::path::{CorridorStep, PathQuery};
 use corridor_geom::funnel::{taut_path_into, Portal, TautPath};
 use corridor_geom::Point;

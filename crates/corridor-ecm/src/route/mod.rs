@@ -30,6 +30,7 @@
 //! radius but may be longer; [`CorridorPath::fallback`] says so.
 
 mod adjacency;
+mod clearance;
 mod corridor;
 mod dominance;
 mod ends;

@@ -3,9 +3,10 @@
 //! (van Toll et al., SoCG 2016, §4; Geraerts, ICRA 2010).
 
 use super::adjacency::Adjacency;
+use super::clearance::keeps_clearance;
 use super::corridor::{
-    between, between_start_and_goal, corridor_steps, keeps_clearance, medial_route, partial,
-    portals_for, pulled_medial_route,
+    between, between_start_and_goal, corridor_steps, medial_route, partial, portals_for,
+    pulled_medial_route,
 };
 use super::ends::{restore_end_portals, EndPortals};
 use super::indicative::IndicativeRoom;
@@ -16,7 +17,7 @@ use super::taut::TautSearch;
 use crate::graph::{Ecm, EdgeId, VertexId};
 use crate::locate::Retraction;
 use crate::util::slot;
-use corridor_geom::funnel::{taut_path_into, Disk, Portal, TautPath};
+use corridor_geom::funnel::{taut_path_into, taut_path_within, Disk, Portal, TautPath};
 use corridor_geom::Point;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
@@ -60,6 +61,8 @@ pub struct Planner {
     measured_edges: Vec<(EdgeId, bool)>,
     /// [`SearchGraph::goal_key`] of the goal candidates' edges, for the A* search.
     goal_keys: Vec<u32>,
+    /// The A* search's ends: (node, goal candidate, forward, length on to the goal).
+    goal_entries: Vec<(u32, usize, bool, f64)>,
     /// The map's adjacency in dense arrays, for the A* searches.
     adjacency: Adjacency,
     /// The same laid out for the taut-length search (chains contiguous).
@@ -100,6 +103,7 @@ impl Default for Planner {
             measured: Vec::new(),
             measured_edges: Vec::new(),
             goal_keys: Vec::new(),
+            goal_entries: Vec::new(),
             adjacency: Adjacency::default(),
             search_graph: SearchGraph::default(),
             candidates: CANDIDATE_CORRIDORS,
@@ -375,7 +379,20 @@ impl Planner {
         } else {
             self.candidates
         };
+        // Every corridor the A* searches can find is one the taut-length search weighed
+        // (same admissibility, same trimming), and a disk path crosses the portals the
+        // point path crosses: no candidate's disk length lies below the shortest point
+        // length. Once the best disk path reaches it (it wraps no corner disk), no
+        // candidate can be strictly shorter.
+        let lower = if self.taut.capped {
+            f64::NEG_INFINITY
+        } else {
+            self.taut.length
+        };
         for attempt in 0..candidates {
+            if best.is_some_and(|b| b.0 <= lower) {
+                break;
+            }
             let found = match first_candidate.take() {
                 Some(ends) => Ok(ends),
                 None => self.search(ecm, &starts, &goals, radius),
@@ -404,7 +421,10 @@ impl Planner {
                 self.measured.push((start, goal, at, end));
                 corridor_steps(ecm, &start, &goal, &self.route, &mut self.corridor);
                 portals_for(&self.corridor, query, |_| radius, &mut self.portals);
-                taut_path_into(query.start, query.goal, &self.portals, &mut self.funnel);
+                // Only a strictly shorter path matters: the funnel stops once it cannot be.
+                let limit = best.map_or(f64::INFINITY, |b| b.0);
+                let (s, g) = (query.start, query.goal);
+                taut_path_within(s, g, &self.portals, limit, &mut self.funnel);
             }
             if !seen && best.as_ref().is_none_or(|b| self.funnel.length < b.0) {
                 best = Some((self.funnel.length, start, goal));
@@ -612,6 +632,17 @@ impl Planner {
                 }
             }
         }
+        // Where the route may end: each goal candidate's edge entered at either end, with
+        // the stretch on to the goal (forward: entered at its start, before the goal).
+        self.goal_entries.clear();
+        for (index, goal) in goals.iter().enumerate() {
+            let edge = &ecm.edges[goal.edge()];
+            for (forward, entry) in [(true, edge.start), (false, edge.end)] {
+                if let Some(rest) = partial(ecm, goal, !forward, radius) {
+                    self.goal_entries.push((node(entry), index, forward, rest));
+                }
+            }
+        }
         let mut best_total = f64::INFINITY;
         let mut finish: Option<Finish> = None;
         for (i, s) in starts.iter().enumerate() {
@@ -640,24 +671,14 @@ impl Planner {
             if self.best.get(vs).is_none_or(|b| cost > b.0) || self.closed.insert(vs, ()) {
                 continue;
             }
-            for (goal_index, goal) in goals.iter().enumerate() {
-                let edge = &ecm.edges[goal.edge()];
-                for forward in [true, false] {
-                    let entry = if forward { edge.start } else { edge.end };
-                    if node(entry) != at {
-                        continue;
-                    }
-                    // Entering forward from the start vertex runs the stretch before the goal.
-                    if let Some(rest) = partial(ecm, goal, !forward, radius) {
-                        if cost + rest < best_total {
-                            best_total = cost + rest;
-                            finish = Some(Finish::Via {
-                                node: at,
-                                goal: goal_index,
-                                forward,
-                            });
-                        }
-                    }
+            for &(entry, goal, forward, rest) in &self.goal_entries {
+                if entry == at && cost + rest < best_total {
+                    best_total = cost + rest;
+                    finish = Some(Finish::Via {
+                        node: at,
+                        goal,
+                        forward,
+                    });
                 }
             }
             for link in graph.links(at) {
