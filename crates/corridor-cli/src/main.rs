@@ -310,15 +310,17 @@ enum Command {
         open: bool,
     },
     /// What a point sees: its exact visibility polygon from the ECM (walls and windows),
-    /// or with `--batch` the polygons of every point of a CSV (x,y per line).
+    /// or with `--batch` the polygons of every point of a CSV (x,y per line; on a layered
+    /// map x,y,layer, the layer optional).
     Visibility {
         /// Environment file, builtin:NAME or saved .ecm.
         file: String,
         /// The viewpoint, as x,y.
         #[arg(long, value_parser = args::parse_point, allow_hyphen_values = true, required_unless_present = "batch")]
         from: Option<corridor_geom::Point>,
-        /// A CSV of viewpoints (x,y per line; a header line is skipped), answered one line each
-        /// (on the walls triangulated once, the fastest exact method, unless FILE is a saved .ecm).
+        /// A CSV of viewpoints (x,y per line, and on a layered map an optional layer column;
+        /// a header line is skipped), answered one line each (on the walls triangulated
+        /// once, the fastest exact method, unless FILE is a saved .ecm or layered).
         #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["from", "svg"])]
         batch: Option<PathBuf>,
         /// Write a picture of the polygon over the map.
@@ -517,36 +519,22 @@ fn run(command: Command) -> Result<(), CliError> {
             fov,
             dir,
             layer,
-        } if layered::is_layered(&file) => match (from, batch, range, fov.or(dir.map(|d| d.x))) {
-            (Some(from), None, None, None) => {
-                visibility_layered::run(&visibility_layered::LayeredVisibilityArgs {
-                    file: &file,
-                    from: (from, layer),
-                    svg: svg.as_deref(),
-                    json,
-                })
+        } => {
+            let args = visibility::VisibilityArgs {
+                file: &file,
+                from,
+                batch: batch.as_deref(),
+                layer,
+                svg: svg.as_deref(),
+                json,
+                limits: visibility::limits(range, fov, dir),
+            };
+            if layered::is_layered(&file) {
+                visibility_layered::run(&args)
+            } else {
+                visibility::run(&args)
             }
-            (None, ..) => Err(layered::refuse("--batch")),
-            _ => Err(layered::refuse("--range/--fov")),
-        },
-        Command::Visibility {
-            file,
-            from,
-            batch,
-            svg,
-            json,
-            range,
-            fov,
-            dir,
-            layer: _,
-        } => visibility::run(&visibility::VisibilityArgs {
-            file: &file,
-            from,
-            batch: batch.as_deref(),
-            svg: svg.as_deref(),
-            json,
-            limits: visibility::limits(range, fov, dir),
-        }),
+        }
         Command::Soak {
             ops,
             seed,

@@ -24,8 +24,12 @@ pub struct VisibilityArgs<'a> {
     pub file: &'a str,
     /// The viewpoint (one query).
     pub from: Option<Point>,
-    /// A CSV of viewpoints `x,y` (a header line is skipped), for a batch.
+    /// A CSV of viewpoints `x,y` (and, on a layered map, optionally their `layer`; a
+    /// header line is skipped), for a batch.
     pub batch: Option<&'a Path>,
+    /// Layered maps: the viewpoint's layer (by default, the first whose free space
+    /// holds it).
+    pub layer: Option<u32>,
     /// Picture to write (one query).
     pub svg: Option<&'a Path>,
     /// One JSON object (one query) or one per line (batch) instead of text.
@@ -122,6 +126,26 @@ fn batch(
     csv: &Path,
     json: bool,
 ) -> Result<(), CliError> {
+    let header = (!json).then_some("x,y,corners,windows,area,error");
+    each_point(&read_points(csv)?, header, |q, _| match view(q) {
+        Ok(seen) if json => polygon_json(&seen, None).to_string(),
+        Ok(seen) => {
+            let windows = seen
+                .kinds()
+                .iter()
+                .filter(|&&k| k == EdgeKind::Window)
+                .count();
+            format!("{},{},{},{windows},{},", q.x, q.y, seen.len(), seen.area())
+        }
+        Err(e) if json => json!({ "from": [q.x, q.y], "error": e.to_string() }).to_string(),
+        Err(e) => format!("{},{},,,,{e}", q.x, q.y),
+    });
+    Ok(())
+}
+
+/// The viewpoints of a batch CSV: `x,y` per line and an optional third column, a layer
+/// (left empty or absent: none); a header line is skipped.
+pub(crate) fn read_points(csv: &Path) -> Result<Vec<(Point, Option<u32>)>, CliError> {
     let text = std::fs::read_to_string(csv).map_err(|source| CliError::Io {
         path: csv.display().to_string(),
         source,
@@ -130,43 +154,45 @@ fn batch(
     for (i, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         let parsed = match fields.as_slice() {
-            [x, y, ..] => x.parse::<f64>().ok().zip(y.parse::<f64>().ok()),
+            [x, y, rest @ ..] => {
+                let layer = match rest.first() {
+                    None | Some(&"") => Some(None),
+                    Some(l) => l.parse::<u32>().ok().map(Some),
+                };
+                x.parse::<f64>().ok().zip(y.parse::<f64>().ok()).zip(layer)
+            }
             _ => None,
         };
         match parsed {
-            Some((x, y)) => points.push(Point::new(x, y)),
+            Some(((x, y), layer)) => points.push((Point::new(x, y), layer)),
             None if i == 0 || line.trim().is_empty() => {}
             None => {
                 return Err(CliError::Usage(format!(
-                    "{}:{}: expected x,y, found '{line}'",
+                    "{}:{}: expected x,y[,layer], found '{line}'",
                     csv.display(),
                     i + 1
                 )))
             }
         }
     }
+    Ok(points)
+}
+
+/// Prints `header` (if any), then `line` of every point, with a progress bar.
+pub(crate) fn each_point(
+    points: &[(Point, Option<u32>)],
+    header: Option<&str>,
+    mut line: impl FnMut(Point, Option<u32>) -> String,
+) {
     let bar = progress::bar(points.len() as u64, "{bar:40} {pos}/{len} points {elapsed}");
-    if !json {
-        println!("x,y,corners,windows,area,error");
+    if let Some(header) = header {
+        println!("{header}");
     }
-    for q in points {
-        match view(q) {
-            Ok(seen) if json => println!("{}", polygon_json(&seen, None)),
-            Ok(seen) => {
-                let windows = seen
-                    .kinds()
-                    .iter()
-                    .filter(|&&k| k == EdgeKind::Window)
-                    .count();
-                println!("{},{},{},{windows},{},", q.x, q.y, seen.len(), seen.area());
-            }
-            Err(e) if json => println!("{}", json!({ "from": [q.x, q.y], "error": e.to_string() })),
-            Err(e) => println!("{},{},,,,{e}", q.x, q.y),
-        }
+    for &(q, layer) in points {
+        println!("{}", line(q, layer));
         bar.inc(1);
     }
     bar.finish_and_clear();
-    Ok(())
 }
 
 fn polygon_json(seen: &VisibilityPolygon, us: Option<f64>) -> serde_json::Value {

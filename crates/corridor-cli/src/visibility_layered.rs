@@ -1,40 +1,48 @@
 //! `corridor visibility` on a layered map: what a point sees on its layer and, through
 //! connections, on the layers across (per layer, the regions seen), printed, as JSON or
-//! drawn over every layer's panel.
+//! drawn over every layer's panel; or, with `--batch`, the regions of many points from a
+//! CSV (`x,y[,layer]`); optionally limited to a range and a field-of-view cone.
 
 use crate::environment_arg::write;
 use crate::error::CliError;
 use crate::layered::{build_ecm, layer_of, load};
-use corridor_ecm::{layered_visibility, LayeredView, RegionEdge};
-use corridor_geom::Point;
+use crate::visibility::{each_point, read_points, VisibilityArgs};
+use corridor_ecm::{layered_visibility_within, LayeredView, RegionEdge, VisibleRegion};
+use corridor_geom::{LayerId, Point};
 use corridor_io::svg::{LayeredSvg, Style};
 use serde_json::json;
-use std::path::Path;
 use std::time::Instant;
 
-/// What `corridor visibility` asks of a layered map.
-pub struct LayeredVisibilityArgs<'a> {
-    /// The map.
-    pub file: &'a str,
-    /// The viewpoint (ground plane) and its layer, if given.
-    pub from: (Point, Option<u32>),
-    /// Picture to write.
-    pub svg: Option<&'a Path>,
-    /// One JSON object instead of text.
-    pub json: bool,
-}
-
-/// Answers one query on a layered map.
-pub fn run(args: &LayeredVisibilityArgs) -> Result<(), CliError> {
+/// Answers one query or a batch on a layered map (`args.layer`: the viewpoint's layer).
+pub fn run(args: &VisibilityArgs) -> Result<(), CliError> {
+    args.limits
+        .validate()
+        .map_err(|e| CliError::Usage(format!("--range/--fov/--dir: {e}")))?;
     let world = load(args.file)?;
     let (ecm, _) = build_ecm(&world)?;
-    let (q, layer) = (
-        args.from.0,
-        layer_of(&ecm, args.from.0, args.from.1, "from")?,
-    );
+    let view = |q: Point, layer: LayerId| {
+        layered_visibility_within(&ecm, layer, q, &args.limits)
+            .map_err(|e| CliError::Usage(format!("--from: {e}")))
+    };
+    let (q, layer) = match (args.from, args.batch) {
+        (Some(q), None) => (q, layer_of(&ecm, q, args.layer, "from")?),
+        (None, Some(csv)) => {
+            let header = (!args.json).then_some("x,y,layer,regions,area,error");
+            each_point(&read_points(csv)?, header, |q, given| {
+                let answer = layer_of(&ecm, q, given.or(args.layer), "from")
+                    .and_then(|layer| Ok((layer, view(q, layer)?)));
+                batch_line(q, answer, args.json)
+            });
+            return Ok(());
+        }
+        _ => {
+            return Err(CliError::Usage(
+                "give either --from x,y or --batch FILE.csv".into(),
+            ))
+        }
+    };
     let started = Instant::now();
-    let view =
-        layered_visibility(&ecm, layer, q).map_err(|e| CliError::Usage(format!("--from: {e}")))?;
+    let view = view(q, layer)?;
     let us = started.elapsed().as_secs_f64() * 1e6;
     let areas: Vec<(u32, f64)> = world
         .layers()
@@ -42,7 +50,9 @@ pub fn run(args: &LayeredVisibilityArgs) -> Result<(), CliError> {
         .filter(|&(_, a)| a > 0.0)
         .collect();
     if args.json {
-        println!("{}", view_json(&view, us));
+        let mut value = view_json(&view);
+        value["us"] = us.into();
+        println!("{value}");
     } else {
         println!(
             "from ({}, {}) on layer {}: {} regions, {us:.1} µs",
@@ -61,8 +71,7 @@ pub fn run(args: &LayeredVisibilityArgs) -> Result<(), CliError> {
             let Some(doc) = picture.panel(region.layer()) else {
                 continue;
             };
-            let mut ring = region.vertices().to_vec();
-            ring.extend(ring.first().copied());
+            let ring = outline(region);
             doc.layer(
                 "visibility-region",
                 Style::filled("#ffd400", "none", 0.0).with_opacity(0.45),
@@ -84,6 +93,11 @@ pub fn run(args: &LayeredVisibilityArgs) -> Result<(), CliError> {
                     "visibility-connections",
                     Style::stroke("#1f77b4", 2.0),
                 ),
+                (
+                    RegionEdge::Cone,
+                    "visibility-cone",
+                    Style::stroke("#2ca02c", 1.0),
+                ),
             ] {
                 let layer = doc.layer(name, style);
                 for (a, b, _) in region.edges().filter(|e| e.2 == kind) {
@@ -101,12 +115,54 @@ pub fn run(args: &LayeredVisibilityArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn view_json(view: &LayeredView, us: f64) -> serde_json::Value {
+/// One batch line: the point's layer, regions and area seen (all layers), or its error.
+fn batch_line(q: Point, answer: Result<(LayerId, LayeredView), CliError>, json: bool) -> String {
+    match answer {
+        Ok((_, view)) if json => view_json(&view).to_string(),
+        Ok((layer, view)) => {
+            let area: f64 = view.regions().iter().map(VisibleRegion::area).sum();
+            format!(
+                "{},{},{},{},{area},",
+                q.x,
+                q.y,
+                layer.0,
+                view.regions().len()
+            )
+        }
+        Err(e) if json => json!({ "from": [q.x, q.y], "error": e.to_string() }).to_string(),
+        Err(e) => format!("{},{},,,,{e}", q.x, q.y),
+    }
+}
+
+/// The region's outline for drawing: its corners, with points along each arc (the
+/// closing corner repeated).
+fn outline(region: &VisibleRegion) -> Vec<Point> {
+    let mut out = Vec::with_capacity(region.vertices().len() + 1);
+    for (a, b, kind) in region.edges() {
+        out.push(a);
+        if let (RegionEdge::Arc, Some((c, r))) = (kind, region.circle()) {
+            let (u, v) = (a - c, b - c);
+            let from = u.y.atan2(u.x);
+            let mut turn = (v.y.atan2(v.x) - from).rem_euclid(std::f64::consts::TAU);
+            if a == b {
+                turn = std::f64::consts::TAU;
+            }
+            let steps = (turn * 16.0).ceil().max(1.0) as usize;
+            out.extend((1..steps).map(|k| {
+                let t = from + turn * k as f64 / steps as f64;
+                c + Point::new(t.cos(), t.sin()) * r
+            }));
+        }
+    }
+    out.extend(out.first().copied());
+    out
+}
+
+fn view_json(view: &LayeredView) -> serde_json::Value {
     let (layer, q) = view.origin();
-    json!({
+    let mut value = json!({
         "from": [q.x, q.y],
         "layer": layer.0,
-        "us": us,
         "regions": view.regions().iter().map(|r| json!({
             "layer": r.layer().0,
             "area": r.area(),
@@ -115,7 +171,13 @@ fn view_json(view: &LayeredView, us: f64) -> serde_json::Value {
                 RegionEdge::Wall => "wall",
                 RegionEdge::Window => "window",
                 RegionEdge::Connection => "connection",
+                RegionEdge::Arc => "arc",
+                RegionEdge::Cone => "cone",
             }).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
-    })
+    });
+    if let Some((_, range)) = view.regions().first().and_then(VisibleRegion::circle) {
+        value["range"] = range.into();
+    }
+    value
 }

@@ -182,15 +182,75 @@ fn a_layered_map_is_seen_through_its_connections() {
     assert!(std::fs::read_to_string(&svg)
         .unwrap()
         .contains("visibility-connections"));
-    // Options the layered view does not take are refused with a message.
+}
+
+#[test]
+fn a_layered_view_takes_a_range_a_cone_and_a_batch() {
+    // From the ground floor's west end looking east along the corridor, 12 units.
+    let seen_within_12 = |more: &[&str]| {
+        let base = [
+            "visibility",
+            "builtin:layers",
+            "--from",
+            "5,1.5",
+            "--range",
+            "12",
+        ];
+        corridor(&[&base[..], more].concat())
+    };
+    let o = seen_within_12(&["--fov", "40", "--dir", "1,0", "--json"]);
+    assert_success(&o);
+    let value: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(value["range"], 12.0);
+    let regions = value["regions"].as_array().unwrap();
+    let kinds: Vec<&str> = regions
+        .iter()
+        .flat_map(|r| r["kinds"].as_array().unwrap())
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"arc") && kinds.contains(&"cone"),
+        "{kinds:?}"
+    );
+    let area: f64 = regions.iter().map(|r| r["area"].as_f64().unwrap()).sum();
+    // Within the cone's sector of radius 12 (40° of the whole turn).
+    assert!(
+        area > 0.0 && area <= 144.0 * std::f64::consts::PI / 9.0 + 1e-9,
+        "{area}"
+    );
+    // A batch with a layer column: an empty layer is found, a point not free on its
+    // layer gets its error on its line.
+    let csv = scratch_dir("corridor-cli-visibility").join("layered-points.csv");
+    std::fs::write(&csv, "x,y,layer\n5,1.5,\n5,1.5,0\n-50,-50,0\n").unwrap();
     let o = corridor(&[
         "visibility",
         "builtin:layers",
-        "--from",
-        "5,1.5",
+        "--batch",
+        csv.to_str().unwrap(),
         "--range",
-        "3",
+        "12",
     ]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("not available for layered maps"));
+    assert_success(&o);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "x,y,layer,regions,area,error");
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[1], lines[2]);
+    assert!(lines[1].starts_with("5,1.5,0,") && lines[1].ends_with(','));
+    assert!(
+        lines[3].starts_with("-50,-50,,,,") && lines[3].len() > 12,
+        "{}",
+        lines[3]
+    );
+    // Same figures as the single query.
+    let single = seen_within_12(&["--json"]);
+    let value: serde_json::Value = serde_json::from_str(stdout(&single).trim()).unwrap();
+    let area: f64 = value["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["area"].as_f64().unwrap())
+        .sum();
+    let batch_area: f64 = lines[1].split(',').nth(4).unwrap().parse().unwrap();
+    assert_eq!(area, batch_area);
 }

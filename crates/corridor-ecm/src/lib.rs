@@ -112,8 +112,13 @@ pub use route::{
 };
 pub use store::{EnvironmentProblem, LoadOptions, StoreError, StructureProblem};
 pub use transform::Transform;
-pub use visibility::{layered_line_of_sight, LayeredSightError};
-pub use visibility::{layered_visibility, LayeredView, RegionEdge, VisibleRegion};
+pub use visibility::{
+    layered_line_of_sight, layered_line_of_sight_with_radius, layered_visible_points,
+    LayeredSightError,
+};
+pub use visibility::{
+    layered_visibility, layered_visibility_within, LayeredView, RegionEdge, VisibleRegion,
+};
 pub use visibility::{
     EdgeKind, ViewLimits, VisibilityError, VisibilityIndex, VisibilityIndexError, VisibilityPolygon,
 };

@@ -50,6 +50,27 @@ pub fn random_layer_point<R: Rng + ?Sized>(
     (layer, p)
 }
 
+/// A point drawn as by [`random_layer_point`] until it is free by the ECM's (snapped)
+/// rule and more than a grid step from the layer ECM's walls: snapping moves a wall by
+/// at most half a grid diagonal (0.71 steps), so the point is also free in the exact
+/// layer the oracles walk, and both agree on what it sees.
+pub fn random_clear_layer_point<R: Rng + ?Sized>(
+    world: &LayeredEnvironment,
+    ecm: &corridor_ecm::LayeredEcm,
+    rng: &mut R,
+) -> (LayerId, Point) {
+    let grid_step = 1.0 / SnapGrid::DEFAULT_SCALE;
+    loop {
+        let (layer, p) = random_layer_point(world, rng);
+        let env = &world.layer(layer).expect("a drawn layer").environment;
+        if in_snapped_free_space(env, SnapGrid::default(), p)
+            && ecm.clearance(layer, p).is_ok_and(|c| c > grid_step)
+        {
+            return (layer, p);
+        }
+    }
+}
+
 /// Whether `p` lies in the closed free space of `env`: inside or on the boundary, not
 /// strictly inside a polygon obstacle.
 pub fn in_closed_free_space(env: &Environment, p: Point) -> bool {

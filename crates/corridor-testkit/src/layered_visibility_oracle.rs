@@ -14,7 +14,7 @@
 use corridor_geom::{
     orient, LayerId, LayeredEnvironment, Obstacle, Orientation, Point, Segment, SnapGrid,
 };
-use std::f64::consts::TAU;
+use std::f64::consts::{PI, TAU};
 
 /// The walls and connections of a layered environment, snapped to the default grid.
 pub struct LayeredSweep {
@@ -92,6 +92,23 @@ impl LayeredSweep {
     /// The area seen from the free point `q` of layer `from` on each layer (indexed by
     /// layer id).
     pub fn areas(&self, from: LayerId, q: Point) -> Vec<f64> {
+        self.areas_within(from, q, None, None)
+    }
+
+    /// The area seen from `q` on each layer within `range` of it (in the ground plane)
+    /// and within the cone (a direction and its opening in radians), when given. The
+    /// sweep then also stops at the cone's sides and where a wall or a connection crosses
+    /// the range circle, so that between two directions each stretch of a ray lies wholly
+    /// within the circle, wholly beyond it, or from within to beyond (a circular sector
+    /// then bounds it).
+    pub fn areas_within(
+        &self,
+        from: LayerId,
+        q: Point,
+        range: Option<f64>,
+        cone: Option<(Point, f64)>,
+    ) -> Vec<f64> {
+        let at = |a: f64| (a, Point::new(a.cos(), a.sin()));
         let mut dirs: Vec<(f64, Point)> = self
             .points
             .iter()
@@ -100,11 +117,27 @@ impl LayeredSweep {
                 let d = p - q;
                 (d.y.atan2(d.x), d)
             })
-            .chain((0..8).map(|i| {
-                let a = i as f64 * TAU / 8.0 - std::f64::consts::PI;
-                (a, Point::new(a.cos(), a.sin()))
-            }))
+            .chain((0..8).map(|i| at(i as f64 * TAU / 8.0 - PI)))
             .collect();
+        let cone = cone.map(|(d, opening)| (d.y.atan2(d.x) - opening / 2.0, opening));
+        if let Some((start, opening)) = cone {
+            for a in [start, start + opening] {
+                dirs.push(at((a + PI).rem_euclid(TAU) - PI));
+            }
+        }
+        if let Some(r) = range {
+            let segments = self
+                .walls
+                .iter()
+                .flatten()
+                .chain(self.connections.iter().map(|c| &c.1));
+            for s in segments {
+                dirs.extend(circle_crossings(q, r, *s).map(|p| {
+                    let d = p - q;
+                    (d.y.atan2(d.x), d)
+                }));
+            }
+        }
         dirs.sort_by(|a, b| a.0.total_cmp(&b.0));
         dirs.dedup_by(|b, a| b.0 - a.0 < 1e-13);
         let mut areas = vec![0.0; self.walls.len()];
@@ -118,10 +151,20 @@ impl LayeredSweep {
                 continue;
             }
             let mid = (a1 + a2) * 0.5;
+            if cone.is_some_and(|(start, opening)| (mid - start).rem_euclid(TAU) >= opening) {
+                continue;
+            }
             let m = Point::new(mid.cos(), mid.sin());
             for (layer, near, far) in self.stretches(from, q, m) {
                 let sweep = |s: Segment| tri(q, hit(q, d1, s), hit(q, d2, s));
-                areas[layer.0 as usize] += sweep(far) - near.map_or(0.0, sweep);
+                let reach = |s: Segment| hit(q, m, s).distance(q);
+                let near_area = near.map_or(0.0, sweep);
+                areas[layer.0 as usize] += match range {
+                    None => sweep(far) - near_area,
+                    Some(r) if near.is_some_and(|s| reach(s) >= r) => 0.0,
+                    Some(r) if reach(far) > r => 0.5 * r * r * (a2 - a1) - near_area,
+                    Some(_) => sweep(far) - near_area,
+                };
             }
         }
         areas
@@ -192,6 +235,22 @@ impl LayeredSweep {
 fn hit(q: Point, d: Point, s: Segment) -> Point {
     let e = s.b - s.a;
     q + d * ((s.a - q).perp_dot(e) / d.perp_dot(e))
+}
+
+/// Where the segment `s` crosses the circle of radius `r` around `q`.
+fn circle_crossings(q: Point, r: f64, s: Segment) -> impl Iterator<Item = Point> {
+    let (d, f) = (s.b - s.a, s.a - q);
+    let (a, b, c) = (d.dot(d), f.dot(d), f.dot(f) - r * r);
+    let disc = b * b - a * c;
+    let roots = if a > 0.0 && disc >= 0.0 {
+        vec![(-b - disc.sqrt()) / a, (-b + disc.sqrt()) / a]
+    } else {
+        Vec::new()
+    };
+    roots
+        .into_iter()
+        .filter(|t| (0.0..=1.0).contains(t))
+        .map(move |t| s.a + d * t)
 }
 
 /// The signed area of the triangle `q a b`.

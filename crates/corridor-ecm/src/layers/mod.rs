@@ -53,6 +53,7 @@ mod dynamic;
 mod route;
 
 pub use dynamic::{DynamicLayeredEcm, LayeredChange, LayeredPatch};
+pub(crate) use route::outside_of;
 pub use route::{LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS};
 
 use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError, UpdateError};

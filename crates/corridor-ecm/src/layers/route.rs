@@ -581,7 +581,7 @@ fn walls_of(env: &corridor_geom::Environment) -> Vec<Segment> {
 
 /// The parts of wall `w` outside the connection `c` (all of `w` unless it lies on `c`'s
 /// line, decided exactly).
-fn outside_of(w: Segment, c: Segment) -> Vec<Segment> {
+pub(crate) fn outside_of(w: Segment, c: Segment) -> Vec<Segment> {
     if orient(c.a, c.b, w.a) != Orientation::Collinear
         || orient(c.a, c.b, w.b) != Orientation::Collinear
     {

@@ -62,22 +62,161 @@ pub fn layered_line_of_sight(
     to: LayerId,
     q: Point,
 ) -> Result<bool, LayeredSightError> {
+    let located = locate(map, from, p, to, q)?;
+    Ok(stretches(map, from, p, to, q, located)?.is_some())
+}
+
+/// Whether a disk of `radius` can move straight from `p` on layer `from` to `q` on layer
+/// `to`: the segment sees through ([`layered_line_of_sight`]) and the part of it on each
+/// layer stays at least `radius` from that layer's walls (touching is allowed, as in 2D),
+/// the inside of the connections it crosses there not counting as walls (their ends do).
+/// A radius of 0 is [`layered_line_of_sight`].
+///
+/// ```
+/// use corridor_ecm::{layered_line_of_sight_with_radius, LayeredEcm};
+/// use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, Point, Segment};
+/// let mut world = LayeredEnvironment::new();
+/// let hall = world.add_layer(Layer::new("hall",
+///     Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 4.0)), HeightPlane::flat(0.0)));
+/// let ramp = world.add_layer(Layer::new("ramp",
+///     Environment::rectangle(Point::new(10.0, 0.0), Point::new(15.0, 4.0)), HeightPlane::new(0.2, 0.0, -2.0)));
+/// world.connect(hall, ramp, Segment::new(Point::new(10.0, 1.0), Point::new(10.0, 3.0))).unwrap();
+/// let ecm = LayeredEcm::build(&world).unwrap();
+/// let (p, q) = (Point::new(5.0, 1.8), Point::new(14.0, 2.2));
+/// // Through the 2-wide doorway (its jambs 0.98 from the segment): a disk of radius 0.9
+/// // passes, one of 1.1 does not.
+/// assert!(layered_line_of_sight_with_radius(&ecm, hall, p, ramp, q, 0.9).unwrap());
+/// assert!(!layered_line_of_sight_with_radius(&ecm, hall, p, ramp, q, 1.1).unwrap());
+/// ```
+///
+/// # Errors
+/// As [`layered_line_of_sight`], and [`LayeredSightError::Point`] with
+/// [`VisibilityError::BadRadius`].
+pub fn layered_line_of_sight_with_radius(
+    map: &impl LayeredMap,
+    from: LayerId,
+    p: Point,
+    to: LayerId,
+    q: Point,
+    radius: f64,
+) -> Result<bool, LayeredSightError> {
+    if !(radius.is_finite() && radius >= 0.0) {
+        return Err(VisibilityError::BadRadius { radius }.into());
+    }
+    let located = locate(map, from, p, to, q)?;
+    let Some(stretches) = stretches(map, from, p, to, q, located)? else {
+        return Ok(false);
+    };
+    if radius == 0.0 {
+        return Ok(true);
+    }
+    for s in &stretches {
+        let ecm = map.layer_ecm(s.layer)?;
+        if !ecm.capsule_clear(s.from, s.to, radius, s.cell, &s.crossed) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// For each candidate (a layer and a point), whether `p` on layer `from` sees it
+/// ([`layered_line_of_sight`], `p` located once); a candidate on a layer the map does not
+/// have, not finite, or outside the free space is not seen.
+///
+/// ```
+/// use corridor_ecm::{layered_visible_points, LayeredEcm};
+/// use corridor_geom::{Environment, HeightPlane, Layer, LayerId, LayeredEnvironment, Point, Segment};
+/// let mut world = LayeredEnvironment::new();
+/// let hall = world.add_layer(Layer::new("hall",
+///     Environment::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 4.0)), HeightPlane::flat(0.0)));
+/// let ramp = world.add_layer(Layer::new("ramp",
+///     Environment::rectangle(Point::new(10.0, 0.0), Point::new(15.0, 4.0)), HeightPlane::new(0.2, 0.0, -2.0)));
+/// world.connect(hall, ramp, Segment::new(Point::new(10.0, 1.0), Point::new(10.0, 3.0))).unwrap();
+/// let ecm = LayeredEcm::build(&world).unwrap();
+/// let candidates = [(ramp, Point::new(14.0, 2.5)), (ramp, Point::new(14.0, 0.1)), (LayerId(7), Point::new(1.0, 1.0))];
+/// let seen = layered_visible_points(&ecm, hall, Point::new(5.0, 2.0), &candidates).unwrap();
+/// assert_eq!(seen, vec![true, false, false]);
+/// ```
+///
+/// # Errors
+/// As [`layered_line_of_sight`] for `from` and `p`.
+pub fn layered_visible_points(
+    map: &impl LayeredMap,
+    from: LayerId,
+    p: Point,
+    candidates: &[(LayerId, Point)],
+) -> Result<Vec<bool>, LayeredSightError> {
+    let located = locate(map, from, p, from, p)?;
+    candidates
+        .iter()
+        .map(|&(to, q)| {
+            if !q.is_finite() || map.layer_ecm(to).is_err() {
+                return Ok(false);
+            }
+            Ok(stretches(map, from, p, to, q, located)?.is_some())
+        })
+        .collect()
+}
+
+/// Checks the query's layers and `q`, and locates `p` on `from`.
+fn locate(
+    map: &impl LayeredMap,
+    from: LayerId,
+    p: Point,
+    to: LayerId,
+    q: Point,
+) -> Result<CellRef, LayeredSightError> {
     if !q.is_finite() {
         return Err(VisibilityError::NotFinite { point: q }.into());
     }
     map.layer_ecm(to)?;
     let ecm = map.layer_ecm(from)?;
     let located = ecm.locate_free(p).map_err(VisibilityError::from)?;
-    let (mut cell, _) = ecm
+    let (cell, _) = ecm
         .home_cell(p, located)
         .ok_or(VisibilityError::NotInFreeSpace { point: p })?;
+    Ok(cell)
+}
+
+/// The part of a segment that sees through on one layer.
+struct Stretch {
+    layer: LayerId,
+    /// The cell the part starts in.
+    cell: CellRef,
+    from: Point,
+    to: Point,
+    /// The connections crossed at its ends.
+    crossed: Vec<Segment>,
+}
+
+/// The segment `p q` walked from `cell` (which holds `p`) through the layers, one stretch
+/// per layer, when it sees through and ends on layer `to`; `None` when it does not.
+fn stretches(
+    map: &impl LayeredMap,
+    from: LayerId,
+    p: Point,
+    to: LayerId,
+    q: Point,
+    mut cell: CellRef,
+) -> Result<Option<Vec<Stretch>>, LayeredSightError> {
     let (mut layer, mut entry) = (from, None);
+    let (mut start, mut behind) = (p, None::<Segment>);
+    let mut out = Vec::new();
     // A segment crosses each connection's line at most once.
     for _ in 0..=map.world().connections().len() {
         let ecm = map.layer_ecm(layer)?;
         let (u, v) = match ecm.sight_walk(p, q, cell, entry)? {
-            Exit::Seen => return Ok(layer == to),
-            Exit::Blocked => return Ok(false),
+            Exit::Seen if layer == to => {
+                out.push(Stretch {
+                    layer,
+                    cell,
+                    from: start,
+                    to: q,
+                    crossed: behind.into_iter().collect(),
+                });
+                return Ok(Some(out));
+            }
+            Exit::Seen | Exit::Blocked => return Ok(None),
             Exit::Wall(u, v) => (u, v),
         };
         let crossed = map.world().connections_of(layer).find(|(_, c)| {
@@ -85,21 +224,37 @@ pub fn layered_line_of_sight(
             orient(s.a, s.b, u) == COL && orient(s.a, s.b, v) == COL && crosses_inside(s, p, q)
         });
         let Some((id, connection)) = crossed else {
-            return Ok(false);
+            return Ok(None);
         };
         let Some(next) = connection.other(layer) else {
-            return Ok(false);
+            return Ok(None);
         };
+        let c = connection.segment;
+        let x = crossing(p, q, c);
+        out.push(Stretch {
+            layer,
+            cell,
+            from: start,
+            to: x,
+            crossed: behind.into_iter().chain([c]).collect(),
+        });
         let side = map.entry_side(id, next)?;
-        match entry_cell(map.layer_ecm(next)?, connection.segment, side, p, q) {
+        match entry_cell(map.layer_ecm(next)?, c, side, p, q) {
             Some((n, j)) => (layer, cell, entry) = (next, n, Some(j)),
             // The crossing point is a corner of the next layer's cells: a wall end (the
             // segment touches that wall) or, rarely, a spoke's foot on the connection,
             // which this walk does not yet pass (answered as blocked).
-            None => return Ok(false),
+            None => return Ok(None),
         }
+        (start, behind) = (x, Some(c));
     }
-    Ok(false)
+    Ok(None)
+}
+
+/// Where the line of `p q` meets the line of `c` (one rounding).
+fn crossing(p: Point, q: Point, c: Segment) -> Point {
+    let (d, e) = (q - p, c.b - c.a);
+    p + d * ((c.a - p).perp_dot(e) / d.perp_dot(e))
 }
 
 /// Whether the segment `p q` crosses the line of `c` from one side to the other, inside
@@ -121,9 +276,8 @@ fn entry_cell(
     p: Point,
     q: Point,
 ) -> Option<(CellRef, u8)> {
-    let (d, e) = (q - p, c.b - c.a);
-    let t = (c.a - p).perp_dot(e) / d.perp_dot(e);
-    let x = p + d * t;
+    let e = c.b - c.a;
+    let x = crossing(p, q, c);
     let normal = if side == CCW { e.perp() } else { -e.perp() }.normalize();
     let scale = e.length().max(x.abs().max_element()).max(1.0);
     let located = [1e-9, 1e-7, 1e-5]

@@ -33,15 +33,22 @@ pub enum RegionEdge {
     /// A connection: the view goes on in the layer across (or, on a region's near side,
     /// came from there).
     Connection,
+    /// An arc of the range circle ([`super::layered_visibility_within`]), counter-clockwise
+    /// around the viewpoint (all the way round when the region has one corner).
+    Arc,
+    /// A side of the field-of-view cone: along a ray from the viewpoint.
+    Cone,
 }
 
 /// One region seen on one layer: a simple polygon, counter-clockwise, in user units
 /// (ground plane); edge `i` runs from vertex `i` to vertex `i + 1` (cyclically).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VisibleRegion {
-    layer: LayerId,
-    vertices: Vec<Point>,
-    kinds: Vec<RegionEdge>,
+    pub(super) layer: LayerId,
+    pub(super) vertices: Vec<Point>,
+    pub(super) kinds: Vec<RegionEdge>,
+    /// The range circle's centre and radius, when the view was limited to one.
+    pub(super) circle: Option<(Point, f64)>,
 }
 
 impl VisibleRegion {
@@ -66,11 +73,31 @@ impl VisibleRegion {
         (0..n).map(move |i| (self.vertices[i], self.vertices[(i + 1) % n], self.kinds[i]))
     }
 
-    /// The area (shoelace).
+    /// The range circle's centre (the viewpoint) and radius, when the view was limited.
+    pub fn circle(&self) -> Option<(Point, f64)> {
+        self.circle
+    }
+
+    /// The area (shoelace over the corners; an arc adds the circular segment between it
+    /// and its chord).
     pub fn area(&self) -> f64 {
         let o = self.vertices.first().copied().unwrap_or(Point::ZERO);
+        let (c, r) = self.circle.unwrap_or((o, 0.0));
+        let n = self.vertices.len();
         self.edges()
-            .map(|(a, b, _)| (a - o).perp_dot(b - o))
+            .map(|(a, b, kind)| {
+                let chord = (a - o).perp_dot(b - o);
+                if kind != RegionEdge::Arc {
+                    return chord;
+                }
+                let (u, v) = (a - c, b - c);
+                let turn = if n == 1 {
+                    std::f64::consts::TAU
+                } else {
+                    (v.y.atan2(v.x) - u.y.atan2(u.x)).rem_euclid(std::f64::consts::TAU)
+                };
+                chord + r * r * (turn - turn.sin())
+            })
             .sum::<f64>()
             * 0.5
     }
@@ -80,8 +107,8 @@ impl VisibleRegion {
 /// ([`layered_visibility`]). The first region is the one around the viewpoint.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayeredView {
-    origin: (LayerId, Point),
-    regions: Vec<VisibleRegion>,
+    pub(super) origin: (LayerId, Point),
+    pub(super) regions: Vec<VisibleRegion>,
 }
 
 impl LayeredView {
@@ -408,5 +435,6 @@ fn region(layer: LayerId, parts: &[Part], near: Option<(Point, Point)>) -> Visib
         layer,
         vertices: out.iter().map(|v| v.0).collect(),
         kinds: out.iter().map(|v| v.1).collect(),
+        circle: None,
     }
 }

@@ -147,6 +147,17 @@ impl VisibilityIndex {
     }
 }
 
+/// The edge kinds the cuts make: an arc of the range circle and a side of the cone.
+pub(super) trait LimitKind: Copy + PartialEq {
+    const ARC: Self;
+    const CONE: Self;
+}
+
+impl LimitKind for EdgeKind {
+    const ARC: Self = EdgeKind::Arc;
+    const CONE: Self = EdgeKind::Cone;
+}
+
 /// The unlimited polygon `full` of `q` cut to (valid) `limits`.
 fn within(q: Point, full: VisibilityPolygon, limits: &ViewLimits) -> VisibilityPolygon {
     let mut ring: Vec<(Point, EdgeKind)> = full
@@ -162,6 +173,10 @@ fn within(q: Point, full: VisibilityPolygon, limits: &ViewLimits) -> VisibilityP
     }
     if let Some(range) = limits.range {
         ring = cut_range(q, &ring, range);
+        if ring.is_empty() {
+            // Nothing within reach: the whole circle.
+            ring = vec![(q + Point::new(range, 0.0), EdgeKind::Arc)];
+        }
     }
     VisibilityPolygon {
         origin: q,
@@ -173,12 +188,12 @@ fn within(q: Point, full: VisibilityPolygon, limits: &ViewLimits) -> VisibilityP
 
 /// The part of the star-shaped ring (corners with the kind of the edge leaving each)
 /// between the cone's sides, closed through `q`.
-fn cut_cone(
+pub(super) fn cut_cone<K: LimitKind>(
     q: Point,
-    ring: &[(Point, EdgeKind)],
+    ring: &[(Point, K)],
     direction: Point,
     opening: f64,
-) -> Vec<(Point, EdgeKind)> {
+) -> Vec<(Point, K)> {
     let n = ring.len();
     let start = direction.y.atan2(direction.x) - opening / 2.0;
     let angle = |p: Point| {
@@ -196,7 +211,7 @@ fn cut_cone(
     let side = |a: f64| q + Point::new(a.cos(), a.sin());
     let before = (first + n - 1) % n;
     let mut out = vec![
-        (q, EdgeKind::Cone),
+        (q, K::CONE),
         (
             ray_hit(q, side(start), ring[before].0, ring[first].0),
             ring[before].1,
@@ -217,15 +232,16 @@ fn cut_cone(
         ring[last].0,
         ring[(last + 1) % n].0,
     );
-    out.push((end, EdgeKind::Cone));
+    out.push((end, K::CONE));
     dedup(out)
 }
 
 /// The ring cut to the disk of radius `r` around `q`: each edge keeps its part within the
-/// disk, and arcs of the circle join the parts.
-fn cut_range(q: Point, ring: &[(Point, EdgeKind)], r: f64) -> Vec<(Point, EdgeKind)> {
+/// disk, and arcs of the circle (counter-clockwise around `q`) join the parts. Empty when
+/// no edge comes within reach (the disk is then inside the ring, or outside it).
+pub(super) fn cut_range<K: LimitKind>(q: Point, ring: &[(Point, K)], r: f64) -> Vec<(Point, K)> {
     let n = ring.len();
-    let mut out: Vec<(Point, EdgeKind)> = Vec::with_capacity(n + 4);
+    let mut out: Vec<(Point, K)> = Vec::with_capacity(n + 4);
     let inside = |p: Point| (p - q).length_squared() <= r * r;
     for i in 0..n {
         let (a, kind) = ring[i];
@@ -255,22 +271,18 @@ fn cut_range(q: Point, ring: &[(Point, EdgeKind)], r: f64) -> Vec<(Point, EdgeKi
         if t0 < t1 {
             out.push((at(t0), kind));
             if t1 < 1.0 {
-                out.push((at(t1), EdgeKind::Arc));
+                out.push((at(t1), K::ARC));
             }
         } else {
-            out.push((at(t0), EdgeKind::Arc));
+            out.push((at(t0), K::ARC));
         }
-    }
-    if out.is_empty() {
-        // Nothing within reach: the whole circle.
-        return vec![(q + Point::new(r, 0.0), EdgeKind::Arc)];
     }
     let mut out = dedup(out);
     // One arc between two parts, not several.
     let mut i = 0;
     while out.len() > 1 && i < out.len() {
         let prev = (i + out.len() - 1) % out.len();
-        if out[prev].1 == EdgeKind::Arc && out[i].1 == EdgeKind::Arc {
+        if out[prev].1 == K::ARC && out[i].1 == K::ARC {
             out.remove(i);
         } else {
             i += 1;
@@ -281,8 +293,8 @@ fn cut_range(q: Point, ring: &[(Point, EdgeKind)], r: f64) -> Vec<(Point, EdgeKi
 
 /// Drops a corner equal to the next one (cyclically): the later one says which edge
 /// leaves the point.
-fn dedup(ring: Vec<(Point, EdgeKind)>) -> Vec<(Point, EdgeKind)> {
-    let mut out: Vec<(Point, EdgeKind)> = Vec::with_capacity(ring.len());
+pub(super) fn dedup<K>(ring: Vec<(Point, K)>) -> Vec<(Point, K)> {
+    let mut out: Vec<(Point, K)> = Vec::with_capacity(ring.len());
     for v in ring {
         if out.last().is_some_and(|l| l.0 == v.0) {
             out.pop();

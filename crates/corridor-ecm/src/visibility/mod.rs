@@ -37,13 +37,18 @@ mod cells;
 mod expansion;
 mod index;
 mod layered;
+mod layered_limits;
 mod layered_view;
 mod limits;
 mod polygon;
 mod sight;
 
 pub use index::{VisibilityIndex, VisibilityIndexError};
-pub use layered::{layered_line_of_sight, LayeredSightError};
+pub use layered::{
+    layered_line_of_sight, layered_line_of_sight_with_radius, layered_visible_points,
+    LayeredSightError,
+};
+pub use layered_limits::layered_visibility_within;
 pub use layered_view::{layered_visibility, LayeredView, RegionEdge, VisibleRegion};
 pub use limits::ViewLimits;
 
@@ -269,7 +274,7 @@ impl Ecm {
         if !self.sight_from(p, q, start)? {
             return Ok(false);
         }
-        Ok(radius == 0.0 || self.capsule_clear(p, q, radius, start))
+        Ok(radius == 0.0 || self.capsule_clear(p, q, radius, start, &[]))
     }
 
     /// For each candidate, whether `q` sees it ([`Ecm::line_of_sight`] from one located

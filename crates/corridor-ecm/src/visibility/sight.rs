@@ -6,6 +6,7 @@
 use super::cells::{Across, Piece};
 use super::VisibilityError;
 use crate::graph::{CellRef, Ecm};
+use crate::layers::outside_of;
 use corridor_geom::{orient, point_on_segment, FxHashSet, Orientation, Point, Segment};
 
 const CCW: Orientation = Orientation::CounterClockwise;
@@ -201,9 +202,38 @@ impl Ecm {
     }
 
     /// Whether a disk of `radius` swept along `p q` stays at least `radius` from every
-    /// wall (it may touch them), walking over the cells the swept disk meets.
-    pub(crate) fn capsule_clear(&self, p: Point, q: Point, radius: f64, start: CellRef) -> bool {
+    /// wall (it may touch them), walking over the cells the swept disk meets. The insides
+    /// of the connections in `crossed` (which lie on walls of a layer's ECM) are not walls.
+    pub(crate) fn capsule_clear(
+        &self,
+        p: Point,
+        q: Point,
+        radius: f64,
+        start: CellRef,
+        crossed: &[Segment],
+    ) -> bool {
         let segment = Segment { a: p, b: q };
+        // The distance to the wall side `w`, its parts inside the crossed connections left out.
+        let wall_distance = |w: Segment| {
+            if w.a == w.b {
+                // A wall corner: one of a connection's ends counts, a point inside not.
+                let inside = crossed.iter().any(|&c| outside_of(w, c).is_empty())
+                    && !crossed.iter().any(|c| c.a == w.a || c.b == w.a);
+                return if inside {
+                    f64::INFINITY
+                } else {
+                    segment.distance(w.a)
+                };
+            }
+            let mut parts = vec![w];
+            for &c in crossed {
+                parts = parts.into_iter().flat_map(|w| outside_of(w, c)).collect();
+            }
+            parts
+                .iter()
+                .map(|w| segment.distance_to_segment(w))
+                .fold(f64::INFINITY, f64::min)
+        };
         let mut seen: FxHashSet<CellRef> = FxHashSet::default();
         seen.insert(start);
         let mut todo = vec![start];
@@ -218,9 +248,14 @@ impl Ecm {
                 };
                 let near = segment.distance_to_segment(&side);
                 match self.resolve(cell, piece.across[j]) {
-                    Across::Wall if near < radius => return false,
+                    Across::Wall if near < radius && wall_distance(side) < radius => return false,
                     Across::Nothing
-                        if piece.on_wall[j] && segment.distance(piece.corners[j]) < radius =>
+                        if piece.on_wall[j]
+                            && segment.distance(side.a) < radius
+                            && wall_distance(Segment {
+                                a: side.a,
+                                b: side.a,
+                            }) < radius =>
                     {
                         return false
                     }
