@@ -3,7 +3,7 @@
 //! disc), with the exact distances that decide whether a wall is closer than an ECM
 //! vertex's nearest obstacles.
 
-use corridor_geom::{GridMarks, GridPoint, Point, SegmentGrid, WallSource, Walls};
+use corridor_geom::{GridMarks, GridPoint, PackedTree, Point, SegmentGrid, WallSource, Walls};
 use std::sync::OnceLock;
 
 /// Which wall an index entry is.
@@ -94,55 +94,22 @@ pub(crate) struct WallIndex {
     /// Walls per unit of area of the walls' box (grid units): how many a query box is
     /// expected to meet, to choose between the bucket grid and [`WallIndex::tree`].
     density: f64,
-    /// An R-tree of the walls for nearest-wall searches, built on the first disc too
+    /// A packed R-tree of the walls for the disc searches, built on the first disc too
     /// large for the bucket grid (see [`WallIndex::is_large`]; never on the game maps),
     /// and the walls kept out of it for their length (see [`long_walls`]), checked one by
     /// one before the tree search. Built once for all threads.
-    tree: OnceLock<(rstar::RTree<TreeWall>, Vec<u32>)>,
+    tree: OnceLock<DiscTree>,
 }
 
-/// A wall in [`WallIndex::tree`]: its number and ends (grid coordinates).
-struct TreeWall {
-    id: u32,
-    wall: WallEntry,
-}
-
-impl rstar::RTreeObject for TreeWall {
-    type Envelope = rstar::AABB<[f64; 2]>;
-    fn envelope(&self) -> Self::Envelope {
-        rstar::AABB::from_corners(
-            [self.wall.a.x, self.wall.a.y],
-            [self.wall.b.x, self.wall.b.y],
-        )
-    }
-}
-
-impl rstar::PointDistance for TreeWall {
-    /// The square of [`WallEntry::distance`]: the same computed distance the bucket-grid
-    /// check compares.
-    fn distance_2(&self, p: &[f64; 2]) -> f64 {
-        let d = self.wall.distance(Point::new(p[0], p[1]));
-        d * d
-    }
-}
-
-/// The R-tree search of [`WallIndex::closer_by_tree`]: nodes whose boxes come within
-/// `stop_2` (squared) of `q`, walls strictly closer than `radius`.
-struct CloserThan {
-    q: [f64; 2],
-    stop_2: f64,
-    radius: f64,
-}
-
-impl rstar::SelectionFunction<TreeWall> for CloserThan {
-    fn should_unpack_parent(&self, envelope: &rstar::AABB<[f64; 2]>) -> bool {
-        // Not `> stop_2` negated: a NaN distance opens nothing.
-        envelope.distance_2(&self.q) <= self.stop_2
-    }
-
-    fn should_unpack_leaf(&self, leaf: &TreeWall) -> bool {
-        leaf.wall.distance(Point::new(self.q[0], self.q[1])) < self.radius
-    }
+/// The R-tree of [`WallIndex::closer_by_tree`]: a [`PackedTree`] of the walls' boxes but
+/// the long ones, the wall of each of its entries, and the long walls. One Hilbert sort
+/// to build and a walk without a stack: an `rstar` tree's bulk load and generic walk took
+/// 3.2 times the instructions on the 5k pillar row (261 M against 80 M in 3 builds).
+struct DiscTree {
+    tree: PackedTree,
+    /// The wall number of each tree entry.
+    walls: Vec<u32>,
+    long: Vec<u32>,
 }
 
 /// Walls a query box may be expected to meet before the closer-wall check asks the
@@ -228,34 +195,40 @@ impl WallIndex {
     pub(super) fn closer_by_tree(&self, q: Point, radius: f64) -> Option<(WallRef, f64)> {
         let margin = 1e-12 * (self.extent + q.x.abs() + q.y.abs() + radius.abs());
         let entries = &self.entries;
-        let (tree, long) = self.tree.get_or_init(|| {
+        let DiscTree { tree, walls, long } = self.tree.get_or_init(|| {
             let long = long_walls(entries);
-            let mut kept = Vec::with_capacity(entries.len() - long.len());
+            let mut walls = Vec::with_capacity(entries.len() - long.len());
+            let mut boxes = Vec::with_capacity(entries.len() - long.len());
             let mut next_long = long.iter().peekable();
-            for (i, &wall) in entries.iter().enumerate() {
+            for (i, (_, c)) in self.corners.iter().enumerate() {
                 if next_long.next_if_eq(&&(i as u32)).is_none() {
-                    kept.push(TreeWall { id: i as u32, wall });
+                    walls.push(i as u32);
+                    boxes.push([c[0], c[1], -c[2], -c[3]]);
                 }
             }
-            (rstar::RTree::bulk_load(kept), long)
+            DiscTree {
+                tree: PackedTree::new(&boxes),
+                walls,
+                long,
+            }
         });
-        let closer = |id: u32, wall: &WallEntry| {
-            let d = wall.distance(q);
+        let closer = |id: u32| {
+            let d = entries[id as usize].distance(q);
             (d < radius).then_some((id, d))
         };
-        let found = long
-            .iter()
-            .find_map(|&id| closer(id, &entries[id as usize]))
-            .or_else(|| {
-                let query = CloserThan {
-                    q: [q.x, q.y],
-                    stop_2: (radius + margin) * (radius + margin),
-                    radius,
-                };
-                tree.locate_with_selection_function(query)
-                    .next()
-                    .map(|w| (w.id, w.wall.distance(q)))
-            });
+        let stop_2 = (radius + margin) * (radius + margin);
+        // A box (`[min x, min y, max x, max y]`) is opened when its distance from `q` is
+        // at most `radius + margin`; a NaN point or radius makes `stop_2` NaN, and then
+        // nothing is opened.
+        let near = |b: &[f64; 4]| {
+            let dx = (b[0] - q.x).max(q.x - b[2]).max(0.0);
+            let dy = (b[1] - q.y).max(q.y - b[3]).max(0.0);
+            dx * dx + dy * dy <= stop_2
+        };
+        let found = long.iter().find_map(|&id| closer(id)).or_else(|| {
+            tree.boxes_where(near)
+                .find_map(|entry| closer(walls[entry as usize]))
+        });
         found.map(|(id, d)| (self.wall(id), d))
     }
 
