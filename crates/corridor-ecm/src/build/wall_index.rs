@@ -115,6 +115,16 @@ struct DiscTree {
 /// Walls a query box may be expected to meet before the closer-wall check asks the
 /// R-tree for the nearest walls instead of scanning the box's walls.
 const LARGE_QUERY: f64 = 256.0;
+/// Bucket entries a query box may list before [`WallIndex::is_large`] calls it large
+/// whatever the densities say: walls on a line (a row of pillars) are far denser near it
+/// than the mean, and a disc box that reaches along the row listed up to a thousand of
+/// them at 5,000 pillars, for every run of bending points (two thirds of the row's
+/// validation instructions once the tree search was cheap).
+const LARGE_LISTING: usize = 512;
+/// Walls a query box must be expected to meet (by the mean density) before its bucket
+/// listing is counted for [`LARGE_LISTING`]: counting costs a step per row of buckets,
+/// 2.6 % of the instructions of den520d and Aurora when every disc was counted.
+const LISTING_WORTH: f64 = 16.0;
 /// [`LARGE_QUERY`] for the density the last bucket query met.
 const OBSERVED_LARGE_QUERY: f64 = 16384.0;
 
@@ -177,7 +187,14 @@ impl WallIndex {
         // The density met by the last bucket query is trusted only for a much larger
         // query: near walls it overstates what a slightly larger disc meets (on Aurora,
         // trusting it as the mean density doubled the validation time).
-        area * self.density > LARGE_QUERY || area * last.observed > OBSERVED_LARGE_QUERY
+        let expected = area * self.density;
+        expected > LARGE_QUERY
+            || area * last.observed > OBSERVED_LARGE_QUERY
+            || (expected > LISTING_WORTH
+                && self
+                    .grid
+                    .listed_in_box(grid_corner(lo, down), grid_corner(hi, up))
+                    > LARGE_LISTING)
     }
 
     /// The answer of [`closer_among`] over all walls (a wall strictly closer than
@@ -255,33 +272,6 @@ impl WallIndex {
     /// near the box (about half of them on the shared maps), which are dropped by their
     /// boxes as they are met. No wall whose box meets the box is dropped once met.
     pub(super) fn walls_meeting(&self, lo: [f64; 2], hi: [f64; 2], out: &mut Candidates) {
-        // `floor` and `ceil` by truncation and a correction (`f64::floor` is a library
-        // call without SSE4.1): the same values, saturated alike (`as` saturates; past
-        // ±2⁵² every `f64` is an integer, converted exactly).
-        let down = |v: f64| {
-            if v.is_nan() {
-                i64::MIN
-            } else {
-                let t = v as i64;
-                if (t as f64) > v {
-                    t.saturating_sub(1)
-                } else {
-                    t
-                }
-            }
-        };
-        let up = |v: f64| {
-            if v.is_nan() {
-                i64::MAX
-            } else {
-                let t = v as i64;
-                if (t as f64) < v {
-                    t.saturating_add(1)
-                } else {
-                    t
-                }
-            }
-        };
         // A wall box misses the query box if `min x > hi x`, `min y > hi y`, `-max x >
         // -lo x` or `-max y > -lo y`; [`any_above`] on the rounded values implies one
         // of these (false if anything is NaN, so that nothing is dropped on NaN).
@@ -294,8 +284,8 @@ impl WallIndex {
         let items = &mut out.items;
         self.grid.for_each_meeting_box_marked(
             &mut out.marks,
-            [down(lo[0]), down(lo[1])],
-            [up(hi[0]), up(hi[1])],
+            grid_corner(lo, down),
+            grid_corner(hi, up),
             |i| !any_above(&corners[i as usize].0, &t),
             |i| {
                 let c = &corners[i as usize];
@@ -400,6 +390,40 @@ pub(super) fn closer_among(
         let d = index.entries[i].distance(q);
         (d < radius).then(|| (index.wall(c.id), d))
     })
+}
+
+/// `floor` by truncation and a correction (`f64::floor` is a library call without
+/// SSE4.1): the same values, saturated alike (`as` saturates; past ±2⁵² every `f64` is an
+/// integer, converted exactly); NaN goes to `i64::MIN`.
+fn down(v: f64) -> i64 {
+    if v.is_nan() {
+        return i64::MIN;
+    }
+    let t = v as i64;
+    if (t as f64) > v {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
+/// `ceil` as [`down`] is `floor`; NaN goes to `i64::MAX`.
+fn up(v: f64) -> i64 {
+    if v.is_nan() {
+        return i64::MAX;
+    }
+    let t = v as i64;
+    if (t as f64) < v {
+        t.saturating_add(1)
+    } else {
+        t
+    }
+}
+
+/// A query corner rounded to the integer grid by `round` ([`down`] or [`up`]), so that a
+/// NaN corner makes the query the whole plane.
+fn grid_corner(p: [f64; 2], round: fn(f64) -> i64) -> [i64; 2] {
+    [round(p[0]), round(p[1])]
 }
 
 /// The box of the disc of radius `r` around `q`, grown by `margin`.
