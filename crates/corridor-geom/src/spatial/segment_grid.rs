@@ -301,11 +301,13 @@ impl SegmentGrid {
         let far = [g.origin[0] + g.nx * g.size, g.origin[1] + g.ny * g.size];
         let misses =
             hi[0] < g.origin[0] || hi[1] < g.origin[1] || lo[0] >= far[0] || lo[1] >= far[1];
-        let rows = if misses {
-            1..=0
+        // No rows (first after last) when the box misses the grid.
+        let (first_row, last_row) = if misses {
+            (1, 0)
         } else {
-            g.bucket(lo[1], 1)..=g.bucket(hi[1], 1)
+            (g.bucket(lo[1], 1), g.bucket(hi[1], 1))
         };
+        let rows = first_row..=last_row;
         let (c0, c1) = (g.bucket(lo[0], 0), g.bucket(hi[0], 0));
         rows.map(move |r| {
             let (first, last) = ((r * g.nx + c0) as usize, (r * g.nx + c1) as usize);
