@@ -71,7 +71,7 @@ pub use predicates::{
 };
 pub use segment::Segment;
 pub use snap_grid::{GridPoint, PointGroups, SnapError, SnapGrid};
-pub use spatial::{boxes, BoxesMeeting, LogIndex, PackedTree, Slot};
+pub use spatial::{boxes, BoxesWhere, LogIndex, PackedTree, Slot};
 pub use spatial::{DynamicTree, DynamicTreeOptions};
 pub use spatial::{FloatSegmentGrid, GridMarks, SegmentGrid};
 pub use union_find::UnionFind;

@@ -208,7 +208,10 @@ const EDGES_PER_CHUNK: usize = 1024;
 
 /// Runs every check on a finished ECM against the walls it was built from; `free_twice` is
 /// their [`free_area_twice`] (computed once by the caller). The per-edge checks run on
-/// every thread of the current rayon pool.
+/// every thread of the current rayon pool. Never inlined, nor is [`check_edges`], so that
+/// a profile can name their instructions (`--toggle-collect`); they run once a build and
+/// once a chunk.
+#[inline(never)]
 pub(crate) fn validate(
     ecm: &Ecm,
     walls: &Walls,
@@ -291,6 +294,7 @@ struct Scratch {
 /// The checks of each edge of `edges` (equidistance, no closer wall, cells not turned
 /// over), in order: the first failure, or the edges' cell area (grid units², added in
 /// order).
+#[inline(never)]
 fn check_edges(
     edges: &[&Edge],
     ecm: &Ecm,

@@ -18,6 +18,6 @@ pub(crate) use dynamic_tree::{boxed, Boxed};
 pub use dynamic_tree::{DynamicTree, DynamicTreeOptions};
 pub use float_grid::FloatSegmentGrid;
 pub use log_index::{LogIndex, Slot};
-pub use packed_tree::{BoxesMeeting, PackedTree};
+pub use packed_tree::{BoxesWhere, PackedTree};
 pub(crate) use segment_grid::corner;
 pub use segment_grid::{GridMarks, SegmentGrid};

@@ -205,12 +205,34 @@ impl PackedTree {
     /// index in the entries the tree was built from, in no particular order, without
     /// allocating.
     #[inline]
-    pub fn meeting(&self, query: [f64; 4]) -> BoxesMeeting<'_> {
+    pub fn meeting(&self, query: [f64; 4]) -> BoxesWhere<'_, impl FnMut(&[f64; 4]) -> bool> {
+        self.boxes_where(move |b: &[f64; 4]| boxes_meet(*b, query))
+    }
+
+    /// The entries whose boxes pass `keep`, found by a walk that opens only the parents
+    /// whose boxes pass it too: `keep` must pass every box holding a box it passes (such
+    /// as "meets this box" or "comes within this distance of a point"), or entries are
+    /// missed. Same order and no allocation as [`PackedTree::meeting`].
+    ///
+    /// ```
+    /// use corridor_geom::PackedTree;
+    /// let boxes = [[0.0, 0.0, 1.0, 1.0], [3.0, 3.0, 4.0, 4.0]];
+    /// let tree = PackedTree::new(&boxes);
+    /// // Within 2 of the point (2, 0): the first box only.
+    /// let near = |b: &[f64; 4]| {
+    ///     let dx = (b[0] - 2.0).max(2.0 - b[2]).max(0.0);
+    ///     let dy = (b[1] - 0.0).max(0.0 - b[3]).max(0.0);
+    ///     dx * dx + dy * dy <= 4.0
+    /// };
+    /// assert_eq!(tree.boxes_where(near).collect::<Vec<_>>(), [0]);
+    /// ```
+    #[inline]
+    pub fn boxes_where<F: FnMut(&[f64; 4]) -> bool>(&self, keep: F) -> BoxesWhere<'_, F> {
         let levels = self.level_ends.len();
         let root = self.level_ends.last().map_or(0, |&end| end as usize - 1);
-        BoxesMeeting {
+        BoxesWhere {
             tree: self,
-            query,
+            keep,
             node: root,
             level: levels.saturating_sub(1),
             start: root,
@@ -390,13 +412,14 @@ fn sort_keys(keys: &mut Vec<u64>) {
 /// From this many keys up [`sort_keys`] sorts by radix instead of by buckets.
 const BUCKETS_UP_TO: usize = 1 << 14;
 
-/// A query's walk down a [`PackedTree`], depth first and without a stack: the tree is
-/// implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
+/// A query's walk down a [`PackedTree`] ([`PackedTree::meeting`],
+/// [`PackedTree::boxes_where`]), depth first and without a stack: the tree is implicit (the children of the `k`-th node of a level are the nodes `k NODE ..` of the
 /// level below, up to `NODE` of them), so the walk is a node, its level and the end of its
 /// group of siblings, and going up is a division.
-pub struct BoxesMeeting<'a> {
+pub struct BoxesWhere<'a, F> {
     tree: &'a PackedTree,
-    query: [f64; 4],
+    /// Which boxes the walk keeps (and which parents it opens).
+    keep: F,
     /// The node to look at next, and its level (0: the leaves).
     node: usize,
     level: usize,
@@ -407,7 +430,7 @@ pub struct BoxesMeeting<'a> {
     done: bool,
 }
 
-impl BoxesMeeting<'_> {
+impl<F> BoxesWhere<'_, F> {
     /// Moves to the next sibling of the current node, or to the next sibling of the
     /// nearest ancestor that has one; ends the walk when there is none.
     #[inline]
@@ -439,7 +462,7 @@ impl BoxesMeeting<'_> {
     }
 }
 
-impl Iterator for BoxesMeeting<'_> {
+impl<F: FnMut(&[f64; 4]) -> bool> Iterator for BoxesWhere<'_, F> {
     type Item = u32;
 
     #[inline]
@@ -447,7 +470,7 @@ impl Iterator for BoxesMeeting<'_> {
         let tree = self.tree;
         while !self.done {
             let c = self.node;
-            if boxes_meet(tree.boxes[c], self.query) {
+            if (self.keep)(&tree.boxes[c]) {
                 if self.level > 0 {
                     // Down to the first child.
                     let below = tree.level_start(self.level - 1);

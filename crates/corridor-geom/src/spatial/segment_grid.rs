@@ -259,27 +259,60 @@ impl SegmentGrid {
         mut keep: impl FnMut(u32) -> bool,
         mut visit: impl FnMut(u32),
     ) {
-        let (lo, hi) = (
-            [lo[0].min(hi[0]), lo[1].min(hi[1])],
-            [lo[0].max(hi[0]), lo[1].max(hi[1])],
-        );
-        let g = self.layout;
-        let far = [g.origin[0] + g.nx * g.size, g.origin[1] + g.ny * g.size];
-        if hi[0] < g.origin[0] || hi[1] < g.origin[1] || lo[0] >= far[0] || lo[1] >= far[1] {
-            return;
-        }
-        let (c0, c1) = (g.bucket(lo[0], 0), g.bucket(hi[0], 0));
-        for r in g.bucket(lo[1], 1)..=g.bucket(hi[1], 1) {
-            // The buckets of one row are consecutive in `items`: one slice per row.
-            let (first, last) = ((r * g.nx + c0) as usize, (r * g.nx + c1) as usize);
-            let row = &self.items[self.start[first] as usize..self.start[last + 1] as usize];
-            for &i in row {
+        for range in self.box_rows(lo, hi) {
+            for &i in &self.items[range] {
                 if keep(i) && marks[i as usize] != generation {
                     marks[i as usize] = generation;
                     visit(i);
                 }
             }
         }
+    }
+
+    /// How many entries the buckets of the box from `lo` to `hi` list (a segment in
+    /// several of them counted in each): what a query of that box reads, counted in one
+    /// step per row of buckets, so that a caller can choose another index for a box that
+    /// would list many (validation's disc checks on a row of pillars).
+    ///
+    /// ```
+    /// use corridor_geom::{GridPoint, SegmentGrid};
+    /// let g = |x, y| GridPoint::new(x, y);
+    /// let grid = SegmentGrid::new(&[(g(0, 0), g(100, 100)), (g(0, 100), g(10, 90))]);
+    /// assert!(grid.listed_in_box([0, 0], [100, 100]) >= 2);
+    /// assert_eq!(grid.listed_in_box([500, 500], [600, 600]), 0);
+    /// ```
+    pub fn listed_in_box(&self, lo: [i64; 2], hi: [i64; 2]) -> usize {
+        self.box_rows(lo, hi).map(|row| row.len()).sum()
+    }
+
+    /// The range of `items` that each row of the buckets meeting the box lists (the
+    /// buckets of one row are consecutive in `items`); none if the box misses the grid.
+    #[inline]
+    fn box_rows(
+        &self,
+        lo: [i64; 2],
+        hi: [i64; 2],
+    ) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let (lo, hi) = (
+            [lo[0].min(hi[0]), lo[1].min(hi[1])],
+            [lo[0].max(hi[0]), lo[1].max(hi[1])],
+        );
+        let g = self.layout;
+        let far = [g.origin[0] + g.nx * g.size, g.origin[1] + g.ny * g.size];
+        let misses =
+            hi[0] < g.origin[0] || hi[1] < g.origin[1] || lo[0] >= far[0] || lo[1] >= far[1];
+        // No rows (first after last) when the box misses the grid.
+        let (first_row, last_row) = if misses {
+            (1, 0)
+        } else {
+            (g.bucket(lo[1], 1), g.bucket(hi[1], 1))
+        };
+        let rows = first_row..=last_row;
+        let (c0, c1) = (g.bucket(lo[0], 0), g.bucket(hi[0], 0));
+        rows.map(move |r| {
+            let (first, last) = ((r * g.nx + c0) as usize, (r * g.nx + c1) as usize);
+            self.start[first] as usize..self.start[last + 1] as usize
+        })
     }
 
     /// Replaces `out` with every segment that shares a point with segment `a b`, each
