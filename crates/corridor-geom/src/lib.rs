@@ -61,10 +61,10 @@ pub use environment::{Environment, EnvironmentError, Obstacle, ObstacleId, Owner
 pub use free_space::traced::canonical_free_space;
 pub use free_space::{FreeSpace, FreeSpaceError, FreeSpaceWall, PathQueryError, PointClass, Wedge};
 pub use hull::convex_hull;
+pub use layered::{Chart, HeightField, HeightFieldError, HeightPatch};
 pub use layered::{
     Connection, ConnectionId, HeightPlane, Layer, LayerId, LayeredEnvironment, LayeredError,
 };
-pub use layered::{HeightField, HeightFieldError, HeightPatch};
 pub use polygon::{Polygon, Ring, SelfIntersection};
 pub use predicates::{
     orient, orient_grid, point_on_segment, segments_intersect, segments_intersect_grid, Orientation,

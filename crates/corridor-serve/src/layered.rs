@@ -173,7 +173,8 @@ impl LayeredScene {
     ///
     /// The layered planner chooses the crossings for the radius alone (a preferred
     /// clearance is not one of its options); each floor's piece is then planned again
-    /// between the same two points with the preferred clearance. That 2D plan is the one
+    /// between the same two points with the preferred clearance, in the ECM of the
+    /// floor's chart (where its open connections are not walls). That 2D plan is the one
     /// the layered planner made for the piece (same query, same radius), plus the
     /// indicative route at `clearance`.
     ///
@@ -209,7 +210,10 @@ impl LayeredScene {
                 let query = PathQuery::new(a, b)
                     .with_radius(radius)
                     .with_preferred_clearance(clearance);
-                step.path = planner.plan(self.floor(step.layer.0)?, &query)?;
+                // The chart's ECM: a piece may end on an open connection, a wall of
+                // its floor's own ECM.
+                let ecm = self.ecm.chart_ecm(LayerId(step.layer.0))?;
+                step.path = planner.plan(ecm, &query)?;
             }
         }
         Ok(path)
@@ -360,7 +364,7 @@ mod clearance_tests {
     }
 
     /// The preferred clearance moves each floor's indicative route off the walls (checked
-    /// by the floor ECM's own clearance, an independent query) and leaves the shortest
+    /// by the floor's chart ECM's own clearance, an independent query) and leaves the shortest
     /// path and the crossings as they were.
     #[test]
     fn layered_routes_keep_the_preferred_clearance() {
@@ -374,7 +378,8 @@ mod clearance_tests {
         for (a, b) in tight.steps.iter().zip(&wide.steps) {
             assert_eq!(a.layer, b.layer);
             assert_eq!(a.path.points, b.path.points, "the shortest path stays");
-            let ecm = scene.floor(a.layer.0).unwrap();
+            // Walls as the chart's ECM sees them: an open connection is not a wall.
+            let ecm = scene.ecm().chart_ecm(a.layer).unwrap();
             low.extend(clearances(ecm, &a.path.indicative_route));
             high.extend(clearances(ecm, &b.path.indicative_route));
         }

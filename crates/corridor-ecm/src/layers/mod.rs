@@ -1,17 +1,24 @@
 //! The ECM of a multi-layered environment ([`LayeredEcm`]): one 2D [`Ecm`] per layer,
 //! built in parallel (rayon), with every connection closed, that is, treated as the wall
 //! it lies on (the first step of the construction of van Toll et al.: "treat the
-//! connections as obstacles, then open them one by one").
+//! connections as obstacles, then open them one by one"), and one 2D ECM per *chart* of
+//! several layers ([`LayeredEnvironment::charts`]): layers joined by connections whose
+//! free spaces do not overlap in the ground plane, where ground-plane distance and
+//! visibility through the connections are those of the union of their free spaces, so
+//! the chart's ECM has its connections open exactly ([`LayeredEcm::chart_ecm`]: cells,
+//! clearance, nearest obstacle and retraction across them).
 //!
-//! **What is not done yet:** opening the connections in the medial axis. The per-layer
-//! ECMs are exact (and validated as every 2D ECM is) for each layer with its connections
-//! closed, so [`LayeredEcm::clearance`] near a connection is the distance to the closed
-//! connection, a lower bound of the layered clearance. Planning across layers (in
-//! `route`) goes through the connections anyway: it crosses each one on a straight
-//! segment checked against the walls of both layers, so paths are valid for their
-//! radius; see [`LayeredPlanner`]. Obstacles change per layer in a
-//! [`DynamicLayeredEcm`] (in `dynamic`): with the connections closed, a change on one
-//! layer changes only that layer's ECM.
+//! Planning (in `route`) works on *regions* ([`LayeredMap::region_of`]): a chart, or a
+//! layer alone. Legs are planned in a region's ECM and cut into per-layer steps where
+//! they meet the open connections (in `split`); the connections between regions stay
+//! closed and are crossed on sampled straight segments checked against the walls of both
+//! layers, so paths are valid for their radius; see [`LayeredPlanner`].
+//!
+//! **What is not done yet:** connections between layers that overlap (two floors joined
+//! by a staircase that meets both) stay closed, so [`LayeredEcm::clearance`] near them is
+//! the distance to the closed connection, a lower bound of the layered clearance. A
+//! [`DynamicLayeredEcm`] (in `dynamic`) keeps every connection closed (no charts): a
+//! change on one layer changes only that layer's ECM.
 //!
 //! **Design for opening a connection** `c` = `ab` between layers `L` and `N` (to come):
 //!
@@ -51,13 +58,16 @@
 
 mod dynamic;
 mod route;
+mod split;
 
 pub use dynamic::{DynamicLayeredEcm, LayeredChange, LayeredPatch};
 pub(crate) use route::outside_of;
 pub use route::{LayeredPath, LayeredPlanner, LayeredStep, CROSSING_MARGIN_STEPS};
 
 use crate::{BuildError, BuildOptions, CellRef, Ecm, PlanError, QueryError, UpdateError};
-use corridor_geom::{ConnectionId, LayerId, LayeredEnvironment, LayeredError, Orientation, Point};
+use corridor_geom::{
+    Chart, ConnectionId, LayerId, LayeredEnvironment, LayeredError, Orientation, Point,
+};
 use rayon::prelude::*;
 
 /// What can go wrong building or using a [`LayeredEcm`].
@@ -145,6 +155,25 @@ pub trait LayeredMap: Sync {
     /// The side of connection `id` (from its segment's `a` towards `b`) where `layer` is
     /// free: [`Orientation::CounterClockwise`] for the left.
     fn entry_side(&self, id: ConnectionId, layer: LayerId) -> Result<Orientation, LayeredEcmError>;
+    /// The region of `layer`: the part of the map planned in one 2D ECM (a chart of
+    /// layers joined by open connections, or the layer alone). Regions are numbered from
+    /// 0 below [`LayeredMap::region_count`].
+    fn region_of(&self, layer: LayerId) -> usize {
+        layer.0 as usize
+    }
+    /// The number of regions.
+    fn region_count(&self) -> usize {
+        self.world().layer_count()
+    }
+    /// The ECM of a region.
+    fn region_ecm(&self, region: usize) -> Result<&Ecm, LayeredEcmError> {
+        self.layer_ecm(LayerId(region as u32))
+    }
+    /// Whether connection `id` is open in its region's ECM (crossed inside that ECM,
+    /// not on sampled crossing segments).
+    fn is_open(&self, _id: ConnectionId) -> bool {
+        false
+    }
 }
 
 impl LayeredMap for LayeredEcm {
@@ -158,6 +187,32 @@ impl LayeredMap for LayeredEcm {
 
     fn entry_side(&self, id: ConnectionId, layer: LayerId) -> Result<Orientation, LayeredEcmError> {
         Ok(self.world.free_side(id, layer)?)
+    }
+
+    fn region_of(&self, layer: LayerId) -> usize {
+        self.chart_of
+            .get(layer.0 as usize)
+            .copied()
+            .unwrap_or(usize::MAX)
+    }
+
+    fn region_count(&self) -> usize {
+        self.charts.len()
+    }
+
+    fn region_ecm(&self, region: usize) -> Result<&Ecm, LayeredEcmError> {
+        match (self.chart_ecms.get(region), self.charts.get(region)) {
+            (Some(Some(ecm)), _) => Ok(ecm),
+            (_, Some(chart)) => self.layer(chart.layers[0]),
+            _ => Err(LayeredEcmError::Model(LayeredError::UnknownLayer {
+                layer: LayerId(region as u32),
+                count: self.charts.len(),
+            })),
+        }
+    }
+
+    fn is_open(&self, id: ConnectionId) -> bool {
+        self.chart_of_connection(id).is_some()
     }
 }
 
@@ -181,6 +236,12 @@ impl LayeredMap for LayeredEcm {
 pub struct LayeredEcm {
     world: LayeredEnvironment,
     layers: Vec<Ecm>,
+    /// The charts of the world ([`LayeredEnvironment::charts`]).
+    charts: Vec<Chart>,
+    /// The chart of each layer.
+    chart_of: Vec<usize>,
+    /// The ECM of each chart of several layers (`None` for one layer: its own ECM).
+    chart_ecms: Vec<Option<Ecm>>,
 }
 
 impl LayeredEcm {
@@ -195,17 +256,51 @@ impl LayeredEcm {
         options: &BuildOptions,
     ) -> Result<LayeredEcm, LayeredEcmError> {
         world.validate()?;
-        let envs: Vec<_> = world.layers().collect();
-        let layers = envs
+        let charts = world.charts();
+        let mut chart_of = vec![0; world.layer_count()];
+        for (k, chart) in charts.iter().enumerate() {
+            for l in &chart.layers {
+                chart_of[l.0 as usize] = k;
+            }
+        }
+        // One job per layer and per chart of several layers, all in parallel.
+        let mut jobs: Vec<(LayerId, Option<&Chart>)> =
+            world.layers().map(|(id, _)| (id, None)).collect();
+        jobs.extend(
+            charts
+                .iter()
+                .filter(|c| c.layers.len() > 1)
+                .map(|c| (c.layers[0], Some(c))),
+        );
+        let mut built = jobs
             .par_iter()
-            .map(|(id, layer)| {
-                Ecm::build_with(&layer.environment, options)
-                    .map_err(|source| LayeredEcmError::Build { layer: *id, source })
+            .map(|&(layer, chart)| {
+                let env = match chart {
+                    None => world.layer(layer)?.environment.clone(),
+                    Some(chart) => world.chart_environment(chart)?,
+                };
+                Ecm::build_with(&env, options)
+                    .map_err(|source| LayeredEcmError::Build { layer, source })
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter();
+        let layers: Vec<Ecm> = built.by_ref().take(world.layer_count()).collect();
+        let chart_ecms = charts
+            .iter()
+            .map(|c| {
+                if c.layers.len() > 1 {
+                    built.next()
+                } else {
+                    None
+                }
+            })
+            .collect();
         Ok(LayeredEcm {
             world: world.clone(),
             layers,
+            charts,
+            chart_of,
+            chart_ecms,
         })
     }
 
@@ -258,6 +353,55 @@ impl LayeredEcm {
         self.layer(layer)?
             .nearest_obstacle_point(p)
             .map_err(|source| LayeredEcmError::Query { layer, source })
+    }
+
+    /// The charts: groups of layers whose connections among them are open in one 2D ECM.
+    pub fn charts(&self) -> &[Chart] {
+        &self.charts
+    }
+
+    /// How many connections are open in the charts' ECMs (the others are closed).
+    pub fn open_connection_count(&self) -> usize {
+        self.charts.iter().map(|c| c.open.len()).sum()
+    }
+
+    /// The chart in which connection `id` is open, if any.
+    pub fn chart_of_connection(&self, id: ConnectionId) -> Option<usize> {
+        self.charts.iter().position(|c| c.open.contains(&id))
+    }
+
+    /// The chart of `layer` (an index into [`LayeredEcm::charts`]).
+    pub fn chart_of(&self, layer: LayerId) -> Result<usize, LayeredEcmError> {
+        self.layer(layer)?;
+        Ok(self.chart_of[layer.0 as usize])
+    }
+
+    /// The ECM of the chart of `layer`: its cells, clearance, nearest obstacle points and
+    /// retraction see through the chart's open connections exactly (walls of the other
+    /// layers of the chart included); connections to other charts are walls there. For a
+    /// layer alone in its chart, its own ECM.
+    ///
+    /// ```
+    /// use corridor_ecm::LayeredEcm;
+    /// use corridor_geom::{Environment, HeightPlane, Layer, LayeredEnvironment, Point, Segment};
+    /// let rect = |x0, x1| Environment::rectangle(Point::new(x0, 0.0), Point::new(x1, 4.0));
+    /// let mut world = LayeredEnvironment::new();
+    /// let hall = world.add_layer(Layer::new("hall", rect(0.0, 10.0), HeightPlane::flat(0.0)));
+    /// let ramp = world.add_layer(Layer::new("ramp", rect(10.0, 15.0), HeightPlane::new(0.2, 0.0, -2.0)));
+    /// world.connect(hall, ramp, Segment::new(Point::new(10.0, 1.0), Point::new(10.0, 3.0))).unwrap();
+    /// let ecm = LayeredEcm::build(&world).unwrap();
+    /// assert_eq!(ecm.open_connection_count(), 1);
+    /// let p = Point::new(10.0, 2.0);
+    /// // Closed, the door is a wall; open, the nearest walls are its posts' sides.
+    /// assert_eq!(ecm.clearance(hall, Point::new(9.5, 2.0)).unwrap(), 0.5);
+    /// assert!((ecm.chart_ecm(hall).unwrap().clearance(p).unwrap() - 1.0).abs() < 1e-9);
+    /// ```
+    pub fn chart_ecm(&self, layer: LayerId) -> Result<&Ecm, LayeredEcmError> {
+        let k = self.chart_of(layer)?;
+        match &self.chart_ecms[k] {
+            Some(ecm) => Ok(ecm),
+            None => self.layer(layer),
+        }
     }
 
     /// The free area of all layers together (the sum of their cells).

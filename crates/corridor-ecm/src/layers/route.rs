@@ -1,6 +1,7 @@
 //! Paths across layers: which connections to cross, and where.
 //!
-//! A [`LayeredPlanner`] is made for one radius `r`. On every connection it places
+//! A [`LayeredPlanner`] is made for one radius `r`. On every connection between regions
+//! (see the module above; connections open inside a chart's ECM need none) it places
 //! crossing samples every [`LayeredPlanner::SPACING`] units (at least `r` from the
 //! connection's ends); each sample is a straight crossing segment from `r + η` inside one
 //! layer to `r + η` inside the other (η = [`CROSSING_MARGIN_STEPS`] grid steps), kept only
@@ -46,7 +47,8 @@ pub struct LayeredPath {
     /// Ground-plane length: the steps' lengths plus the crossing segments.
     pub length: f64,
     /// The path in each layer, in order; consecutive steps are joined by a straight
-    /// crossing segment through a connection.
+    /// crossing segment through a connection (of length zero at an open connection, where
+    /// one step ends and the next begins at the point the path meets it).
     pub steps: Vec<LayeredStep>,
     /// The connections crossed, in order.
     pub crossings: Vec<ConnectionId>,
@@ -74,6 +76,8 @@ impl LayeredPath {
 #[derive(Clone, Copy, Debug)]
 struct Node {
     layer: LayerId,
+    /// The region of the layer (where the legs from this node are planned).
+    region: usize,
     point: Point,
     /// The node on the other side of the same crossing.
     partner: usize,
@@ -103,8 +107,8 @@ pub struct LayeredPlanner<'a> {
     ecm: &'a dyn LayeredMap,
     radius: f64,
     nodes: Vec<Node>,
-    by_layer: Vec<Vec<usize>>,
-    /// For each layer, the smallest layer joined to it by kept crossings: layers with
+    by_region: Vec<Vec<usize>>,
+    /// For each region, the smallest region joined to it by kept crossings: regions with
     /// different values have no route between them for this radius.
     group: Vec<usize>,
     /// Lengths between nodes of one layer planned so far, under `(i, j)` with `i < j`
@@ -129,6 +133,10 @@ impl<'a> LayeredPlanner<'a> {
             .collect();
         let mut nodes = Vec::new();
         for (id, c) in world.connections() {
+            // An open connection is crossed inside its region's ECM.
+            if ecm.is_open(id) {
+                continue;
+            }
             let [l, n] = c.layers;
             let grid = ecm.layer_ecm(l)?.grid.scale();
             let offset = radius + CROSSING_MARGIN_STEPS / grid;
@@ -158,12 +166,14 @@ impl<'a> LayeredPlanner<'a> {
                     let i = nodes.len();
                     nodes.push(Node {
                         layer: l,
+                        region: ecm.region_of(l),
                         point: crossing.a,
                         partner: i + 1,
                         connection: id,
                     });
                     nodes.push(Node {
                         layer: n,
+                        region: ecm.region_of(n),
                         point: crossing.b,
                         partner: i,
                         connection: id,
@@ -171,17 +181,17 @@ impl<'a> LayeredPlanner<'a> {
                 }
             }
         }
-        let mut by_layer = vec![Vec::new(); world.layer_count()];
+        let mut by_region = vec![Vec::new(); ecm.region_count()];
         for (i, node) in nodes.iter().enumerate() {
-            by_layer[node.layer.0 as usize].push(i);
+            by_region[node.region].push(i);
         }
-        let group = groups(world.layer_count(), &nodes);
+        let group = groups(ecm.region_count(), &nodes);
         Ok(LayeredPlanner {
             ecm,
             radius,
             nodes,
             group,
-            by_layer,
+            by_region,
             links: Mutex::new(HashMap::new()),
         })
     }
@@ -200,15 +210,15 @@ impl<'a> LayeredPlanner<'a> {
         to: LayerId,
         goal: Point,
     ) -> Result<LayeredPath, LayeredEcmError> {
-        let (from_ecm, to_ecm) = (self.ecm.layer_ecm(from)?, self.ecm.layer_ecm(to)?);
+        self.ecm.layer_ecm(from)?;
+        self.ecm.layer_ecm(to)?;
+        let (rf, rt) = (self.ecm.region_of(from), self.ecm.region_of(to));
+        let (from_ecm, to_ecm) = (self.ecm.region_ecm(rf)?, self.ecm.region_ecm(rt)?);
         let r = self.radius;
-        let plan = |layer: LayerId, a: Point, b: Point| {
-            let ecm = self.ecm.layer_ecm(layer).ok()?;
-            plan_on(layer, ecm, &PathQuery::new(a, b).with_radius(r)).ok()
-        };
+        let plan = |region: usize, a: Point, b: Point| self.plan_leg(region, a, b).ok();
         // Start and goal errors are the caller's; a missing corridor is not.
-        let usable = |layer, ecm, p: Point| -> Result<(), LayeredEcmError> {
-            match plan_on(layer, ecm, &PathQuery::new(p, p).with_radius(r)) {
+        let usable = |layer, region, ecm, p: Point| -> Result<(), LayeredEcmError> {
+            match plan_on(region, ecm, &PathQuery::new(p, p).with_radius(r)) {
                 Err(
                     source @ (PlanError::Start(_)
                     | PlanError::StartTooClose { .. }
@@ -218,9 +228,9 @@ impl<'a> LayeredPlanner<'a> {
                 _ => Ok(()),
             }
         };
-        usable(from, from_ecm, start)?;
-        usable(to, to_ecm, goal)?;
-        if self.group[from.0 as usize] != self.group[to.0 as usize] {
+        usable(from, rf, from_ecm, start)?;
+        usable(to, rt, to_ecm, goal)?;
+        if self.group[rf] != self.group[rt] {
             return Err(LayeredEcmError::NoPath {
                 from,
                 to,
@@ -229,7 +239,7 @@ impl<'a> LayeredPlanner<'a> {
         }
         let n = self.nodes.len();
         let (s, g) = (n, n + 1);
-        let (dist, prev) = self.search(from, start, to, goal, &plan);
+        let (dist, prev) = self.search(rf, start, rt, goal, &plan);
         if !dist[g].is_finite() {
             return Err(LayeredEcmError::NoPath {
                 from,
@@ -258,32 +268,31 @@ impl<'a> LayeredPlanner<'a> {
             })
             .collect();
         let crossings = self.slide(start, goal, from, crossings);
-        // The final steps, planned again with the corridors kept.
-        let mut steps = Vec::new();
-        let mut length = 0.0;
-        let (mut layer, mut at) = (from, start);
-        for &(_, here, there, _, next) in &crossings {
-            let path = plan(layer, at, here).ok_or(LayeredEcmError::NoPath {
-                from,
-                to,
-                radius: r,
-            })?;
-            length += path.length + here.distance(there);
-            steps.push(LayeredStep { layer, path });
-            (layer, at) = (next, there);
-        }
-        let path = plan(layer, at, goal).ok_or(LayeredEcmError::NoPath {
+        // The final steps, planned again with the corridors kept, each leg cut into its
+        // pieces per layer at the open connections it passes.
+        let mut out = LayeredPath {
+            length: 0.0,
+            steps: Vec::new(),
+            crossings: Vec::new(),
+        };
+        let no_path = || LayeredEcmError::NoPath {
             from,
             to,
             radius: r,
-        })?;
-        length += path.length;
-        steps.push(LayeredStep { layer, path });
-        Ok(LayeredPath {
-            length,
-            steps,
-            crossings: crossings.iter().map(|c| c.0).collect(),
-        })
+        };
+        let (mut layer, mut at) = (from, start);
+        for &(id, here, there, near, next) in &crossings {
+            let region = self.ecm.region_of(layer);
+            let path = plan(region, at, here).ok_or_else(no_path)?;
+            out.length += here.distance(there);
+            self.push_leg(&mut out, region, (layer, near), path);
+            out.crossings.push(id);
+            (layer, at) = (next, there);
+        }
+        let region = self.ecm.region_of(layer);
+        let path = plan(region, at, goal).ok_or_else(no_path)?;
+        self.push_leg(&mut out, region, (layer, to), path);
+        Ok(out)
     }
 
     /// A* over the crossing samples from `start` to `goal` (nodes `n` and `n + 1`), with
@@ -296,11 +305,11 @@ impl<'a> LayeredPlanner<'a> {
     /// Returns the distances and the predecessors.
     fn search(
         &self,
-        from: LayerId,
+        from: usize,
         start: Point,
-        to: LayerId,
+        to: usize,
         goal: Point,
-        plan: &impl Fn(LayerId, Point, Point) -> Option<CorridorPath>,
+        plan: &impl Fn(usize, Point, Point) -> Option<CorridorPath>,
     ) -> (Vec<f64>, Vec<usize>) {
         let n = self.nodes.len();
         let (s, g) = (n, n + 1);
@@ -313,7 +322,7 @@ impl<'a> LayeredPlanner<'a> {
         if from == to {
             heap.push(Entry(start.distance(goal), g, Leg::FromStart));
         }
-        for &i in &self.by_layer[from.0 as usize] {
+        for &i in &self.by_region[from] {
             heap.push(Entry(start.distance(point(i)) + h(i), i, Leg::FromStart));
         }
         let relax = |heap: &mut BinaryHeap<Entry>,
@@ -363,7 +372,7 @@ impl<'a> LayeredPlanner<'a> {
                         d + crossing,
                     );
                     let known = self.links.lock().unwrap_or_else(|e| e.into_inner());
-                    for &v in &self.by_layer[node.layer.0 as usize] {
+                    for &v in &self.by_region[node.region] {
                         let bound = d + node.point.distance(point(v));
                         if v == u || bound >= dist[v] || bound + h(v) >= dist[g] {
                             continue;
@@ -377,7 +386,7 @@ impl<'a> LayeredPlanner<'a> {
                         }
                     }
                     drop(known);
-                    if node.layer == to {
+                    if node.region == to {
                         heap.push(Entry(d + h(u), u, Leg::ToGoal));
                     }
                 }
@@ -399,10 +408,10 @@ impl<'a> LayeredPlanner<'a> {
             return known;
         }
         let (a, b) = (self.nodes[key.0], self.nodes[key.1]);
-        let length = self.ecm.layer_ecm(a.layer).ok().and_then(|ecm| {
-            let query = PathQuery::new(a.point, b.point).with_radius(self.radius);
-            plan_on(a.layer, ecm, &query).ok().map(|p| p.length)
-        });
+        let length = self
+            .plan_leg(a.region, a.point, b.point)
+            .ok()
+            .map(|p| p.length);
         self.links
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -420,12 +429,8 @@ impl<'a> LayeredPlanner<'a> {
         mut crossings: Vec<(ConnectionId, Point, Point, LayerId, LayerId)>,
     ) -> Vec<(ConnectionId, Point, Point, LayerId, LayerId)> {
         let world = self.ecm.world();
-        let r = self.radius;
         let length = |layer: LayerId, a: Point, b: Point| -> f64 {
-            self.ecm
-                .layer_ecm(layer)
-                .ok()
-                .and_then(|ecm| plan_on(layer, ecm, &PathQuery::new(a, b).with_radius(r)).ok())
+            self.plan_leg(self.ecm.region_of(layer), a, b)
                 .map_or(f64::INFINITY, |p| p.length)
         };
         for _pass in 0..2 {
@@ -479,6 +484,52 @@ impl<'a> LayeredPlanner<'a> {
         crossings
     }
 
+    /// The path for the planner's radius from `a` to `b` in a region's ECM.
+    fn plan_leg(&self, region: usize, a: Point, b: Point) -> Result<CorridorPath, LayeredEcmError> {
+        let ecm = self.ecm.region_ecm(region)?;
+        let layer = LayerId(region as u32);
+        plan_on(region, ecm, &PathQuery::new(a, b).with_radius(self.radius))
+            .map_err(|source| LayeredEcmError::Plan { layer, source })
+    }
+
+    /// Adds a leg planned in `region` from layer `ends.0` to layer `ends.1`: one step, or
+    /// in a region of several layers one step per layer with the open connections
+    /// crossed between them.
+    fn push_leg(
+        &self,
+        out: &mut LayeredPath,
+        region: usize,
+        ends: (LayerId, LayerId),
+        path: CorridorPath,
+    ) {
+        out.length += path.length;
+        let world = self.ecm.world();
+        let layers: Vec<LayerId> = world
+            .layers()
+            .map(|(id, _)| id)
+            .filter(|l| self.ecm.region_of(*l) == region)
+            .collect();
+        if layers.len() == 1 {
+            out.steps.push(LayeredStep {
+                layer: ends.0,
+                path,
+            });
+            return;
+        }
+        let open: Vec<ConnectionId> = world
+            .connections()
+            .filter(|(id, c)| self.ecm.is_open(*id) && layers.contains(&c.layers[0]))
+            .map(|(id, _)| id)
+            .collect();
+        for piece in super::split::split(world, &layers, &open, ends, path) {
+            out.steps.push(LayeredStep {
+                layer: piece.layer,
+                path: piece.path,
+            });
+            out.crossings.extend(piece.exit);
+        }
+    }
+
     /// Whether the crossing segment `p`–`q` through connection `id` keeps the radius from
     /// every wall of both layers (the connection excepted).
     fn clear_crossing(&self, id: ConnectionId, p: Point, q: Point, l: LayerId, n: LayerId) -> bool {
@@ -522,11 +573,11 @@ thread_local! {
     static PLANNERS: RefCell<Vec<Planner>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Plans `query` on `ecm`, the map of `layer`, with this thread's planner for the layer.
-fn plan_on(layer: LayerId, ecm: &Ecm, query: &PathQuery) -> Result<CorridorPath, PlanError> {
+/// Plans `query` on `ecm`, the map of region `region`, with this thread's planner for it.
+fn plan_on(region: usize, ecm: &Ecm, query: &PathQuery) -> Result<CorridorPath, PlanError> {
     PLANNERS.with(|cell| {
         let mut planners = cell.borrow_mut();
-        let i = layer.0 as usize;
+        let i = region;
         if planners.len() <= i {
             planners.resize_with(i + 1, Planner::new);
         }
@@ -534,9 +585,9 @@ fn plan_on(layer: LayerId, ecm: &Ecm, query: &PathQuery) -> Result<CorridorPath,
     })
 }
 
-/// The groups of layers joined by crossing samples (union-find, each layer named by the
-/// smallest layer of its group): a query between two groups has no path, which it can
-/// say without planning a leg.
+/// The groups of regions joined by crossing samples (union-find, each region named by
+/// the smallest region of its group): a query between two groups has no path, which it
+/// can say without planning a leg.
 fn groups(layers: usize, nodes: &[Node]) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..layers).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -548,8 +599,8 @@ fn groups(layers: usize, nodes: &[Node]) -> Vec<usize> {
     }
     for node in nodes {
         let (a, b) = (
-            root(&mut parent, node.layer.0 as usize),
-            root(&mut parent, nodes[node.partner].layer.0 as usize),
+            root(&mut parent, node.region),
+            root(&mut parent, nodes[node.partner].region),
         );
         parent[a.max(b)] = a.min(b);
     }

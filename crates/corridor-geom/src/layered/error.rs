@@ -95,4 +95,11 @@ pub enum LayeredError {
         /// The other.
         second: LayerId,
     },
+    /// The layers of a chart do not form one region in the ground plane (a chart made by
+    /// hand, not by [`LayeredEnvironment::charts`](super::LayeredEnvironment::charts)).
+    #[error("the chart of layer {layer} is not one region in the ground plane")]
+    ChartNotOneRegion {
+        /// The chart's first layer.
+        layer: LayerId,
+    },
 }

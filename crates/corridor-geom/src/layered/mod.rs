@@ -8,10 +8,12 @@
 //! ground plane (two floors of one building); heights only place paths in 3D. What can be
 //! wrong is in `error`, the checks in `validate`.
 
+mod chart;
 mod error;
 mod height;
 mod validate;
 
+pub use chart::Chart;
 pub use error::LayeredError;
 pub use height::{HeightField, HeightFieldError, HeightPatch};
 

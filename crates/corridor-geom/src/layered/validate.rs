@@ -3,7 +3,7 @@
 //! free space on opposite sides of it (decided exactly on the layers' snap grid).
 
 use super::{Connection, ConnectionId, LayerId, LayeredEnvironment, LayeredError};
-use crate::{orient_grid, Environment, GridPoint, Obstacle, Orientation, Point, SnapGrid};
+use crate::{orient_grid, Environment, GridPoint, Obstacle, Orientation, Point, Segment, SnapGrid};
 
 impl LayeredEnvironment {
     /// Checks every layer and every connection; the first problem found is returned.
@@ -142,13 +142,30 @@ impl LayeredEnvironment {
 /// Whether the grid segment `a`–`b` is covered by collinear edges of the boundary and the
 /// obstacles (exact: orientation on grid points, projections in i128).
 fn covered_by_edges(env: &Environment, grid: SnapGrid, a: GridPoint, b: GridPoint) -> bool {
+    let obstacles = env.obstacles().flat_map(|(_, o)| -> Vec<Segment> {
+        match o {
+            Obstacle::Point(_) => Vec::new(),
+            Obstacle::Polyline(v) => v.windows(2).map(|w| Segment::new(w[0], w[1])).collect(),
+            Obstacle::Polygon(poly) => poly.edges().collect(),
+        }
+    });
+    covered_by(env.boundary().edges().chain(obstacles), grid, a, b)
+}
+
+/// The intervals of the grid segment `a`–`b` (as projections on it, in i128, from 0 to
+/// its squared length) that collinear `edges` cover, sorted; with the squared length.
+fn collinear_intervals(
+    edges: impl Iterator<Item = Segment>,
+    grid: SnapGrid,
+    a: GridPoint,
+    b: GridPoint,
+) -> (Vec<(i128, i128)>, i128) {
     let (dx, dy) = ((b.x - a.x) as i128, (b.y - a.y) as i128);
-    let length2 = dx * dx + dy * dy;
     let project = |p: GridPoint| (p.x - a.x) as i128 * dx + (p.y - a.y) as i128 * dy;
     let mut intervals = Vec::new();
-    let mut add = |p: Point, q: Point| {
-        let (Ok(p), Ok(q)) = (grid.snap(p), grid.snap(q)) else {
-            return;
+    for e in edges {
+        let (Ok(p), Ok(q)) = (grid.snap(e.a), grid.snap(e.b)) else {
+            continue;
         };
         if orient_grid(a, b, p) == Orientation::Collinear
             && orient_grid(a, b, q) == Orientation::Collinear
@@ -156,18 +173,19 @@ fn covered_by_edges(env: &Environment, grid: SnapGrid, a: GridPoint, b: GridPoin
             let (s, t) = (project(p), project(q));
             intervals.push((s.min(t), s.max(t)));
         }
-    };
-    for e in env.boundary().edges() {
-        add(e.a, e.b);
-    }
-    for (_, obstacle) in env.obstacles() {
-        match obstacle {
-            Obstacle::Point(_) => {}
-            Obstacle::Polyline(v) => v.windows(2).for_each(|w| add(w[0], w[1])),
-            Obstacle::Polygon(poly) => poly.edges().for_each(|e| add(e.a, e.b)),
-        }
     }
     intervals.sort_unstable();
+    (intervals, dx * dx + dy * dy)
+}
+
+/// Whether collinear `edges` cover the grid segment `a`–`b` (exact).
+pub(super) fn covered_by(
+    edges: impl Iterator<Item = Segment>,
+    grid: SnapGrid,
+    a: GridPoint,
+    b: GridPoint,
+) -> bool {
+    let (intervals, length2) = collinear_intervals(edges, grid, a, b);
     let mut reached = 0i128;
     for (s, t) in intervals {
         if s > reached {
@@ -176,6 +194,18 @@ fn covered_by_edges(env: &Environment, grid: SnapGrid, a: GridPoint, b: GridPoin
         reached = reached.max(t);
     }
     reached >= length2
+}
+
+/// Whether some of `edges` runs along a part of positive length of the grid segment
+/// `a`–`b` (exact).
+pub(super) fn overlaps_any(
+    edges: impl Iterator<Item = Segment>,
+    grid: SnapGrid,
+    a: GridPoint,
+    b: GridPoint,
+) -> bool {
+    let (intervals, length2) = collinear_intervals(edges, grid, a, b);
+    intervals.iter().any(|&(s, t)| s.max(0) < t.min(length2))
 }
 
 /// Whether `p` is in the layer's free space: inside the boundary, in no polygon obstacle

@@ -38,7 +38,14 @@ fn a_gate_closes_a_connection_and_opening_it_restores_the_path() {
         .plan(g, p(1.0, 5.0), u, p(20.0, 5.0))
         .unwrap()
         .length;
-    assert_eq!(before, static_length);
+    // The static map opens the connections of its charts (crossed exactly), the dynamic
+    // one keeps them closed (crossed on sampled segments, 2η longer at most per crossing).
+    assert!(static_length <= before + 1e-9, "{static_length} > {before}");
+    let eta = crate::CROSSING_MARGIN_STEPS / w.layer(g).unwrap().environment.snap_grid().scale();
+    assert!(
+        before - static_length <= 4.0 * eta,
+        "{before} vs {static_length}"
+    );
     // The gate stands on the stairs, against the upper connection (x = 14), so the
     // model's check of that connection would find no free side on the stairs.
     let gate = map

@@ -13,11 +13,11 @@ fn all_links(planner: &LayeredPlanner) -> HashMap<(usize, usize), Option<f64>> {
     let mut out = HashMap::new();
     for i in 0..nodes.len() {
         for j in i + 1..nodes.len() {
-            if nodes[i].layer == nodes[j].layer {
-                let ecm = planner.ecm.layer_ecm(nodes[i].layer).unwrap();
+            if nodes[i].region == nodes[j].region {
+                let ecm = planner.ecm.region_ecm(nodes[i].region).unwrap();
                 let query =
                     PathQuery::new(nodes[i].point, nodes[j].point).with_radius(planner.radius);
-                let length = plan_on(nodes[i].layer, ecm, &query).ok().map(|p| p.length);
+                let length = plan_on(nodes[i].region, ecm, &query).ok().map(|p| p.length);
                 out.insert((i, j), length);
             }
         }
@@ -39,9 +39,9 @@ fn eager_length(
     let n = nodes.len();
     let (s, g) = (n, n + 1);
     let place = |v: usize| match v {
-        _ if v == s => (from, start),
-        _ if v == g => (to, goal),
-        _ => (nodes[v].layer, nodes[v].point),
+        _ if v == s => (planner.ecm.region_of(from), start),
+        _ if v == g => (planner.ecm.region_of(to), goal),
+        _ => (nodes[v].region, nodes[v].point),
     };
     let leg = |u: usize, v: usize| -> Option<f64> {
         let ((lu, pu), (lv, pv)) = (place(u), place(v));
@@ -54,7 +54,7 @@ fn eager_length(
         if u < n && v < n {
             return links[&(u.min(v), u.max(v))];
         }
-        let ecm = planner.ecm.layer_ecm(lu).ok()?;
+        let ecm = planner.ecm.region_ecm(lu).ok()?;
         let query = PathQuery::new(pu, pv).with_radius(planner.radius);
         plan_on(lu, ecm, &query).ok().map(|p| p.length)
     };
@@ -105,13 +105,14 @@ fn lazy_legs_find_the_lengths_of_dijkstra_over_all_legs() {
                 continue;
             }
             let want = eager_length(&planner, &links, from, start, to, goal);
-            let plan = |layer: LayerId, a: Point, b: Point| {
-                let ecm = planner.ecm.layer_ecm(layer).ok()?;
-                plan_on(layer, ecm, &PathQuery::new(a, b).with_radius(radius)).ok()
+            let plan = |region: usize, a: Point, b: Point| {
+                let ecm = planner.ecm.region_ecm(region).ok()?;
+                plan_on(region, ecm, &PathQuery::new(a, b).with_radius(radius)).ok()
             };
-            let got = planner.search(from, start, to, goal, &plan).0[planner.nodes.len() + 1];
+            let (rf, rt) = (planner.ecm.region_of(from), planner.ecm.region_of(to));
+            let got = planner.search(rf, start, rt, goal, &plan).0[planner.nodes.len() + 1];
             // Twice: the second search reads the legs the first one kept.
-            let again = planner.search(from, start, to, goal, &plan).0[planner.nodes.len() + 1];
+            let again = planner.search(rf, start, rt, goal, &plan).0[planner.nodes.len() + 1];
             assert!(
                 (got - want).abs() <= 1e-9 * want.max(1.0)
                     || (got.is_infinite() && want.is_infinite()),
